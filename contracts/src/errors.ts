@@ -1,0 +1,27 @@
+/** Every error body the API sends: a human-readable `detail`, sometimes more. */
+export interface ErrorBody {
+  detail: string;
+  hint?: string;
+  /** Seconds until the action may be retried (429). */
+  retryAfter?: number;
+}
+
+/**
+ * Texts the server sends in `detail` (and `hint`) that the client and tests recognise.
+ * Quoted verbatim from SEED-SPEC.md / GAME.md.
+ */
+export const ErrorText = {
+  refreshTokens: 'Refresh your tokens and try again.',
+  requestLimitExceeded: 'Request limit exceeded',
+  requestLimitHint: 'Generation can be started once every 30 minutes',
+  paymentRequired: 'Payment required',
+  paymentRequiredHint: 'You need to top up your credits to continue',
+  notEnoughCoins: 'You have not enough MemeMint coins',
+  outOfCredits: 'You have run out of credits :(',
+  noFace: "There's no face on your photo",
+  imageUpload: 'Error of image uploading',
+  onlyJpeg: 'Only JPG/JPEG images are supported',
+  originalText: 'You must use original text for meme',
+  selectSticker: 'Select at least one sticker',
+  promoTooShort: 'Promo code must have at least 6 characters',
+} as const;

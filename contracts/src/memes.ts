@@ -1,0 +1,79 @@
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export type Gender = 'male' | 'female' | 'transgender';
+
+export interface TemplateDto {
+  id: string;
+  title: string;
+  caption: string | null;
+  tags: string[];
+  gender: Gender | null;
+  isPremium: boolean;
+  imageUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  createdAt: string;
+}
+
+export interface MemeDto {
+  id: string;
+  /** Public share id for `/i/:shareId`. */
+  shareId: string;
+  text: string | null;
+  isPublished: boolean;
+  imageUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  /** The generation that produced it; null for a player's own uploaded photo. */
+  generationId: string | null;
+  templateId: string | null;
+  likes: number;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export type GenerationStatus = 'queued' | 'processing' | 'done' | 'failed';
+
+/** Pipeline stages, in order; progress events name them. */
+export const GENERATION_STAGES = [
+  'queued',
+  'decode',
+  'detect',
+  'landmarks',
+  'swap',
+  'caption',
+  'encode',
+  'store',
+  'done',
+] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
+
+/** `POST /api/v1/memes/generations/` answers this at once. */
+export interface GenerationCreatedDto {
+  id: string;
+  status: 'queued';
+}
+
+/** `GET /api/v1/memes/generations/{id}/status/` */
+export interface GenerationStatusDto {
+  id: string;
+  status: GenerationStatus;
+  /** 0–100 */
+  progress: number;
+  stage: GenerationStage;
+  meme?: MemeDto;
+  error?: string;
+}
+
+/** `PATCH /api/v1/memes/{id}/` */
+export interface MemeUpdateRequest {
+  text?: string;
+  isPublished?: boolean;
+}

@@ -1,0 +1,75 @@
+/** The current user as `GET /api/v1/auth/me/` returns it: exactly the keys of SEED-SPEC §3. */
+export interface UserDto {
+  tgId: number;
+  createdAt: string;
+  isBot: boolean;
+  isAdmin: boolean;
+  /** Telegram Premium (from init data), not the game's boost: see `boostEnds`. */
+  isPremium: boolean;
+  isOnboardingDone: boolean;
+  referalId: number | null;
+  hasTon: boolean;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  languageCode: SupportedLanguage;
+  photoUrl: string | null;
+  /** Credits left. */
+  generationLimit: number;
+  memeCoins: number;
+  tasksCount: number;
+  generationsCount: number;
+  invitedCount: number;
+  friendsGenerated: number;
+  referalCoins: number;
+  /** Influencer flag. */
+  infl: boolean;
+  referralSpending: number;
+  refInfl: number | null;
+  /** ISO date while a premium boost is (or was) set; null when never boosted. */
+  boostEnds: string | null;
+  swipes: number;
+  swipedCount: number;
+  swipedGiftCount: number;
+}
+
+export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** The keys of UserDto in the order SEED-SPEC §3 lists them; tests compare `/me` against it. */
+export const USER_DTO_KEYS = [
+  'tgId',
+  'createdAt',
+  'isBot',
+  'isAdmin',
+  'isPremium',
+  'isOnboardingDone',
+  'referalId',
+  'hasTon',
+  'username',
+  'firstName',
+  'lastName',
+  'languageCode',
+  'photoUrl',
+  'generationLimit',
+  'memeCoins',
+  'tasksCount',
+  'generationsCount',
+  'invitedCount',
+  'friendsGenerated',
+  'referalCoins',
+  'infl',
+  'referralSpending',
+  'refInfl',
+  'boostEnds',
+  'swipes',
+  'swipedCount',
+  'swipedGiftCount',
+] as const satisfies readonly (keyof UserDto)[];
+
+/** Balances pushed on the socket whenever one changes. */
+export interface BalanceDto {
+  generationLimit: number;
+  memeCoins: number;
+  swipes: number;
+}
