@@ -1,0 +1,52 @@
+import os from 'node:os';
+
+/**
+ * The inference worker's configuration, read once from the environment and validated:
+ * a wrong value stops the process with a message naming it.
+ */
+export interface InferenceConfig {
+  /** `cpu` (default) or `cuda` (falls back to CPU with one log line when the provider is missing). */
+  device: 'cpu' | 'cuda';
+  /** ONNX Runtime intra-op threads per session. */
+  intraOpThreads: number;
+  /** Bull jobs processed at once by one worker process. */
+  concurrency: number;
+  redisUrl: string;
+  /** Media storage directory shared with the backend. */
+  mediaDir: string;
+  /** Port of the worker's `/ping` health endpoint (0 = a free port). */
+  healthPort: number;
+  /** Largest upload accepted, in bytes. */
+  maxImageBytes: number;
+  /** Largest decoded image accepted, in pixels. */
+  maxImagePixels: number;
+}
+
+export class ConfigError extends Error {}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadInferenceConfig(env: NodeJS.ProcessEnv = process.env): InferenceConfig {
+  const device = (env.INFERENCE_DEVICE ?? 'cpu').toLowerCase();
+  if (device !== 'cpu' && device !== 'cuda') {
+    throw new ConfigError(`INFERENCE_DEVICE must be "cpu" or "cuda", got "${env.INFERENCE_DEVICE}"`);
+  }
+  return {
+    device,
+    intraOpThreads: intFrom(env, 'INFERENCE_THREADS', Math.max(1, os.availableParallelism()), 1, 256),
+    concurrency: intFrom(env, 'INFERENCE_CONCURRENCY', 1, 1, 64),
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    mediaDir: env.MEDIA_DIR || '.data/media',
+    healthPort: intFrom(env, 'INFERENCE_HEALTH_PORT', 3001, 0, 65535),
+    maxImageBytes: intFrom(env, 'MAX_IMAGE_BYTES', 10 * 1024 * 1024, 1, 1 << 30),
+    maxImagePixels: intFrom(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1 << 30),
+  };
+}
