@@ -4,8 +4,18 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 
+import { createHash } from 'node:crypto';
+
 import { modelPaths, modelsDir } from '../src/models/model-paths.js';
 import { blazefacePackage, fetchBlazefaceFiles, sha256 } from './blazeface-package.js';
+import { encodeOnnxModel } from './onnx-proto.js';
+import { humanModelJson, readTfjsGraph } from './tfjs-graph.js';
+import { convertTfjsGraph } from './tfjs-to-onnx.js';
+
+/** The converter's own sources: a change to them re-runs the conversion like a change to the inputs. */
+const converterSources = ['tfjs-graph.ts', 'tfjs-to-onnx.ts', 'onnx-proto.ts'].map(
+  (file) => new URL(file, import.meta.url),
+);
 
 /** Writes through a temporary file so that a concurrent reader never sees half a model. */
 export async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
@@ -34,9 +44,46 @@ async function prepareBlazeface(): Promise<void> {
   for (const target of targets) await writeAtomically(target.file, files.get(target.name)!);
 }
 
+/** The sidecar next to a converted model: what it was converted from, and its own hash. */
+interface ConversionRecord {
+  key: string;
+  sha256: string;
+}
+
+/** Converts one of Human's TF.js graphs unless the sidecar says this exact input was already converted. */
+async function convertHumanModel(name: 'facemesh' | 'faceres', target: string): Promise<void> {
+  const source = humanModelJson(name);
+  const graph = await readTfjsGraph(source);
+  const hash = createHash('sha256');
+  for (const bytes of [
+    ...graph.sources,
+    ...(await Promise.all(converterSources.map((file) => readFile(file)))),
+  ]) {
+    hash.update(bytes);
+  }
+  const key = hash.digest('hex');
+  const sidecar = `${target}.json`;
+  const record = await readFile(sidecar, 'utf8').then(
+    (text) => JSON.parse(text) as ConversionRecord,
+    () => undefined,
+  );
+  if (record?.key === key && (await isValid(target, record.sha256))) return;
+  console.log(`models: converting ${source}`);
+  const model = encodeOnnxModel(
+    convertTfjsGraph(graph, key.slice(0, 12), `@vladmandic/human models/${name}.json`),
+  );
+  await writeAtomically(target, model);
+  await writeAtomically(
+    sidecar,
+    `${JSON.stringify({ key, sha256: sha256(Buffer.from(model)) } satisfies ConversionRecord, null, 2)}\n`,
+  );
+}
+
 async function main(): Promise<void> {
   await mkdir(modelsDir, { recursive: true });
   await prepareBlazeface();
+  await convertHumanModel('facemesh', modelPaths.facemesh);
+  await convertHumanModel('faceres', modelPaths.faceres);
   console.log(`models: ready in ${modelsDir}`);
 }
 
