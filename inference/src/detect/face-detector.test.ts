@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+
+import { decodeImage } from '../image/decode.js';
+import { ensureModels } from '../models/model-paths.js';
+import type { Box } from '../types.js';
+import { iou } from './blazeface.js';
+import { locateFaces, tileLevels } from './face-detector.js';
+
+const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
+
+interface Label {
+  faces: { box: [number, number, number, number]; hard: boolean }[];
+}
+const labels = JSON.parse(readFileSync(new URL('labels.json', photos), 'utf8')) as Record<string, Label>;
+const photoNames = Object.keys(labels).filter((name) => !name.startsWith('_'));
+const session = { device: 'cpu', intraOpThreads: 2 } as const;
+
+async function facesIn(name: string) {
+  const image = await decodeImage(readFileSync(new URL(name, photos)), {
+    maxBytes: 50_000_000,
+    maxPixels: 50_000_000,
+    jpegOnly: false,
+  });
+  return locateFaces(image, session, { exhaustive: true });
+}
+
+describe('locateFaces on the labelled photos', { concurrency: 1 }, () => {
+  it('has the models', async () => {
+    await ensureModels();
+  });
+
+  for (const name of photoNames.filter((photo) => labels[photo].faces.length > 0)) {
+    it(`finds every face that is not marked hard in ${name}`, async (t) => {
+      const found = await facesIn(name);
+      for (const label of labels[name].faces) {
+        const [x, y, width, height] = label.box;
+        const box: Box = { x, y, width, height };
+        const best = Math.max(0, ...found.map((face) => iou(face.box, box)));
+        if (label.hard) t.diagnostic(`hard face at ${label.box.join(',')}: best IoU ${best.toFixed(2)}`);
+        else assert.ok(best >= 0.5, `face at ${label.box.join(',')} best IoU ${best.toFixed(2)}`);
+      }
+      // Every reported face is a labelled one (hard ones included): no false positives next to real faces.
+      for (const face of found) {
+        const matched = labels[name].faces.some(
+          ({ box: [x, y, width, height] }) => iou(face.box, { x, y, width, height }) > 0.3,
+        );
+        assert.ok(matched, `unlabelled detection at ${Math.round(face.box.x)},${Math.round(face.box.y)}`);
+      }
+    });
+  }
+
+  for (const name of photoNames.filter((photo) => photo.startsWith('noface-'))) {
+    it(`reports no face in ${name}`, async () => {
+      assert.deepEqual(await facesIn(name), []);
+    });
+  }
+});
+
+describe('tileLevels', () => {
+  it('tiles large photos finely enough for a 40 px face and leaves small ones whole', () => {
+    assert.deepEqual(tileLevels(400), []);
+    assert.deepEqual(tileLevels(1024), [512]);
+    // A 512 px tile shows a 40 px face at 20 px of the 256 px input, the back model's smallest.
+    assert.deepEqual(tileLevels(1600), [512, 1024]);
+  });
+});

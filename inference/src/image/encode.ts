@@ -1,0 +1,28 @@
+import sharp from 'sharp';
+
+import type { RgbImage } from '../types.js';
+
+/** Longest side of the WEBP thumbnail. */
+export const THUMBNAIL_SIZE = 512;
+
+export interface EncodedResult {
+  /** The full-size result, JPEG. */
+  image: Buffer;
+  /** At most THUMBNAIL_SIZE on its longest side, WEBP. */
+  thumbnail: Buffer;
+}
+
+function rawInput(image: RgbImage): sharp.Sharp {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+}
+
+export async function encodeResult(image: RgbImage): Promise<EncodedResult> {
+  const [full, thumbnail] = await Promise.all([
+    rawInput(image).jpeg({ quality: 90, mozjpeg: false }).toBuffer(),
+    rawInput(image)
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  ]);
+  return { image: full, thumbnail };
+}
