@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 import { ImageTooLargeError, UnsupportedImageError } from '../errors.js';
 import type { RgbImage } from '../types.js';
@@ -33,7 +33,7 @@ export async function decodeImage(buffer: Uint8Array, options: DecodeOptions): P
   if (options.jpegOnly && !isJpeg(buffer)) {
     throw new UnsupportedImageError('only JPEG photos are accepted');
   }
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // Reads the header only; sharp's own pixel limit would misreport a bomb as unreadable.
     metadata = await sharp(buffer, { limitInputPixels: false }).metadata();

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 import type { RgbImage } from '../types.js';
 
@@ -12,7 +12,7 @@ export interface EncodedResult {
   thumbnail: Buffer;
 }
 
-function rawInput(image: RgbImage): sharp.Sharp {
+function rawInput(image: RgbImage): Sharp {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
 }
 
