@@ -21,6 +21,8 @@ export const ErrorText = {
   noFace: "There's no face on your photo",
   imageUpload: 'Error of image uploading',
   onlyJpeg: 'Only JPG/JPEG images are supported',
+  imageTooLarge: 'The image is too large: at most 10 MB and 40 megapixels',
+  facePhotoRequired: 'Upload a photo of your face first',
   originalText: 'You must use original text for meme',
   selectSticker: 'Select at least one sticker',
   promoTooShort: 'Promo code must have at least 6 characters',

@@ -72,6 +72,16 @@ export interface GenerationStatusDto {
   error?: string;
 }
 
+/** Longest meme caption accepted (`text` of memes and generations), in characters. */
+export const MEME_TEXT_MAX_LENGTH = 200;
+
+/** `POST /api/v1/memes/generations/{id}/rate/?value=1..5` */
+export interface GenerationRatingDto {
+  id: string;
+  /** 1–5 */
+  rating: number;
+}
+
 /** `PATCH /api/v1/memes/{id}/` */
 export interface MemeUpdateRequest {
   text?: string;
