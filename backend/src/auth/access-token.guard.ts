@@ -1,0 +1,33 @@
+import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { IS_PUBLIC_KEY } from './public.decorator.js';
+import { TokenService } from './token.service.js';
+import type { AuthenticatedRequest } from './auth.types.js';
+
+/** Global guard: every HTTP route needs `Authorization: Bearer <access token>` unless marked @Public(). */
+@Injectable()
+export class AccessTokenGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new UnauthorizedException('Authentication credentials were not provided.');
+    }
+    const principal = await this.tokens.authenticate(token);
+    request.user = principal.user;
+    request.sessionId = principal.sessionId;
+    return true;
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { User } from '../../users/entities/user.entity.js';
+import { bigintNumber } from '../../users/bigint-number.transformer.js';
+
+/** The three money-like balances on the user row (GAME.md "Money-like balances"). */
+export const BALANCE_KINDS = ['credits', 'coins', 'swipes'] as const;
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
+
+/**
+ * One change of one balance. A user's balance always equals the sum of its rows' `delta`.
+ * `idempotencyKey` makes one-time grants unique per user and kind.
+ */
+@Entity({ name: 'ledger_entries' })
+@Index('ledger_entries_idempotency_uq', ['userId', 'kind', 'idempotencyKey'], {
+  unique: true,
+  where: '"idempotency_key" IS NOT NULL',
+})
+@Index('ledger_entries_user_created_idx', ['userId', 'createdAt'])
+export class LedgerEntry {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'bigint', transformer: bigintNumber })
+  userId!: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'enum', enum: BALANCE_KINDS, enumName: 'balance_kind' })
+  kind!: BalanceKind;
+
+  @Column({ type: 'integer' })
+  delta!: number;
+
+  /** What the change was for, e.g. `opening`, `generation`, `swipe`, `promo`. */
+  @Column({ type: 'varchar', length: 64 })
+  reason!: string;
+
+  /** The thing the change belongs to (a generation id, a payment charge id, a date …). */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 200, nullable: true })
+  idempotencyKey!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

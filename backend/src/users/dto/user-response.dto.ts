@@ -1,0 +1,67 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SUPPORTED_LANGUAGES, type SupportedLanguage, type UserDto } from '@mememint/contracts';
+import type { User } from '../entities/user.entity.js';
+
+/** The current user with exactly the keys of SEED-SPEC §3 (UserDto). */
+export class UserResponseDto implements UserDto {
+  @ApiProperty({ example: 279058397 }) tgId!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty() isBot!: boolean;
+  @ApiProperty() isAdmin!: boolean;
+  @ApiProperty({ description: 'Telegram Premium (not the game boost: see boostEnds)' }) isPremium!: boolean;
+  @ApiProperty() isOnboardingDone!: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'tgId of the inviter' }) referalId!:
+    number | null;
+  @ApiProperty() hasTon!: boolean;
+  @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  @ApiProperty({ type: String, nullable: true }) firstName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastName!: string | null;
+  @ApiProperty({ enum: SUPPORTED_LANGUAGES }) languageCode!: SupportedLanguage;
+  @ApiProperty({ type: String, nullable: true }) photoUrl!: string | null;
+  @ApiProperty({ description: 'Credits left' }) generationLimit!: number;
+  @ApiProperty() memeCoins!: number;
+  @ApiProperty() tasksCount!: number;
+  @ApiProperty() generationsCount!: number;
+  @ApiProperty() invitedCount!: number;
+  @ApiProperty() friendsGenerated!: number;
+  @ApiProperty() referalCoins!: number;
+  @ApiProperty({ description: 'Influencer flag' }) infl!: boolean;
+  @ApiProperty({ description: 'Stars accrued from squad purchases' }) referralSpending!: number;
+  @ApiProperty({ type: Number, nullable: true }) refInfl!: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) boostEnds!: string | null;
+  @ApiProperty() swipes!: number;
+  @ApiProperty() swipedCount!: number;
+  @ApiProperty() swipedGiftCount!: number;
+}
+
+export function toUserDto(user: User): UserDto {
+  return {
+    tgId: user.tgId,
+    createdAt: user.createdAt.toISOString(),
+    isBot: user.isBot,
+    isAdmin: user.isAdmin,
+    isPremium: user.isPremium,
+    isOnboardingDone: user.isOnboardingDone,
+    referalId: user.referalId,
+    hasTon: user.hasTon,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    languageCode: user.languageCode,
+    photoUrl: user.photoUrl,
+    generationLimit: user.generationLimit,
+    memeCoins: user.memeCoins,
+    tasksCount: user.tasksCount,
+    generationsCount: user.generationsCount,
+    invitedCount: user.invitedCount,
+    friendsGenerated: user.friendsGenerated,
+    referalCoins: user.referalCoins,
+    infl: user.infl,
+    referralSpending: user.referralSpending,
+    refInfl: user.refInfl,
+    boostEnds: user.boostEnds === null ? null : user.boostEnds.toISOString(),
+    swipes: user.swipes,
+    swipedCount: user.swipedCount,
+    swipedGiftCount: user.swipedGiftCount,
+  };
+}

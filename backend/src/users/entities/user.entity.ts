@@ -1,0 +1,104 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { SupportedLanguage } from '@mememint/contracts';
+import { bigintNumber } from '../bigint-number.transformer.js';
+
+/**
+ * A player, keyed by their Telegram id. Every field of SEED-SPEC §3 lives here. The three balances
+ * (`generationLimit`, `memeCoins`, `swipes`) start at 0 in the row and only ever change through
+ * LedgerService, which writes the opening grant when the user is created.
+ */
+@Entity({ name: 'users' })
+@Check('users_balances_non_negative', '"generation_limit" >= 0 AND "meme_coins" >= 0 AND "swipes" >= 0')
+export class User {
+  @PrimaryColumn({ name: 'tg_id', type: 'bigint', transformer: bigintNumber })
+  tgId!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'is_bot', type: 'boolean', default: false })
+  isBot!: boolean;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin!: boolean;
+
+  /** Telegram Premium, from init data; the game's premium is `boostEnds`. */
+  @Column({ name: 'is_premium', type: 'boolean', default: false })
+  isPremium!: boolean;
+
+  @Column({ name: 'is_onboarding_done', type: 'boolean', default: false })
+  isOnboardingDone!: boolean;
+
+  /** Who invited this user (spelled as the API spells it). */
+  @Index('users_referal_id_idx')
+  @Column({ name: 'referal_id', type: 'bigint', nullable: true, transformer: bigintNumber })
+  referalId!: number | null;
+
+  @Column({ name: 'has_ton', type: 'boolean', default: false })
+  hasTon!: boolean;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  username!: string | null;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 256, nullable: true })
+  firstName!: string | null;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 256, nullable: true })
+  lastName!: string | null;
+
+  @Column({ name: 'language_code', type: 'varchar', length: 8, default: 'en' })
+  languageCode!: SupportedLanguage;
+
+  @Column({ name: 'photo_url', type: 'text', nullable: true })
+  photoUrl!: string | null;
+
+  /** Credits left. */
+  @Column({ name: 'generation_limit', type: 'integer', default: 0 })
+  generationLimit!: number;
+
+  @Column({ name: 'meme_coins', type: 'integer', default: 0 })
+  memeCoins!: number;
+
+  @Column({ name: 'tasks_count', type: 'integer', default: 0 })
+  tasksCount!: number;
+
+  @Column({ name: 'generations_count', type: 'integer', default: 0 })
+  generationsCount!: number;
+
+  @Column({ name: 'invited_count', type: 'integer', default: 0 })
+  invitedCount!: number;
+
+  @Column({ name: 'friends_generated', type: 'integer', default: 0 })
+  friendsGenerated!: number;
+
+  @Column({ name: 'referal_coins', type: 'integer', default: 0 })
+  referalCoins!: number;
+
+  /** Influencer flag. */
+  @Column({ type: 'boolean', default: false })
+  infl!: boolean;
+
+  /** Stars accrued from squad members' purchases (a payout balance, not coins). */
+  @Column({ name: 'referral_spending', type: 'integer', default: 0 })
+  referralSpending!: number;
+
+  /** The influencer whose squad this user joined through an invite. */
+  @Column({ name: 'ref_infl', type: 'bigint', nullable: true, transformer: bigintNumber })
+  refInfl!: number | null;
+
+  @Column({ name: 'boost_ends', type: 'timestamptz', nullable: true })
+  boostEnds!: Date | null;
+
+  @Column({ type: 'integer', default: 0 })
+  swipes!: number;
+
+  /** When the lazy swipe refill was last settled (GAME.md "Swipes"). */
+  @Column({ name: 'swipes_refilled_at', type: 'timestamptz', default: () => 'now()' })
+  swipesRefilledAt!: Date;
+
+  @Column({ name: 'swiped_count', type: 'integer', default: 0 })
+  swipedCount!: number;
+
+  @Column({ name: 'swiped_gift_count', type: 'integer', default: 0 })
+  swipedGiftCount!: number;
+}

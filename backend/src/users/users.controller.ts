@@ -1,0 +1,21 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { UserDto } from '@mememint/contracts';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { toUserDto, UserResponseDto } from './dto/user-response.dto.js';
+import type { User } from './entities/user.entity.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('v1/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  /** Marks onboarding done (a GET, as the client calls it). */
+  @Get('unboarding-finish/')
+  @ApiOkResponse({ type: UserResponseDto })
+  async finishOnboarding(@CurrentUser() user: User): Promise<UserDto> {
+    return toUserDto(await this.users.finishOnboarding(user.tgId));
+  }
+}

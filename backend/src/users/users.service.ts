@@ -1,0 +1,131 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { SupportedLanguage } from '@mememint/contracts';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { User } from './entities/user.entity.js';
+
+/** What Telegram tells us about a user at login. */
+export interface TelegramProfile {
+  tgId: number;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** Telegram's IETF language tag, e.g. `ru`, `en-US`. */
+  languageCode: string | null;
+  photoUrl: string | null;
+  isBot: boolean;
+  isPremium: boolean;
+}
+
+export interface SignInOptions {
+  /** The init data's `start_param`; `ref_<tgId>` refers a new user. */
+  startParam: string | null;
+  /** Listed operators become admins at login. */
+  isAdmin: boolean;
+}
+
+export interface OpeningBalances {
+  credits: number;
+  swipes: number;
+}
+
+const REFERRAL_PARAM = /^ref_([1-9][0-9]{0,15})$/;
+
+/** Russian when Telegram says Russian (`ru`, `ru-RU`), else English. */
+export function supportedLanguage(telegramCode: string | null): SupportedLanguage {
+  return telegramCode !== null && /^ru(?:-|$)/i.test(telegramCode) ? 'ru' : 'en';
+}
+
+function profileColumns(profile: TelegramProfile) {
+  return {
+    username: profile.username,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    languageCode: supportedLanguage(profile.languageCode),
+    photoUrl: profile.photoUrl,
+    isBot: profile.isBot,
+    isPremium: profile.isPremium,
+  };
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly opening: OpeningBalances,
+  ) {}
+
+  async findById(tgId: number): Promise<User | null> {
+    return this.users.findOneBy({ tgId });
+  }
+
+  async getById(tgId: number): Promise<User> {
+    const user = await this.findById(tgId);
+    if (!user) throw new NotFoundException('User not found.');
+    return user;
+  }
+
+  /**
+   * Creates the user on first login (opening balances, referral) or refreshes their Telegram profile.
+   * Safe under concurrent first logins: only the request whose insert wins does the one-time work.
+   */
+  signIn(profile: TelegramProfile, options: SignInOptions): Promise<User> {
+    return this.dataSource.transaction(async (em) => {
+      const inserted = await em
+        .createQueryBuilder()
+        .insert()
+        .into(User)
+        .values({ tgId: profile.tgId, ...profileColumns(profile), isAdmin: options.isAdmin })
+        .orIgnore()
+        .returning(['tgId'])
+        .execute();
+
+      if (inserted.raw.length > 0) {
+        await this.ledger.apply(
+          profile.tgId,
+          [
+            { kind: 'credits', delta: this.opening.credits },
+            { kind: 'swipes', delta: this.opening.swipes },
+          ],
+          { reason: 'opening', idempotencyKey: 'opening' },
+          em,
+        );
+        await this.attachReferrer(em, profile.tgId, options.startParam);
+      } else {
+        await em.update(
+          User,
+          { tgId: profile.tgId },
+          {
+            ...profileColumns(profile),
+            ...(options.isAdmin ? { isAdmin: true } : {}),
+          },
+        );
+      }
+      return em.findOneByOrFail(User, { tgId: profile.tgId });
+    });
+  }
+
+  async finishOnboarding(tgId: number): Promise<User> {
+    await this.users.update({ tgId }, { isOnboardingDone: true });
+    return this.getById(tgId);
+  }
+
+  /** A new user's `ref_<tgId>` start parameter names an existing other user: record who invited them. */
+  private async attachReferrer(em: EntityManager, tgId: number, startParam: string | null): Promise<void> {
+    const match = startParam === null ? null : REFERRAL_PARAM.exec(startParam);
+    if (!match) return;
+    const inviterId = Number(match[1]);
+    if (inviterId === tgId || !Number.isSafeInteger(inviterId)) return;
+    const bumped = await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ invitedCount: () => 'invited_count + 1' })
+      .where('tg_id = :inviterId', { inviterId })
+      .execute();
+    if (bumped.affected === 0) return;
+    await em.update(User, { tgId }, { referalId: inviterId });
+  }
+}
