@@ -1,0 +1,100 @@
+/**
+ * Landmarks on the labelled photos. Detection is its own stage (tested with the detector and end to end
+ * by the pipeline tests); here each face is seeded from its label: the labelled box and eyes become the
+ * DetectedFace the landmark stage receives.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, describe, it } from 'node:test';
+
+import { decodeImage } from '../image/decode.js';
+import { ensureModels } from '../models/model-paths.js';
+import type { DetectedFace, RgbImage } from '../types.js';
+import { detectMesh, detectMeshes, meshEyeCentres, MESH_POINT_COUNT } from './face-mesh.js';
+
+const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
+const session = { device: 'cpu', intraOpThreads: 2 } as const;
+
+interface LabelledFace {
+  box: [number, number, number, number];
+  eyes: [[number, number], [number, number]];
+  hard: boolean;
+  eyesApproximate?: boolean;
+}
+const labels = JSON.parse(readFileSync(new URL('labels.json', photos), 'utf8')) as Record<
+  string,
+  { faces: LabelledFace[] }
+>;
+const photosWithFaces = Object.keys(labels).filter(
+  (name) => !name.startsWith('_') && labels[name].faces.length > 0,
+);
+
+/**
+ * Photos whose eye labels are off by 10–24% of the face width: on their faces the BlazeFace eye keypoints
+ * and the mesh agree with each other within ~5% and both miss the labels by the same amount (e.g. in
+ * group-03 the image-right eye of the right-hand face is labelled on the temple). Checked loosely here.
+ */
+const IMPRECISE_EYE_LABELS = new Set(['group-03.jpg', 'group-04.jpg']);
+
+function labelledFace({ box: [x, y, width, height], eyes }: LabelledFace): DetectedFace {
+  // Labels list the image-left eye first, which is the subject's right eye: BlazeFace's keypoint order.
+  return { box: { x, y, width, height }, score: 1, keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })) };
+}
+
+function decode(name: string): Promise<RgbImage> {
+  return decodeImage(readFileSync(new URL(name, photos)), {
+    maxBytes: 50_000_000,
+    maxPixels: 50_000_000,
+    jpegOnly: false,
+  });
+}
+
+describe('detectMesh on the labelled photos', { concurrency: 1 }, () => {
+  before(() => ensureModels());
+
+  for (const name of photosWithFaces) {
+    it(`puts the eyes where the labels are in ${name}`, async (t) => {
+      const image = await decode(name);
+      for (const label of labels[name].faces) {
+        const mesh = await detectMesh(image, labelledFace(label), session);
+        assert.equal(mesh.points.length, MESH_POINT_COUNT * 3);
+        const width = label.box[2];
+        const error = Math.max(
+          ...meshEyeCentres(mesh).map((eye, i) =>
+            Math.hypot(eye.x - label.eyes[i][0], eye.y - label.eyes[i][1]),
+          ),
+        );
+        const relative = error / width;
+        const where = `face at ${label.box.join(',')}: eye error ${(relative * 100).toFixed(1)}% of the face width`;
+        if (label.hard) {
+          t.diagnostic(`hard ${where}, face score ${mesh.faceScore.toFixed(2)}`);
+          continue;
+        }
+        t.diagnostic(where);
+        assert.ok(mesh.faceScore > 0.5, `face at ${label.box.join(',')}: face score ${mesh.faceScore}`);
+        // Estimated eye positions (closed or hidden eyes) and the photos above are held to a looser bound.
+        const tolerance = label.eyesApproximate || IMPRECISE_EYE_LABELS.has(name) ? 0.25 : 0.05;
+        assert.ok(relative < tolerance, where);
+      }
+    });
+  }
+
+  it('gives the same meshes for a batch of faces as one by one', async () => {
+    const image = await decode('group-02.jpg');
+    const faces = labels['group-02.jpg'].faces.map(labelledFace);
+    const batch = await detectMeshes(image, faces, session);
+    assert.equal(batch.length, faces.length);
+    for (const [i, face] of faces.entries()) {
+      const single = await detectMesh(image, face, session);
+      const difference = single.points.reduce(
+        (max, value, j) => Math.max(max, Math.abs(value - batch[i].points[j])),
+        0,
+      );
+      assert.ok(difference < 1e-2, `face ${i}: batch and single differ by ${difference} px`);
+    }
+  });
+
+  it('gives no meshes for no faces', async () => {
+    assert.deepEqual(await detectMeshes({ data: new Uint8Array(3), width: 1, height: 1 }, [], session), []);
+  });
+});
