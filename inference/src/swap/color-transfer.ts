@@ -1,0 +1,128 @@
+/**
+ * Reinhard colour transfer in CIELAB (D65): the swapped face's per-channel mean and standard deviation are
+ * moved to the target's, l' = (σt/σs)(l − μs) + μt, both measured on the same skin pixels.
+ */
+
+/** sRGB byte → linear light. */
+const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+const XN = 0.95047;
+const ZN = 1.08883;
+const EPSILON = 216 / 24389;
+const KAPPA = 24389 / 27;
+
+function f(t: number): number {
+  return t > EPSILON ? Math.cbrt(t) : (KAPPA * t + 16) / 116;
+}
+
+function fInverse(t: number): number {
+  const cube = t * t * t;
+  return cube > EPSILON ? cube : (116 * t - 16) / KAPPA;
+}
+
+function toByte(linear: number): number {
+  const c = linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055;
+  return Math.min(255, Math.max(0, c * 255));
+}
+
+/** RGB floats (0–255) → L*a*b*, in place, for the pixels where `select` is non-zero. */
+export function rgbToLab(rgb: Float32Array, select: Uint8Array): void {
+  for (let m = 0; m < select.length; m++) {
+    if (!select[m]) continue;
+    const o = m * 3;
+    // Bilinear samples are fractional: interpolate the linearisation table.
+    const r = lerpLinear(rgb[o]);
+    const g = lerpLinear(rgb[o + 1]);
+    const b = lerpLinear(rgb[o + 2]);
+    const fx = f((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / XN);
+    const fy = f(0.2126729 * r + 0.7151522 * g + 0.072175 * b);
+    const fz = f((0.0193339 * r + 0.119192 * g + 0.9503041 * b) / ZN);
+    rgb[o] = 116 * fy - 16;
+    rgb[o + 1] = 500 * (fx - fy);
+    rgb[o + 2] = 200 * (fy - fz);
+  }
+}
+
+function lerpLinear(v: number): number {
+  const i = Math.min(254, Math.max(0, Math.floor(v)));
+  const t = Math.min(1, Math.max(0, v - i));
+  return LINEAR[i] + (LINEAR[i + 1] - LINEAR[i]) * t;
+}
+
+/** L*a*b* → RGB floats (0–255), in place, for the pixels where `select` is non-zero. */
+export function labToRgb(lab: Float32Array, select: Uint8Array): void {
+  for (let m = 0; m < select.length; m++) {
+    if (!select[m]) continue;
+    const o = m * 3;
+    const fy = (lab[o] + 16) / 116;
+    const fx = fy + lab[o + 1] / 500;
+    const fz = fy - lab[o + 2] / 200;
+    const x = fInverse(fx) * XN;
+    const y = fInverse(fy);
+    const z = fInverse(fz) * ZN;
+    lab[o] = toByte(3.2404542 * x - 1.5371385 * y - 0.4985314 * z);
+    lab[o + 1] = toByte(-0.969266 * x + 1.8760108 * y + 0.041556 * z);
+    lab[o + 2] = toByte(0.0556434 * x - 0.2040259 * y + 1.0572252 * z);
+  }
+}
+
+export interface ChannelStats {
+  mean: [number, number, number];
+  std: [number, number, number];
+}
+
+/** Per-channel mean and standard deviation over the pixels where `select` is non-zero. */
+export function channelStats(values: Float32Array, select: Uint8Array): ChannelStats {
+  const sum = [0, 0, 0];
+  const squares = [0, 0, 0];
+  let n = 0;
+  for (let m = 0; m < select.length; m++) {
+    if (!select[m]) continue;
+    n++;
+    for (let c = 0; c < 3; c++) {
+      const v = values[m * 3 + c];
+      sum[c] += v;
+      squares[c] += v * v;
+    }
+  }
+  const mean = sum.map((s) => s / Math.max(1, n)) as [number, number, number];
+  const std = squares.map((s, c) => Math.sqrt(Math.max(0, s / Math.max(1, n) - mean[c] * mean[c]))) as [
+    number,
+    number,
+    number,
+  ];
+  return { mean, std };
+}
+
+/**
+ * Limits on σt/σs: lightness keeps some contrast; colour may vanish (a black-and-white target) but is not
+ * amplified much (a coloured object in the target's statistics would otherwise tint the face).
+ */
+const RATIO_LIMITS: [number, number][] = [
+  [0.5, 2],
+  [0, 1.25],
+  [0, 1.25],
+];
+
+/** Applies l' = (σt/σs)(l − μs) + μt per channel to the selected pixels, in place. */
+export function transferStats(
+  lab: Float32Array,
+  select: Uint8Array,
+  source: ChannelStats,
+  target: ChannelStats,
+) {
+  const scale = [0, 1, 2].map((c) => {
+    const ratio = source.std[c] > 1e-3 ? target.std[c] / source.std[c] : 1;
+    return Math.min(RATIO_LIMITS[c][1], Math.max(RATIO_LIMITS[c][0], ratio));
+  });
+  for (let m = 0; m < select.length; m++) {
+    if (!select[m]) continue;
+    for (let c = 0; c < 3; c++) {
+      const o = m * 3 + c;
+      lab[o] = scale[c] * (lab[o] - source.mean[c]) + target.mean[c];
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import type { RgbImage } from '../types.js';
+import type { Region } from './region.js';
+
+/**
+ * Piecewise-affine warp: for every triangle of the destination mesh, the destination pixels inside it (pixel
+ * centres, restricted to `region` and to where `mask` > 0) take the bilinear sample of `source` at the
+ * corresponding point of the source triangle. Writes RGB floats for the region into `out` and returns, per
+ * region pixel, the barycentric interpolation of `vertexWeights` (0 where no triangle covers the pixel; the
+ * caller uses it for how well the source shows that part of the face).
+ */
+export function warpPiecewiseAffine(
+  source: RgbImage,
+  sourcePoints: Float32Array,
+  destPoints: Float32Array,
+  triangles: Uint32Array,
+  region: Region,
+  mask: Float32Array,
+  vertexWeights: Float32Array,
+  out: Float32Array,
+  stride = 3,
+): Float32Array {
+  const covered = new Float32Array(region.width * region.height);
+  const { data, width, height } = source;
+  const maxX = width - 1;
+  const maxY = height - 1;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const i0 = triangles[t] * stride;
+    const i1 = triangles[t + 1] * stride;
+    const i2 = triangles[t + 2] * stride;
+    const x0 = destPoints[i0];
+    const y0 = destPoints[i0 + 1];
+    const x1 = destPoints[i1];
+    const y1 = destPoints[i1 + 1];
+    const x2 = destPoints[i2];
+    const y2 = destPoints[i2 + 1];
+    const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+    if (Math.abs(det) < 1e-9) continue;
+    const v0 = vertexWeights[triangles[t]];
+    const v1 = vertexWeights[triangles[t + 1]] - v0;
+    const v2 = vertexWeights[triangles[t + 2]] - v0;
+    // Barycentric weights of (x, y): w1 = ((x−x0)(y2−y0) − (x2−x0)(y−y0)) / det, w2 = ((x1−x0)(y−y0) − (x−x0)(y1−y0)) / det.
+    const sx0 = sourcePoints[i0];
+    const sy0 = sourcePoints[i0 + 1];
+    const dsx1 = sourcePoints[i1] - sx0;
+    const dsy1 = sourcePoints[i1 + 1] - sy0;
+    const dsx2 = sourcePoints[i2] - sx0;
+    const dsy2 = sourcePoints[i2 + 1] - sy0;
+    const left = Math.max(region.x, Math.floor(Math.min(x0, x1, x2)));
+    const right = Math.min(region.x + region.width - 1, Math.ceil(Math.max(x0, x1, x2)));
+    const top = Math.max(region.y, Math.floor(Math.min(y0, y1, y2)));
+    const bottom = Math.min(region.y + region.height - 1, Math.ceil(Math.max(y0, y1, y2)));
+    const eps = -1e-7;
+    for (let py = top; py <= bottom; py++) {
+      const cy = py + 0.5 - y0;
+      let m = (py - region.y) * region.width + (left - region.x);
+      for (let px = left; px <= right; px++, m++) {
+        if (mask[m] === 0 || covered[m] > 0) continue;
+        const cx = px + 0.5 - x0;
+        const w1 = (cx * (y2 - y0) - (x2 - x0) * cy) / det;
+        const w2 = ((x1 - x0) * cy - cx * (y1 - y0)) / det;
+        if (w1 < eps || w2 < eps || w1 + w2 > 1 - eps) continue;
+        // Source point in pixel-index space (pixel centres at integers), clamped to the image.
+        const sx = Math.min(maxX, Math.max(0, sx0 + w1 * dsx1 + w2 * dsx2 - 0.5));
+        const sy = Math.min(maxY, Math.max(0, sy0 + w1 * dsy1 + w2 * dsy2 - 0.5));
+        const ix = Math.min(maxX - 1, Math.floor(sx));
+        const iy = Math.min(maxY - 1, Math.floor(sy));
+        const fx = sx - ix;
+        const fy = sy - iy;
+        const p = (iy * width + ix) * 3;
+        const q = p + width * 3;
+        const w00 = (1 - fx) * (1 - fy);
+        const w01 = fx * (1 - fy);
+        const w10 = (1 - fx) * fy;
+        const w11 = fx * fy;
+        const o = m * 3;
+        out[o] = data[p] * w00 + data[p + 3] * w01 + data[q] * w10 + data[q + 3] * w11;
+        out[o + 1] = data[p + 1] * w00 + data[p + 4] * w01 + data[q + 1] * w10 + data[q + 4] * w11;
+        out[o + 2] = data[p + 2] * w00 + data[p + 5] * w01 + data[q + 2] * w10 + data[q + 5] * w11;
+        // Never exactly 0 for a covered pixel, so that it counts as written.
+        covered[m] = Math.max(1e-6, v0 + w1 * v1 + w2 * v2);
+      }
+    }
+  }
+  return covered;
+}
