@@ -1,0 +1,26 @@
+// Jest in native ESM mode (run with node --experimental-vm-modules). SWC compiles TypeScript with
+// legacy decorators and their metadata, which Nest's dependency injection reads.
+/** @type {import('jest').Config} */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2023',
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  // Sources import siblings as `./x.js` (NodeNext); Jest resolves the `.ts` file instead.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { Params } from 'nestjs-pino';
+
+import type { AppConfig } from '../config/app.config.js';
+
+const REQUEST_ID_HEADER = 'x-request-id';
+/** Accept a caller's request id only when it looks like one (no log injection). */
+const VALID_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * JSON logs with one id per request (taken from X-Request-Id when sane, echoed back); secrets
+ * and Telegram init data never reach the log.
+ */
+export function loggerOptions(config: AppConfig): Params {
+  return {
+    pinoHttp: {
+      level: config.logLevel,
+      genReqId: (req: IncomingMessage, res: ServerResponse) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        const id = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-telegram-bot-api-secret-token"]',
+          'res.headers["set-cookie"]',
+          '*.initData',
+          '*.refreshToken',
+          '*.jwtToken',
+          '*.newJwtToken',
+          '*.newRefreshToken',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+      // Query strings can carry init data or tokens: log the path only.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split('?')[0],
+        }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+
+import { readEnv } from './env.js';
+
+/**
+ * The validated configuration, grouped by concern. Built once at boot from the environment;
+ * inject it with `constructor(private readonly config: AppConfig)`.
+ */
+export class AppConfig {
+  readonly env: 'development' | 'test' | 'production';
+  readonly port: number;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly databaseUrl: string;
+  readonly redis: { url: string; keyPrefix: string; bullPrefix: string };
+  readonly http: { jsonBodyLimit: string; frontendDist: string | undefined };
+  readonly media: { dir: string; maxImageBytes: number; maxImagePixels: number };
+  readonly telegram: { botToken: string; apiUrl: string };
+  readonly auth: {
+    jwtSecret: string;
+    authDateMaxAgeSeconds: number;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    authDateFutureSkewSeconds: number;
+    adminTgIds: readonly number[];
+  };
+  readonly generation: {
+    newUserCredits: number;
+    cost: number;
+    freeIntervalMinutes: number;
+    jobAttempts: number;
+    jobBackoffMs: number;
+  };
+  readonly swipes: {
+    max: number;
+    refillSeconds: number;
+    minIntervalMs: number;
+    giftEvery: number;
+    giftChance: number;
+    giftCoinsMin: number;
+    giftCoinsMax: number;
+    giftCredits: number;
+    giftSwipes: number;
+    giftBoostDays: number;
+    giftWeights: { coins: number; credits: number; swipes: number; boost: number };
+  };
+  readonly coins: {
+    perSwipe: number;
+    perLikeReceived: number;
+    memeOfTheDay: number;
+    boostedMultiplier: number;
+    feedVoteDefaultStake: number;
+    feedVoteMinStake: number;
+  };
+  readonly referrals: {
+    coins: number;
+    credits: number;
+    squadSwitchCooldownHours: number;
+    influencerSharePercent: number;
+  };
+  readonly rating: { leaderboardSize: number; broadcastIntervalMs: number };
+  readonly promo: { codeLength: number; minLength: number; creditsPerUse: number; maxUses: number };
+  readonly stickers: { sizePx: number };
+  readonly ton: { proofMaxAgeSeconds: number };
+
+  /** Throws ConfigError naming every missing or malformed variable. */
+  constructor(source: Readonly<Record<string, string | undefined>>) {
+    const e = readEnv(source);
+    this.env = e.NODE_ENV;
+    this.port = e.PORT;
+    this.logLevel = e.LOG_LEVEL;
+    this.databaseUrl = e.DATABASE_URL;
+    this.redis = { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, bullPrefix: e.BULL_PREFIX };
+    this.http = {
+      jsonBodyLimit: e.JSON_BODY_LIMIT,
+      frontendDist: e.FRONTEND_DIST && path.resolve(e.FRONTEND_DIST),
+    };
+    this.media = {
+      dir: path.resolve(e.MEDIA_DIR),
+      maxImageBytes: e.UPLOAD_MAX_BYTES,
+      maxImagePixels: e.UPLOAD_MAX_MEGAPIXELS * 1_000_000,
+    };
+    this.telegram = { botToken: e.TELEGRAM_BOT_TOKEN, apiUrl: e.TELEGRAM_API_URL };
+    this.auth = {
+      jwtSecret: e.JWT_SECRET,
+      authDateMaxAgeSeconds: e.AUTH_DATE_MAX_AGE_SECONDS,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      authDateFutureSkewSeconds: e.AUTH_DATE_FUTURE_SKEW_SECONDS,
+      adminTgIds: e.ADMIN_TG_IDS,
+    };
+    this.generation = {
+      newUserCredits: e.NEW_USER_CREDITS,
+      cost: e.GENERATION_COST,
+      freeIntervalMinutes: e.FREE_GENERATION_INTERVAL_MINUTES,
+      jobAttempts: e.GENERATION_JOB_ATTEMPTS,
+      jobBackoffMs: e.GENERATION_JOB_BACKOFF_MS,
+    };
+    this.swipes = {
+      max: e.SWIPES_MAX,
+      refillSeconds: e.SWIPE_REFILL_SECONDS,
+      minIntervalMs: e.SWIPE_MIN_INTERVAL_MS,
+      giftEvery: e.SWIPE_GIFT_EVERY,
+      giftChance: e.SWIPE_GIFT_CHANCE,
+      giftCoinsMin: e.SWIPE_GIFT_COINS_MIN,
+      giftCoinsMax: e.SWIPE_GIFT_COINS_MAX,
+      giftCredits: e.SWIPE_GIFT_CREDITS,
+      giftSwipes: e.SWIPE_GIFT_SWIPES,
+      giftBoostDays: e.SWIPE_GIFT_BOOST_DAYS,
+      giftWeights: {
+        coins: e.SWIPE_GIFT_WEIGHT_COINS,
+        credits: e.SWIPE_GIFT_WEIGHT_CREDITS,
+        swipes: e.SWIPE_GIFT_WEIGHT_SWIPES,
+        boost: e.SWIPE_GIFT_WEIGHT_BOOST,
+      },
+    };
+    this.coins = {
+      perSwipe: e.COINS_PER_SWIPE,
+      perLikeReceived: e.COINS_PER_LIKE_RECEIVED,
+      memeOfTheDay: e.MEME_OF_THE_DAY_COINS,
+      boostedMultiplier: e.EARN_MULTIPLIER_BOOSTED,
+      feedVoteDefaultStake: e.FEED_VOTE_DEFAULT_STAKE,
+      feedVoteMinStake: e.FEED_VOTE_MIN_STAKE,
+    };
+    this.referrals = {
+      coins: e.REFERRAL_COINS,
+      credits: e.REFERRAL_CREDITS,
+      squadSwitchCooldownHours: e.SQUAD_SWITCH_COOLDOWN_HOURS,
+      influencerSharePercent: e.INFLUENCER_SHARE_PERCENT,
+    };
+    this.rating = {
+      leaderboardSize: e.LEADERBOARD_SIZE,
+      broadcastIntervalMs: e.RATING_BROADCAST_INTERVAL_MS,
+    };
+    this.promo = {
+      codeLength: e.PROMO_CODE_LENGTH,
+      minLength: e.PROMO_CODE_MIN_LENGTH,
+      creditsPerUse: e.PROMO_CREDITS_PER_USE,
+      maxUses: e.PROMO_MAX_USES,
+    };
+    this.stickers = { sizePx: e.STICKER_SIZE_PX };
+    this.ton = { proofMaxAgeSeconds: e.TON_PROOF_MAX_AGE_SECONDS };
+  }
+}

@@ -1,0 +1,16 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+
+import { AppConfig } from './app.config.js';
+
+/** Makes the already-validated AppConfig injectable everywhere. */
+@Global()
+@Module({})
+export class ConfigModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * Every environment variable the backend reads, with its default and meaning: the one place game
+ * constants and operational settings live (README's configuration table lists the same names; a
+ * test keeps the two in sync).
+ */
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface EnvVar<T> {
+  /** What the variable means (shown in README). */
+  doc: string;
+  /** Value used when the variable is unset; a function may depend on other variables (NODE_ENV). */
+  fallback?: T | ((env: Env) => T | undefined);
+  /** Human-readable default for the docs when `fallback` is a function. */
+  fallbackDoc?: string;
+  /** Parses the raw string; returns an error text (what was expected) instead of throwing. */
+  parse(raw: string): { value: T } | { error: string };
+}
+
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (raw: string) => {
+    const value = Number(raw);
+    return /^-?\d+$/.test(raw.trim()) && value >= min && value <= max
+      ? { value }
+      : { error: `must be an integer from ${min} to ${max}` };
+  };
+
+const decimal = (min: number, max: number) => (raw: string) => {
+  const value = Number(raw);
+  return raw.trim() !== '' && Number.isFinite(value) && value >= min && value <= max
+    ? { value }
+    : { error: `must be a number from ${min} to ${max}` };
+};
+
+const text = (raw: string) => (raw.trim() ? { value: raw.trim() } : { error: 'must not be empty' });
+
+const url =
+  (...protocols: string[]) =>
+  (raw: string) => {
+    try {
+      const parsed = new URL(raw);
+      if (protocols.includes(parsed.protocol)) return { value: raw };
+    } catch {
+      // falls through to the error below
+    }
+    return { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
+  };
+
+const telegramIds = (raw: string) => {
+  const ids = raw.split(',').map((part) => part.trim());
+  return ids.every((id) => /^[1-9]\d{0,15}$/.test(id) && Number.isSafeInteger(Number(id)))
+    ? { value: ids.map(Number) }
+    : { error: 'must be comma-separated Telegram ids' };
+};
+
+const oneOf =
+  <const T extends string>(...values: T[]) =>
+  (raw: string) =>
+    (values as string[]).includes(raw)
+      ? { value: raw as T }
+      : { error: `must be one of ${values.join(', ')}` };
+
+const int = (fallback: number, doc: string, min = 0, max?: number): EnvVar<number> => ({
+  doc,
+  fallback,
+  parse: integer(min, max),
+});
+
+const developmentOnly = (devValue: string) => (env: Env) =>
+  env.NODE_ENV === 'production' ? undefined : devValue;
+
+export const ENV_VARS = {
+  NODE_ENV: {
+    doc: '`development`, `test` or `production` (production requires real secrets and hides the dev login)',
+    fallback: 'development',
+    parse: oneOf('development', 'test', 'production'),
+  } as EnvVar<'development' | 'test' | 'production'>,
+  PORT: int(3000, 'HTTP port of the API (and of the built frontend)', 0, 65535),
+  DATABASE_URL: {
+    doc: 'PostgreSQL connection URL. `npm start` starts an embedded PostgreSQL when it is unset',
+    parse: url('postgres:', 'postgresql:'),
+  } as EnvVar<string>,
+  REDIS_URL: {
+    doc: 'Redis URL (Bull queues, leaderboards, rate limits, socket.io adapter)',
+    fallback: 'redis://127.0.0.1:6379',
+    parse: url('redis:', 'rediss:'),
+  } as EnvVar<string>,
+  REDIS_KEY_PREFIX: {
+    doc: 'Prefix of every Redis key the backend writes itself (not Bull’s)',
+    fallback: 'mm:',
+    parse: text,
+  } as EnvVar<string>,
+  BULL_PREFIX: {
+    doc: 'Key prefix of the Bull queues; backend and inference worker must agree',
+    fallback: 'bull',
+    parse: text,
+  } as EnvVar<string>,
+  LOG_LEVEL: {
+    doc: 'pino log level',
+    fallback: 'info',
+    parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+  } as EnvVar<'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'>,
+  MEDIA_DIR: {
+    doc: 'Directory of uploaded photos and generated memes (shared with the inference worker)',
+    fallback: '.data/media',
+    parse: text,
+  } as EnvVar<string>,
+  FRONTEND_DIST: {
+    doc: 'Built mini app served on the API port with an SPA fallback; unset = API only (`npm start` sets it)',
+    fallbackDoc: '(unset)',
+    parse: text,
+  } as EnvVar<string>,
+  JSON_BODY_LIMIT: {
+    doc: 'Largest JSON request body (larger answers 413)',
+    fallback: '1mb',
+    parse: text,
+  } as EnvVar<string>,
+
+  TELEGRAM_BOT_TOKEN: {
+    doc: 'Bot token: signs init data, calls the Bot API. Required in production',
+    fallback: developmentOnly('1234567890:development-bot-token-not-secret'),
+    fallbackDoc: 'a fixed development token (none in production)',
+    parse: text,
+  } as EnvVar<string>,
+  TELEGRAM_API_URL: {
+    doc: 'Bot API base URL (tests point it at the fake Bot API server)',
+    fallback: 'https://api.telegram.org',
+    parse: url('http:', 'https:'),
+  } as EnvVar<string>,
+  JWT_SECRET: {
+    doc: 'HMAC secret of the access tokens. Required in production',
+    fallback: developmentOnly('development-jwt-secret-not-secret'),
+    fallbackDoc: 'a fixed development secret (none in production)',
+    parse: text,
+  } as EnvVar<string>,
+  AUTH_DATE_MAX_AGE_SECONDS: int(86_400, 'Oldest Telegram init data `auth_date` accepted at login', 1),
+  ACCESS_TOKEN_TTL_SECONDS: int(900, 'Lifetime of an access token (JWT)', 1),
+  REFRESH_TOKEN_TTL_DAYS: int(30, 'Lifetime of a refresh token', 1),
+  AUTH_DATE_FUTURE_SKEW_SECONDS: int(60, 'Clock skew tolerated for an init data `auth_date` ahead of ours'),
+  ADMIN_TG_IDS: {
+    doc: 'Comma-separated Telegram ids made admins at login',
+    fallback: [],
+    fallbackDoc: '(none)',
+    parse: telegramIds,
+  } as EnvVar<number[]>,
+
+  NEW_USER_CREDITS: int(3, 'Credits (`generationLimit`) of a new user'),
+  GENERATION_COST: int(1, 'Credits one generation costs', 1),
+  FREE_GENERATION_INTERVAL_MINUTES: int(30, 'With 0 credits: one free generation per this many minutes', 1),
+  GENERATION_JOB_ATTEMPTS: int(3, 'Attempts of a generation job before it fails (worker errors)', 1),
+  GENERATION_JOB_BACKOFF_MS: int(2000, 'First retry delay of a failed generation job (exponential)', 0),
+  UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 'Largest photo upload', 1),
+  UPLOAD_MAX_MEGAPIXELS: int(40, 'Largest photo upload in megapixels', 1),
+
+  SWIPES_MAX: int(60, 'Swipe bar maximum; new users start full; refill stops here', 1),
+  SWIPE_REFILL_SECONDS: int(60, 'One swipe refills per this many seconds', 1),
+  SWIPE_MIN_INTERVAL_MS: int(300, 'Swipes faster than this per user answer 429', 0),
+  SWIPE_GIFT_EVERY: int(10, 'Every N-th swipe rolls a random gift', 1),
+  SWIPE_GIFT_CHANCE: {
+    doc: 'Chance of a gift on such a swipe (0–1)',
+    fallback: 0.3,
+    parse: decimal(0, 1),
+  } as EnvVar<number>,
+  SWIPE_GIFT_COINS_MIN: int(50, 'Smallest coin gift'),
+  SWIPE_GIFT_COINS_MAX: int(500, 'Largest coin gift'),
+  SWIPE_GIFT_CREDITS: int(1, 'Credits in a credit gift'),
+  SWIPE_GIFT_SWIPES: int(10, 'Swipes in a swipe gift'),
+  SWIPE_GIFT_BOOST_DAYS: int(1, 'Boost days in a boost gift'),
+  SWIPE_GIFT_WEIGHT_COINS: int(60, 'Relative weight of coin gifts'),
+  SWIPE_GIFT_WEIGHT_CREDITS: int(20, 'Relative weight of credit gifts'),
+  SWIPE_GIFT_WEIGHT_SWIPES: int(15, 'Relative weight of swipe gifts'),
+  SWIPE_GIFT_WEIGHT_BOOST: int(5, 'Relative weight of boost gifts'),
+
+  COINS_PER_SWIPE: int(1, 'Coins for each swipe made (×m)'),
+  COINS_PER_LIKE_RECEIVED: int(2, 'Coins to the author per like of a published meme (×m)'),
+  MEME_OF_THE_DAY_COINS: int(1000, 'Coins to the author of the meme of the day (×m)'),
+  EARN_MULTIPLIER_BOOSTED: int(4, 'Earning multiplier m while boosted or for influencers (else 1)', 1),
+  FEED_VOTE_DEFAULT_STAKE: int(10, 'Coins a feed vote stakes when the body names no amount', 1),
+  FEED_VOTE_MIN_STAKE: int(1, 'Smallest feed vote stake', 1),
+
+  REFERRAL_COINS: int(500, 'Coins to the inviter when a friend’s first generation succeeds (×m)'),
+  REFERRAL_CREDITS: int(1, 'Credits to the inviter when a friend’s first generation succeeds'),
+  SQUAD_SWITCH_COOLDOWN_HOURS: int(24, 'A user may switch squads once per this many hours'),
+  INFLUENCER_SHARE_PERCENT: int(
+    10,
+    'Percent of members’ Stars spending accrued to the squad influencer',
+    0,
+    100,
+  ),
+
+  LEADERBOARD_SIZE: int(100, 'Entries of the global leaderboard', 1),
+  RATING_BROADCAST_INTERVAL_MS: int(1000, 'Leaderboard socket updates at most once per this interval', 1),
+
+  PROMO_CODE_LENGTH: int(8, 'Length of generated promo codes', 6),
+  PROMO_CODE_MIN_LENGTH: int(6, 'Shorter codes are rejected with 400', 1),
+  PROMO_CREDITS_PER_USE: int(5, 'Credits a new promo code grants per use', 1),
+  PROMO_MAX_USES: int(1000, 'Uses of a new promo code', 1),
+
+  STICKER_SIZE_PX: int(512, 'Side of a sticker image (WEBP)', 1),
+  TON_PROOF_MAX_AGE_SECONDS: int(900, 'Oldest TON Connect proof timestamp accepted', 1),
+} satisfies Record<string, EnvVar<unknown>>;
+
+export type EnvName = keyof typeof ENV_VARS;
+
+/** Variables that may stay unset (everything else has a default or is required). */
+const OPTIONAL = ['FRONTEND_DIST'] as const satisfies readonly EnvName[];
+type OptionalName = (typeof OPTIONAL)[number];
+
+type ValueOf<K extends EnvName> = (typeof ENV_VARS)[K] extends EnvVar<infer T> ? T : never;
+export type EnvValues = { [K in Exclude<EnvName, OptionalName>]: ValueOf<K> } & {
+  [K in OptionalName]: ValueOf<K> | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates every variable; throws one ConfigError naming every bad or missing one. */
+export function readEnv(env: Env): EnvValues {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, spec] of Object.entries(ENV_VARS) as [EnvName, EnvVar<unknown>][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      const fallback = typeof spec.fallback === 'function' ? spec.fallback(env) : spec.fallback;
+      if (fallback === undefined && !(OPTIONAL as readonly string[]).includes(name)) {
+        problems.push(`${name} is required`);
+      }
+      values[name] = fallback;
+      continue;
+    }
+    const parsed = spec.parse(raw);
+    if ('error' in parsed) problems.push(`${name} ${parsed.error}`);
+    else values[name] = parsed.value;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return values as EnvValues;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+
+import type { ModuleMetadata } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test, type TestingModuleBuilder } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { AppConfig } from '../../src/config/app.config.js';
+import { REDIS } from '../../src/redis/redis.module.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestAppOptions {
+  /** Extra environment variables (validated like in production), e.g. `{ SWIPES_MAX: '5' }`. */
+  env?: Record<string, string>;
+  /** Reuse another app's database (two replicas of one deployment) instead of a fresh clone. */
+  database?: TestDatabase;
+  /** Extra modules mounted beside the app's own (e.g. a probe controller for infrastructure tests). */
+  imports?: NonNullable<ModuleMetadata['imports']>;
+  /** Replace providers before the app compiles (only for the outside world, e.g. Telegram). */
+  override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** Pass to supertest: `request(t.server).get('/api/health')`. */
+  server: Server;
+  config: AppConfig;
+  dataSource: DataSource;
+  /** The app's Redis client (its keys carry this app's unique prefix). */
+  redis: Redis;
+  database: TestDatabase;
+  /** Closes the app, drops its database (unless borrowed) and deletes its Redis keys. */
+  close(): Promise<void>;
+}
+
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Boots the whole API as `main.ts` does, on its own PostgreSQL database (cloned from the migrated
+ * template) and its own Redis key prefixes, so test files run in parallel without seeing each
+ * other. Call `close()` in `afterAll`.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const id = randomBytes(4).toString('hex');
+  const config = new AppConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `mmtest:${id}:`,
+    BULL_PREFIX: `mmtest-bull-${id}`,
+    MEDIA_DIR: `test-output/media-${id}`,
+    ...options.env,
+  });
+  let builder = Test.createTestingModule({
+    imports: [AppModule.register(config), ...(options.imports ?? [])],
+  });
+  if (options.override) builder = options.override(builder);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
+  configureApp(app, config);
+  await app.init();
+
+  return {
+    app,
+    server: app.getHttpServer() as Server,
+    config,
+    dataSource: app.get<DataSource>(getDataSourceToken()),
+    redis: app.get<Redis>(REDIS),
+    database,
+    close: async () => {
+      await app.close();
+      await deleteKeys(config.redis.url, [config.redis.keyPrefix, config.redis.bullPrefix]);
+      if (!options.database) await database.drop();
+    },
+  };
+}
+
+async function deleteKeys(url: string, prefixes: string[]): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  } catch {
+    // A test that points the app at a dead Redis has nothing to clean there.
+  } finally {
+    redis.disconnect();
+  }
+}
