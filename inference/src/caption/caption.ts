@@ -10,9 +10,12 @@ const require = createRequire(import.meta.url);
 const FONT_FILE = require.resolve('@expo-google-fonts/oswald/700Bold/Oswald_700Bold.ttf');
 const FONT = 'Oswald Bold';
 
-/** Text spans at most this share of the image width, and each block at most this share of its height. */
+/** Text spans at most this share of the image width; a line is at most this share of its height. */
 const MAX_WIDTH = 0.92;
-const MAX_BLOCK_HEIGHT = 0.2;
+const MAX_LINE_HEIGHT = 0.1;
+/** About this many characters fit a line before the text wraps (Oswald is condensed); at most 3 lines. */
+const CHARS_PER_LINE = 22;
+const MAX_LINES = 3;
 /** Distance of the blocks from the top and bottom edges, as a share of the height. */
 const MARGIN = 0.03;
 
@@ -124,12 +127,12 @@ function paint(
 }
 
 async function drawBlock(image: RgbImage, text: string, position: 'top' | 'bottom'): Promise<void> {
+  const lines = Math.min(MAX_LINES, Math.ceil(text.length / CHARS_PER_LINE));
   const boxWidth = Math.max(16, Math.round(image.width * MAX_WIDTH));
-  const boxHeight = Math.max(16, Math.round(image.height * MAX_BLOCK_HEIGHT));
+  const boxHeight = Math.max(16, Math.round(image.height * MAX_LINE_HEIGHT * lines));
+  // Pango wraps and picks the largest size that fits the box.
   const coverage = await renderText(text, boxWidth, boxHeight);
-  // Outline about 1/12 of a line's height: Pango's output height covers all wrapped lines.
-  const lineHeight = Math.min(coverage.height, boxHeight);
-  const radius = Math.max(2, Math.round(lineHeight * 0.06));
+  const radius = Math.max(2, Math.round((coverage.height / lines) * 0.06));
   const outline = dilate(coverage, radius);
   const left = Math.round((image.width - coverage.width) / 2);
   const margin = Math.round(image.height * MARGIN) + radius;

@@ -1,7 +1,7 @@
 import ort from 'onnxruntime-node';
 
 import { buildPyramid, sampleSquareToTensor, type ImagePyramid } from '../image/pyramid.js';
-import { modelPaths } from '../models/model-paths.js';
+import { ensureModels, modelPaths } from '../models/model-paths.js';
 import { getSession, type SessionOptions } from '../models/onnx-session.js';
 import type { DetectedFace, RgbImage } from '../types.js';
 import { decodeBlazeFace, weightedNms, type InputFrame } from './blazeface.js';
@@ -124,6 +124,7 @@ export async function locateFaces(
   options: DetectOptions = {},
 ): Promise<DetectedFace[]> {
   if (image.width < 32 || image.height < 32) return [];
+  await ensureModels();
   const pyramid = buildPyramid(image, BACK.size);
   const frame = wholeFrame(image);
   const candidates = [
