@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from '../i18n';
+import { ToastHost } from '../ui/ToastHost';
+import { router } from './router';
+import { queryClient } from './services';
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <ToastHost />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

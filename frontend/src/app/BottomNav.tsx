@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { haptic } from '../telegram/sdk';
+import { FeedIcon, InviteIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
+
+/** SEED-SPEC §2: Profile, Rating, Feed (big, centre), Invite, Quests — in this order. */
+const LINKS = [
+  { to: '/profile', label: 'nav.profile', Icon: ProfileIcon },
+  { to: '/rating', label: 'nav.rating', Icon: RatingIcon },
+  { to: '/main', label: 'nav.feed', Icon: FeedIcon, main: true },
+  { to: '/invite', label: 'nav.invite', Icon: InviteIcon },
+  { to: '/quests', label: 'nav.quests', Icon: QuestsIcon },
+] as const;
+
+export function BottomNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="bottom-nav">
+      {LINKS.map(({ to, label, Icon, ...rest }) => (
+        <NavLink
+          key={to}
+          to={to}
+          onClick={() => haptic.select()}
+          className={({ isActive }) =>
+            `bottom-nav__link${'main' in rest ? ' bottom-nav__link--main' : ''}${isActive ? ' is-active' : ''}`
+          }
+        >
+          <span className="bottom-nav__icon">
+            <Icon size={'main' in rest ? 28 : 22} />
+          </span>
+          <span className="bottom-nav__label">{t(label)}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAnimatedCoins } from '../features/balance/coin-animation';
+import { formatCoins, swipeBar } from '../features/balance/format';
+import { PromoCreateDialog } from '../features/promo/PromoCreateDialog';
+import { PromoEnterDialog } from '../features/promo/PromoEnterDialog';
+import { useUser } from '../features/session/SessionProvider';
+import { displayName, isBoostActive } from '../features/session/user-status';
+import { haptic } from '../telegram/sdk';
+import { ChevronDownIcon, CoinIcon, StarIcon } from '../ui/icons';
+import { toast } from '../ui/toast';
+
+/** SEED-SPEC §2 top menu: avatar, name, coins, swipe bar, and the promo/invite dropdown. */
+export function TopMenu() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const boosted = isBoostActive(user);
+  const coins = useAnimatedCoins(user.memeCoins);
+  const swipes = swipeBar(user.swipes);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [dialog, setDialog] = useState<'enter' | 'create' | null>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (e: PointerEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [menuOpen]);
+
+  const name = displayName(user);
+  return (
+    <header className="top-menu">
+      <div className={`avatar${user.infl || boosted ? ' avatar--marked' : ''}`}>
+        {user.photoUrl ? <img src={user.photoUrl} alt="" /> : <span>{name.slice(0, 1).toUpperCase()}</span>}
+        {boosted && user.boostEnds && (
+          <button
+            type="button"
+            className="avatar__badge"
+            aria-label={t('menu.premium')}
+            onClick={() => {
+              haptic.tap();
+              const date = new Date(user.boostEnds!).toLocaleDateString(i18n.language);
+              toast.info(t('menu.boostUntil', { date }));
+            }}
+          >
+            <StarIcon size={10} />
+          </button>
+        )}
+      </div>
+      <div className="top-menu__info">
+        <div className="top-menu__name">{name}</div>
+        <div className="top-menu__balances">
+          <span
+            className={`coins${coins.flash ? ` coins--${coins.flash}` : ''}`}
+            aria-label={t('menu.coins')}
+            data-testid="coin-balance"
+          >
+            <CoinIcon size={16} />
+            {formatCoins(coins.shown)}
+          </span>
+          <span className="swipe-bar" aria-label={t('menu.swipes')} data-testid="swipe-bar">
+            <span className="swipe-bar__track">
+              <span className="swipe-bar__fill" style={{ width: `${swipes.fraction * 100}%` }} />
+            </span>
+            <span className="swipe-bar__label">
+              {swipes.current}/{swipes.max}
+            </span>
+          </span>
+        </div>
+      </div>
+      <div className="top-menu__dropdown" ref={menuRef}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('menu.open')}
+          aria-expanded={menuOpen}
+          onClick={() => {
+            haptic.select();
+            setMenuOpen((open) => !open);
+          }}
+        >
+          <ChevronDownIcon />
+        </button>
+        {menuOpen && (
+          <div className="dropdown" role="menu">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenuOpen(false);
+                setDialog(user.infl ? 'create' : 'enter');
+              }}
+            >
+              {user.infl ? t('menu.createPromo') : t('menu.enterPromo')}
+            </button>
+            <Link role="menuitem" to="/invite" onClick={() => setMenuOpen(false)}>
+              {t('menu.invite')}
+            </Link>
+          </div>
+        )}
+      </div>
+      {dialog === 'enter' && <PromoEnterDialog onClose={() => setDialog(null)} />}
+      {dialog === 'create' && <PromoCreateDialog onClose={() => setDialog(null)} />}
+    </header>
+  );
+}

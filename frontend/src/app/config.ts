@@ -1,0 +1,16 @@
+/** Build-time settings (VITE_ env); none is secret — everything here ships in the bundle. */
+export const config = {
+  /** The bot's username and the mini app's short name: the invite link is t.me/<bot>/<app>. */
+  botUsername: (import.meta.env.VITE_BOT_USERNAME as string | undefined) ?? 'MemeMintBot',
+  appShortName: (import.meta.env.VITE_APP_SHORT_NAME as string | undefined) ?? 'app',
+};
+
+/** GAME.md: `https://t.me/<bot>/<app>?startapp=ref_<tgId>`. */
+export function inviteLink(tgId: number): string {
+  return `https://t.me/${config.botUsername}/${config.appShortName}?startapp=ref_${tgId}`;
+}
+
+/** A link that opens a meme: the mini app with its share id as start parameter. */
+export function memeLink(shareId: string): string {
+  return `https://t.me/${config.botUsername}/${config.appShortName}?startapp=meme_${shareId}`;
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { SessionProvider } from '../features/session/SessionProvider';
+import { InvitePage } from '../pages/InvitePage';
+import { MainPage } from '../pages/MainPage';
+import { NotSupportedPage } from '../pages/NotSupportedPage';
+import { OnboardingPage } from '../pages/OnboardingPage';
+import { ProfilePage } from '../pages/ProfilePage';
+import { QuestsPage } from '../pages/QuestsPage';
+import { RatingPage } from '../pages/RatingPage';
+import { SharedMemePage } from '../pages/SharedMemePage';
+import { StickersPage } from '../pages/StickersPage';
+import { FullScreenSpinner } from '../ui/Spinner';
+import { Layout } from './Layout';
+import { NOT_SUPPORTED_PATH, ONBOARDING_PATH, StartUpGate } from './StartUpGate';
+
+const AirdropPage = lazy(() => import('../pages/AirdropPage'));
+
+/** Every route of SEED-SPEC §2. */
+export const router = createBrowserRouter([
+  {
+    element: (
+      <SessionProvider>
+        <StartUpGate />
+      </SessionProvider>
+    ),
+    children: [
+      { path: ONBOARDING_PATH, element: <OnboardingPage /> },
+      { path: NOT_SUPPORTED_PATH, element: <NotSupportedPage /> },
+      { path: '/i/:shareId', element: <SharedMemePage /> },
+      {
+        element: <Layout />,
+        children: [
+          { index: true, element: <Navigate to="/main" replace /> },
+          { path: '/main', element: <MainPage /> },
+          { path: '/invite', element: <InvitePage /> },
+          { path: '/rating', element: <RatingPage /> },
+          { path: '/quests', element: <QuestsPage /> },
+          {
+            path: '/airdrop',
+            element: (
+              <Suspense fallback={<FullScreenSpinner />}>
+                <AirdropPage />
+              </Suspense>
+            ),
+          },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/stickers', element: <StickersPage /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/main" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/ApiContext';
+import { WrongResponseError } from '../../api/errors';
+import { haptic } from '../../telegram/sdk';
+import { Dialog } from '../../ui/Dialog';
+import { toast } from '../../ui/toast';
+
+/** SEED-SPEC §4 promo creation (influencers): optional description → the code with a copy button. */
+export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [description, setDescription] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: async (text: string) => {
+      const answer = await api.createPromo(text ? { description: text } : {});
+      if (!answer?.id) throw new WrongResponseError();
+      return answer.id;
+    },
+    onSuccess: (id) => {
+      haptic.success();
+      setCode(id);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(description.trim());
+  }
+
+  async function copy(value: string) {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // Old webviews without the async clipboard: select-and-copy fallback.
+      const area = document.createElement('textarea');
+      area.value = value;
+      document.body.append(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    haptic.success();
+    toast.success(t('common.copied'));
+  }
+
+  if (code) {
+    return (
+      <Dialog title={t('promo.createdTitle')} onClose={onClose}>
+        <div className="code-box">
+          <code data-testid="promo-code">{code}</code>
+          <button type="button" className="button button--small" onClick={() => void copy(code)}>
+            {t('common.copy')}
+          </button>
+        </div>
+        <p className="muted">{t('promo.createdHint')}</p>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title={t('promo.createTitle')} onClose={onClose}>
+      <form onSubmit={submit}>
+        <label className="field">
+          <span className="field__label">{t('promo.descriptionLabel')}</span>
+          <textarea
+            className="input"
+            rows={3}
+            value={description}
+            maxLength={200}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder={t('promo.descriptionPlaceholder')}
+          />
+        </label>
+        <button type="submit" className="button" disabled={create.isPending}>
+          {t('promo.create')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

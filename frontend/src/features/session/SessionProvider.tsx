@@ -1,0 +1,148 @@
+import type { UserDto } from '@mememint/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, apiClient, onLogout, reportError } from '../../app/services';
+import { setLanguage } from '../../i18n';
+import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
+import { isSupportedPlatform } from '../../telegram/platform';
+import { initTelegram, type LaunchContext } from '../../telegram/sdk';
+import { toast } from '../../ui/toast';
+import { connectSocket, type GameSocket } from '../realtime/socket';
+import { startAnalytics } from './analytics';
+import { LoginError, signIn } from './sign-in';
+import { ME_KEY, useUpdateUser } from './user-cache';
+
+type Status = 'loading' | 'unsupported' | 'failed' | 'ready';
+
+interface SessionValue {
+  status: Status;
+  user: UserDto | undefined;
+  socket: GameSocket | null;
+  launch: LaunchContext | null;
+  updateUser: (change: (user: UserDto) => Partial<UserDto>) => void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+let launchOnce: Promise<LaunchContext> | null = null;
+
+/** The Telegram side of start-up runs once per page load (the SDK keeps global state). */
+function launchTelegram(): Promise<LaunchContext> {
+  launchOnce ??= (async () => {
+    if (!isInsideTelegram() && import.meta.env.VITE_TG_MOCK !== 'off') await installMockEnv(api);
+    return initTelegram();
+  })();
+  return launchOnce;
+}
+
+/** Runs start-up (SEED-SPEC §2, §4), owns the current user, the socket, and logout. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>('loading');
+  const [launch, setLaunch] = useState<LaunchContext | null>(null);
+  const [user, setUser] = useState<UserDto | undefined>(undefined);
+  const [socket, setSocket] = useState<GameSocket | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const relogins = useRef(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const context = await launchTelegram();
+      if (cancelled) return;
+      setLaunch(context);
+      if (context.languageCode) setLanguage(context.languageCode);
+      if (!isSupportedPlatform(context.platform)) {
+        setStatus('unsupported');
+        return;
+      }
+      const me = await signIn(api, context);
+      if (cancelled) return;
+      setLanguage(me.languageCode);
+      queryClient.setQueryData(ME_KEY, me);
+      setUser(me);
+      setStatus('ready');
+      startAnalytics();
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      setStatus('failed');
+      if (error instanceof LoginError) toast.error(t('errors.loginError'));
+      else reportError(error);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt, queryClient, t]);
+
+  // Keep the user in step with the query cache (refetches, promo credits, socket balances).
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] !== ME_KEY[0]) return;
+        const data = event.query.state.data as UserDto | undefined;
+        if (data) setUser(data);
+      }),
+    [queryClient],
+  );
+
+  // A failed refresh: clear user data and tokens, go to the root, start again (once per page load).
+  useEffect(
+    () =>
+      onLogout(() => {
+        queryClient.clear();
+        setUser(undefined);
+        window.history.replaceState(null, '', '/');
+        if (relogins.current++ < 1) {
+          setStatus('loading');
+          setAttempt((n) => n + 1);
+        } else {
+          setStatus('failed');
+        }
+      }),
+    [queryClient],
+  );
+
+  const signedIn = status === 'ready';
+  useEffect(() => {
+    if (!signedIn) return;
+    const connection = connectSocket(() => apiClient.authToken);
+    connection.on('balance', (balance) => {
+      queryClient.setQueryData<UserDto>(ME_KEY, (old) => (old ? { ...old, ...balance } : old));
+    });
+    connection.io.on('reconnect_attempt', () => toast.error(t('errors.reconnecting')));
+    setSocket(connection);
+    return () => {
+      connection.disconnect();
+      setSocket(null);
+    };
+  }, [signedIn, queryClient, t]);
+
+  useEffect(() => {
+    const offline = () => toast.error(t('errors.badConnection'));
+    window.addEventListener('offline', offline);
+    return () => window.removeEventListener('offline', offline);
+  }, [t]);
+
+  const updateUser = useUpdateUser();
+
+  const value = useMemo(
+    () => ({ status, user, socket, launch, updateUser }),
+    [status, user, socket, launch, updateUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/** The signed-in user; only for screens behind the start-up gate. */
+export function useUser(): UserDto {
+  const { user } = useSession();
+  if (!user) throw new Error('useUser before sign-in');
+  return user;
+}

@@ -1,0 +1,15 @@
+import type { UserDto } from '@mememint/contracts';
+
+/** A premium boost is active while boostEnds is in the future (SEED-SPEC §3, GAME.md). */
+export function isBoostActive(user: Pick<UserDto, 'boostEnds'>, now = new Date()): boolean {
+  return user.boostEnds !== null && new Date(user.boostEnds).getTime() > now.getTime();
+}
+
+export function displayName(user: Pick<UserDto, 'username' | 'firstName' | 'lastName'>): string {
+  return user.username ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || 'Player');
+}
+
+/** Whole days since the account was created, counting the first day as day 1. */
+export function daysInGame(createdAt: string, now = new Date()): number {
+  return Math.max(1, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 86_400_000) + 1);
+}

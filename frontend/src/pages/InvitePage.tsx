@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { inviteLink } from '../app/config';
+import { useUser } from '../features/session/SessionProvider';
+import { haptic, shareLink } from '../telegram/sdk';
+import { toast } from '../ui/toast';
+
+/** Invite friends: the ref link (GAME.md), copy and share, and what invites earned so far. */
+export function InvitePage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const link = inviteLink(user.tgId);
+  return (
+    <div className="page">
+      <h1>{t('invite.title')}</h1>
+      <p className="muted">{t('invite.text', { coins: 500 })}</p>
+      <section className="section">
+        <h2>{t('invite.link')}</h2>
+        <div className="code-box">
+          <code className="code-box__link" data-testid="invite-link">
+            {link}
+          </code>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => shareLink(link, t('invite.shareText'))}>
+            {t('common.share')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              void navigator.clipboard.writeText(link).then(() => {
+                haptic.success();
+                toast.success(t('common.copied'));
+              })
+            }
+          >
+            {t('common.copy')}
+          </button>
+        </div>
+      </section>
+      <section className="stats">
+        <div className="stat">
+          <span className="stat__value">{user.invitedCount}</span>
+          <span className="stat__label">{t('invite.invited')}</span>
+        </div>
+        <div className="stat">
+          <span className="stat__value">{user.friendsGenerated}</span>
+          <span className="stat__label">{t('invite.generated')}</span>
+        </div>
+        <div className="stat">
+          <span className="stat__value">{user.referalCoins}</span>
+          <span className="stat__label">{t('invite.earned')}</span>
+        </div>
+      </section>
+      {user.invitedCount === 0 && <p className="empty">{t('invite.friendsEmpty')}</p>}
+    </div>
+  );
+}

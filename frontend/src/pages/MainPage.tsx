@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CreateMeme } from '../features/create-meme/CreateMeme';
+import { isLimitReached } from '../features/balance/format';
+import { useUser } from '../features/session/SessionProvider';
+import { haptic } from '../telegram/sdk';
+import { PlusIcon } from '../ui/icons';
+
+const PERIODS = ['periodDay', 'periodWeek', 'periodMonth', 'periodAll'] as const;
+const SORTS = ['sortTop', 'sortNew'] as const;
+
+/** /main: the main action (create a meme) above the feed. */
+export function MainPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const [creating, setCreating] = useState(false);
+  const [period, setPeriod] = useState<(typeof PERIODS)[number]>('periodDay');
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('sortTop');
+
+  return (
+    <div className="page">
+      <section className="hero-card">
+        <h1>{t('main.createTitle')}</h1>
+        <p>{t('main.createText')}</p>
+        <button
+          type="button"
+          className="button button--hero"
+          onClick={() => {
+            haptic.tap();
+            setCreating(true);
+          }}
+        >
+          <PlusIcon size={20} /> {t('main.createButton')}
+        </button>
+        <p className="hero-card__credits">
+          {isLimitReached(user.generationLimit)
+            ? t('main.noCredits')
+            : t('main.creditsLeft', { count: user.generationLimit })}
+        </p>
+      </section>
+
+      <div className="shortcuts">
+        <Link to="/airdrop" className="shortcut">
+          {t('menu.airdrop')}
+        </Link>
+        <Link to="/stickers" className="shortcut">
+          {t('menu.stickers')}
+        </Link>
+      </div>
+
+      <section className="section">
+        <h2>{t('main.feedTitle')}</h2>
+        <div className="chips" role="tablist">
+          {PERIODS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={period === key}
+              className={`chip${period === key ? ' is-active' : ''}`}
+              onClick={() => setPeriod(key)}
+            >
+              {t(`main.${key}`)}
+            </button>
+          ))}
+        </div>
+        <div className="chips chips--small" role="tablist">
+          {SORTS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={sort === key}
+              className={`chip${sort === key ? ' is-active' : ''}`}
+              onClick={() => setSort(key)}
+            >
+              {t(`main.${key}`)}
+            </button>
+          ))}
+        </div>
+        <p className="empty">{t('main.feedEmpty')}</p>
+      </section>
+
+      {creating && <CreateMeme onClose={() => setCreating(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApi } from '../app/ApiContext';
+import { useUpdateUser } from '../features/session/user-cache';
+import { haptic } from '../telegram/sdk';
+import { useBackButton } from '../ui/useBackButton';
+
+/** SEED-SPEC §2: intro, swipe and rate, likes as bets, any photo + text, feed rewards, friends, airdrop, closing. */
+const STEPS = ['🎭', '👆', '🎲', '🖼️', '🏆', '🤝', '🪂', '🚀'];
+
+export function OnboardingPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const updateUser = useUpdateUser();
+  const [step, setStep] = useState(0);
+  const last = step === STEPS.length - 1;
+
+  useBackButton(step > 0 ? () => setStep((s) => s - 1) : null);
+
+  const finish = useMutation({
+    mutationFn: () => api.finishOnboarding(),
+    onSuccess: () => {
+      haptic.success();
+      updateUser(() => ({ isOnboardingDone: true }));
+      void navigate('/main', { replace: true });
+    },
+  });
+
+  return (
+    <div className="onboarding">
+      <div className="onboarding__top">
+        <div className="dots" aria-hidden>
+          {STEPS.map((_, i) => (
+            <span key={i} className={`dot${i === step ? ' is-active' : ''}`} />
+          ))}
+        </div>
+        {!last && (
+          <button
+            type="button"
+            className="link-button"
+            disabled={finish.isPending}
+            onClick={() => finish.mutate()}
+          >
+            {t('onboarding.skip')}
+          </button>
+        )}
+      </div>
+      <div className="onboarding__body" key={step}>
+        <div className="onboarding__art" aria-hidden>
+          {STEPS[step]}
+        </div>
+        <h1>{t(`onboarding.step${step + 1}Title`)}</h1>
+        <p>{t(`onboarding.step${step + 1}Text`)}</p>
+      </div>
+      <button
+        type="button"
+        className="button button--hero"
+        disabled={finish.isPending}
+        onClick={() => {
+          haptic.tap();
+          if (last) finish.mutate();
+          else setStep((s) => s + 1);
+        }}
+      >
+        {last ? t('onboarding.start') : t('common.next')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import type { Gender } from '@mememint/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../app/ApiContext';
+import { MY_MEMES_KEY } from '../features/create-meme/keys';
+import { PhotoPicker } from '../features/create-meme/PhotoPicker';
+import { loadFacePhotoUrl, saveFacePhoto } from '../features/create-meme/photo';
+import { useUser } from '../features/session/SessionProvider';
+import { daysInGame, displayName, isBoostActive } from '../features/session/user-status';
+import { haptic } from '../telegram/sdk';
+import { Spinner } from '../ui/Spinner';
+import { toast } from '../ui/toast';
+
+const GENDERS: Gender[] = ['male', 'female', 'transgender'];
+/** The gender hint picks templates; it is a preference of this device. */
+const GENDER_KEY = 'mm_gender';
+
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const api = useApi();
+  const [gender, setGender] = useState<Gender | null>(
+    () => localStorage.getItem(GENDER_KEY) as Gender | null,
+  );
+  const [faceUrl, setFaceUrl] = useState(() => loadFacePhotoUrl());
+  const [changingPhoto, setChangingPhoto] = useState(false);
+
+  const history = useInfiniteQuery({
+    queryKey: MY_MEMES_KEY,
+    queryFn: ({ pageParam }) => api.myMemes(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+  const memes = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const stats = [
+    { label: t('profile.creditsLeft'), value: user.generationLimit, testId: 'stat-credits' },
+    { label: t('profile.daysInGame'), value: daysInGame(user.createdAt) },
+    { label: t('profile.totalMemes'), value: user.generationsCount },
+    { label: t('profile.friendsInvited'), value: user.invitedCount },
+    { label: t('profile.questsCompleted'), value: user.tasksCount },
+  ];
+
+  return (
+    <div className="page">
+      <section className="profile-head">
+        <h1>{displayName(user)}</h1>
+        <p className="muted">
+          {t('profile.joined', { date: new Date(user.createdAt).toLocaleDateString(i18n.language) })}
+          {user.infl && ` · ${t('profile.influencer')}`}
+          {isBoostActive(user) && ` · ${t('menu.premium')}`}
+        </p>
+      </section>
+
+      <section className="stats">
+        {stats.map((stat) => (
+          <div className="stat" key={stat.label} data-testid={stat.testId}>
+            <span className="stat__value">{stat.value}</span>
+            <span className="stat__label">{stat.label}</span>
+          </div>
+        ))}
+      </section>
+
+      <section className="section">
+        <h2>{t('profile.gender')}</h2>
+        <div className="chips" role="radiogroup">
+          {GENDERS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={gender === value}
+              className={`chip${gender === value ? ' is-active' : ''}`}
+              onClick={() => {
+                haptic.select();
+                setGender(value);
+                localStorage.setItem(GENDER_KEY, value);
+              }}
+            >
+              {t(`profile.${value}`)}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="section">
+        <h2>{t('profile.photo')}</h2>
+        <div className="photo-row">
+          {faceUrl ? (
+            <img className="face-thumb" src={faceUrl} alt="" />
+          ) : (
+            <p className="muted">{t('profile.noPhoto')}</p>
+          )}
+          {!changingPhoto && (
+            <button type="button" className="button button--small" onClick={() => setChangingPhoto(true)}>
+              {t('profile.changePhoto')}
+            </button>
+          )}
+        </div>
+        {changingPhoto && (
+          <PhotoPicker
+            onPicked={(photo) =>
+              void saveFacePhoto(photo).then(() => {
+                setFaceUrl(loadFacePhotoUrl());
+                setChangingPhoto(false);
+                haptic.success();
+                toast.success(t('profile.photoSaved'));
+              })
+            }
+          />
+        )}
+      </section>
+
+      <section className="section">
+        <h2>{t('profile.plans')}</h2>
+        <p className="muted">{t('profile.plansText')}</p>
+        <button type="button" className="button button--secondary" disabled>
+          {t('profile.buyCredits')} · {t('common.comingSoon')}
+        </button>
+      </section>
+
+      <section className="section">
+        <h2>{t('profile.history')}</h2>
+        {history.isPending && <Spinner />}
+        {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
+        <div className="meme-grid" data-testid="meme-history">
+          {memes.map((meme) => (
+            <figure key={meme.id} className="meme-tile">
+              <img src={meme.thumbnailUrl} alt={meme.text ?? ''} loading="lazy" />
+              {meme.isPublished && <figcaption>{t('profile.published')}</figcaption>}
+            </figure>
+          ))}
+        </div>
+        {history.hasNextPage && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {t('common.loadMore')}
+          </button>
+        )}
+      </section>
+
+      <section className="section">
+        <h2>{t('profile.account')}</h2>
+        <dl className="overview">
+          <dt>ID</dt>
+          <dd>{user.tgId}</dd>
+          <dt>{t('menu.coins')}</dt>
+          <dd>{user.memeCoins}</dd>
+          <dt>{t('menu.swipes')}</dt>
+          <dd>{user.swipes}</dd>
+        </dl>
+      </section>
+    </div>
+  );
+}

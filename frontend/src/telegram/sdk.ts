@@ -1,0 +1,95 @@
+import {
+  backButton,
+  downloadFile,
+  hapticFeedback,
+  init,
+  miniApp,
+  openTelegramLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  shareURL,
+  swipeBehavior,
+  themeParams,
+  viewport,
+} from '@tma.js/sdk-react';
+
+/** What start-up needs from the launch: who, where, and the raw init data to log in with. */
+export interface LaunchContext {
+  platform: string;
+  initDataRaw?: string;
+  userId?: number;
+  languageCode?: string;
+  startParam?: string;
+}
+
+/**
+ * Initialises the SDK and the phone-app behaviour of SEED-SPEC §2: theme colours as CSS variables,
+ * the app expanded, vertical swipes (swipe-to-close) disabled. Features an old client lacks are skipped.
+ */
+export async function initTelegram(): Promise<LaunchContext> {
+  const launch = retrieveLaunchParams();
+  init();
+  backButton.mount.ifAvailable();
+  swipeBehavior.mount.ifAvailable();
+  swipeBehavior.disableVertical.ifAvailable();
+  themeParams.mount.ifAvailable();
+  themeParams.bindCssVars.ifAvailable();
+  miniApp.mount.ifAvailable();
+  miniApp.bindCssVars.ifAvailable();
+  try {
+    const mounting = viewport.mount.ifAvailable();
+    if (mounting.ok) await mounting.data;
+    viewport.bindCssVars.ifAvailable();
+    viewport.expand.ifAvailable();
+  } catch {
+    // Viewport data is cosmetic (CSS variables); the app works with the browser's own.
+  }
+  miniApp.ready.ifAvailable();
+
+  const user = launch.tgWebAppData?.user;
+  return {
+    platform: launch.tgWebAppPlatform,
+    initDataRaw: user ? retrieveRawInitData() : undefined,
+    userId: user?.id,
+    languageCode: user?.language_code,
+    startParam: launch.tgWebAppStartParam,
+  };
+}
+
+export const haptic = {
+  tap: () => void hapticFeedback.impactOccurred.ifAvailable('light'),
+  select: () => void hapticFeedback.selectionChanged.ifAvailable(),
+  success: () => void hapticFeedback.notificationOccurred.ifAvailable('success'),
+  error: () => void hapticFeedback.notificationOccurred.ifAvailable('error'),
+};
+
+export const telegramBackButton = {
+  show: () => void backButton.show.ifAvailable(),
+  hide: () => void backButton.hide.ifAvailable(),
+  onClick: (listener: () => void): (() => void) => {
+    const result = backButton.onClick.ifAvailable(listener);
+    return result.ok ? result.data : () => undefined;
+  },
+};
+
+/** Opens Telegram's share sheet; in a browser, the Web Share API or the t.me share page. */
+export function shareLink(url: string, text: string): void {
+  if (shareURL.ifAvailable(url, text).ok) return;
+  const shareUrl = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
+  if (openTelegramLink.ifAvailable(shareUrl).ok) return;
+  if (navigator.share) void navigator.share({ url, text }).catch(() => undefined);
+  else window.open(shareUrl, '_blank', 'noopener');
+}
+
+/** Saves a file through Telegram's download sheet (Bot API 8.0), else a browser download. */
+export function saveFile(url: string, fileName: string): void {
+  const absolute = new URL(url, window.location.href).href;
+  const result = downloadFile.ifAvailable(absolute, fileName);
+  if (result.ok) return;
+  const link = document.createElement('a');
+  link.href = absolute;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,42 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBackButton } from './useBackButton';
+
+/** A bottom sheet on phones: a title, content, closes on the backdrop, × or Telegram's Back button. */
+export function Dialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  useBackButton(onClose);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="dialog__header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
