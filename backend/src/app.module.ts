@@ -3,15 +3,18 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 
+import { AuthModule } from './auth/auth.module.js';
 import { loggerOptions } from './common/logger.options.js';
 import { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { UsersModule } from './users/users.module.js';
 
 /** Feature modules, each owning its tables and routes. */
-const FEATURE_MODULES = [HealthModule];
+const FEATURE_MODULES = [HealthModule, UsersModule, LedgerModule];
 
 @Module({})
 export class AppModule {
@@ -35,6 +38,7 @@ export class AppModule {
             ]
           : []),
         ...FEATURE_MODULES,
+        AuthModule.register({ devLogin: config.env !== 'production' }),
       ],
     };
   }

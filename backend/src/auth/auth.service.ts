@@ -1,15 +1,9 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import type { DevInitDataRequest, LoginResponse, RefreshResponse } from '@mememint/contracts';
+import { AppConfig } from '../config/app.config.js';
 import { UsersService } from '../users/users.service.js';
 import { InitDataError, signInitData, validateInitData } from './telegram-init-data.js';
 import { TokenService } from './token.service.js';
-
-export interface TelegramLoginSettings {
-  botToken: string;
-  initDataMaxAgeSeconds: number;
-  initDataFutureSkewSeconds: number;
-  adminTgIds: readonly number[];
-}
 
 /** The made-up player of development login when the request names nobody. */
 const DEV_USER = { tgId: 1000001, username: 'dev_player', firstName: 'Dev', languageCode: 'en' };
@@ -19,7 +13,7 @@ export class AuthService {
   constructor(
     private readonly users: UsersService,
     private readonly tokens: TokenService,
-    private readonly settings: TelegramLoginSettings,
+    private readonly config: AppConfig,
   ) {}
 
   /** Logs in with Telegram init data: validates it, creates or refreshes the user, opens a session. */
@@ -27,9 +21,9 @@ export class AuthService {
     let validated;
     try {
       validated = validateInitData(initData, {
-        botToken: this.settings.botToken,
-        maxAgeSeconds: this.settings.initDataMaxAgeSeconds,
-        futureSkewSeconds: this.settings.initDataFutureSkewSeconds,
+        botToken: this.config.telegram.botToken,
+        maxAgeSeconds: this.config.auth.authDateMaxAgeSeconds,
+        futureSkewSeconds: this.config.auth.authDateFutureSkewSeconds,
       });
     } catch (error) {
       if (error instanceof InitDataError) throw new UnauthorizedException(error.message);
@@ -47,7 +41,7 @@ export class AuthService {
         isBot: telegramUser.isBot,
         isPremium: telegramUser.isPremium,
       },
-      { startParam, isAdmin: this.settings.adminTgIds.includes(telegramUser.id) },
+      { startParam, isAdmin: this.config.auth.adminTgIds.includes(telegramUser.id) },
     );
     const pair = await this.tokens.startSession(user.tgId);
     return { jwtToken: pair.accessToken, refreshToken: pair.refreshToken };
@@ -72,6 +66,6 @@ export class AuthService {
       user: JSON.stringify(user),
     };
     if (request.startParam !== undefined) fields.start_param = request.startParam;
-    return signInitData(fields, this.settings.botToken);
+    return signInitData(fields, this.config.telegram.botToken);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthService } from './auth.service.js';
-import { Public } from './public.decorator.js';
+import { Public } from './decorators/public.decorator.js';
 import { DevInitDataRequestDto, DevInitDataResponseDto } from './dto/auth.dto.js';
 
 /**

@@ -3,6 +3,7 @@ import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/c
 import { JwtService } from '@nestjs/jwt';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { ErrorText } from '@mememint/contracts';
+import { AppConfig } from '../config/app.config.js';
 import { AuthSession } from './entities/auth-session.entity.js';
 import { RefreshToken } from './entities/refresh-token.entity.js';
 import type { AccessTokenClaims, Principal } from './auth.types.js';
@@ -10,11 +11,6 @@ import type { AccessTokenClaims, Principal } from './auth.types.js';
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
-}
-
-export interface TokenLifetimes {
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,7 +30,7 @@ export class TokenService {
   constructor(
     private readonly jwt: JwtService,
     private readonly dataSource: DataSource,
-    private readonly lifetimes: TokenLifetimes,
+    private readonly config: AppConfig,
   ) {}
 
   /** Starts a new session for a user who just proved who they are. */
@@ -112,12 +108,12 @@ export class TokenService {
     await em.insert(RefreshToken, {
       sessionId,
       tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + this.lifetimes.refreshTokenTtlSeconds * 1000),
+      expiresAt: new Date(Date.now() + this.config.auth.refreshTokenTtlDays * 86_400_000),
       usedAt: null,
     });
     const claims: AccessTokenClaims = { sub: String(userId), sid: sessionId };
     const accessToken = await this.jwt.signAsync(claims, {
-      expiresIn: this.lifetimes.accessTokenTtlSeconds,
+      expiresIn: this.config.auth.accessTokenTtlSeconds,
       algorithm: 'HS256',
     });
     return { accessToken, refreshToken };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BalanceDto } from '@mememint/contracts';
+import { AppConfig } from '../config/app.config.js';
 import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
 
@@ -77,10 +78,14 @@ function balanceOf(row: LockedUserRow, kind: BalanceKind): number {
  */
 @Injectable()
 export class LedgerService {
+  private readonly boostedMultiplier: number;
+
   constructor(
     private readonly dataSource: DataSource,
-    private readonly boostedMultiplier: number,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.boostedMultiplier = config.coins.boostedMultiplier;
+  }
 
   apply(
     userId: number,

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { SupportedLanguage } from '@mememint/contracts';
+import { AppConfig } from '../config/app.config.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { User } from './entities/user.entity.js';
 
@@ -23,11 +24,6 @@ export interface SignInOptions {
   startParam: string | null;
   /** Listed operators become admins at login. */
   isAdmin: boolean;
-}
-
-export interface OpeningBalances {
-  credits: number;
-  swipes: number;
 }
 
 const REFERRAL_PARAM = /^ref_([1-9][0-9]{0,15})$/;
@@ -55,7 +51,7 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
-    private readonly opening: OpeningBalances,
+    private readonly config: AppConfig,
   ) {}
 
   async findById(tgId: number): Promise<User | null> {
@@ -87,8 +83,8 @@ export class UsersService {
         await this.ledger.apply(
           profile.tgId,
           [
-            { kind: 'credits', delta: this.opening.credits },
-            { kind: 'swipes', delta: this.opening.swipes },
+            { kind: 'credits', delta: this.config.generation.newUserCredits },
+            { kind: 'swipes', delta: this.config.swipes.max },
           ],
           { reason: 'opening', idempotencyKey: 'opening' },
           em,

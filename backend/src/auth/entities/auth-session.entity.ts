@@ -1,12 +1,4 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../users/bigint-number.transformer.js';
 
@@ -16,7 +8,7 @@ import { bigintNumber } from '../../users/bigint-number.transformer.js';
  */
 @Entity({ name: 'auth_sessions' })
 export class AuthSession {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryColumn({ type: 'uuid', default: () => 'gen_random_uuid()' })
   id!: string;
 
   @Index('auth_sessions_user_id_idx')

@@ -1,4 +1,6 @@
 import type { MigrationInterface } from 'typeorm';
 
+import { UsersLedgerAuth1795348787450 } from './1795348787450-UsersLedgerAuth.js';
+
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
-export const migrations: (new () => MigrationInterface)[] = [];
+export const migrations: (new () => MigrationInterface)[] = [UsersLedgerAuth1795348787450];
