@@ -147,9 +147,12 @@ export function swapFaceInto(
     x: 0,
     y: 0,
   });
-  // Eroded by the blur's full reach (2 passes × 2·radius): the feathered mask ends inside the oval.
-  const core = shrinkTowards(oval, centre, 2 * radius + 1);
+  // Eroded by about the blur's reach (2r along each axis, up to 2r·√2 diagonally) so that the feathered
+  // mask fades out inside the oval; clipped by the oval itself so nothing outside it ever changes.
+  const core = shrinkTowards(oval, centre, 2.5 * radius + 1);
   const mask = feather(fillPolygon(core, region), region.width, region.height, radius);
+  const outline = fillPolygon(oval, region);
+  for (let m = 0; m < mask.length; m++) mask[m] *= outline[m];
 
   const warped = new Float32Array(region.width * region.height * 3);
   const visibility = sourceVisibility(sourceMesh.points, targetMesh.points, triangles);

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+
+import sharp from 'sharp';
+
+import { loadInferenceConfig } from './config.js';
+import { faceDescriptor, descriptorSimilarity } from './descriptor/face-descriptor.js';
+import { locateFaces } from './detect/face-detector.js';
+import { ImageTooLargeError, NoFaceError, UnsupportedImageError } from './errors.js';
+import { decodeImage } from './image/decode.js';
+import { detectMesh } from './landmarks/face-mesh.js';
+import { FACE_OVAL } from './landmarks/mesh-indices.js';
+import { runSwap } from './pipeline.js';
+import { swapFaceInto } from './swap/face-swap.js';
+import { fillPolygon } from './swap/mask.js';
+import type { FaceMesh, RgbImage } from './types.js';
+
+const photos = new URL('../../../shared/testdata/faces/', import.meta.url);
+const photo = (name: string) => readFileSync(new URL(name, photos));
+const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
+
+async function decoded(bytes: Uint8Array): Promise<RgbImage> {
+  return decodeImage(bytes, {
+    maxBytes: config.maxImageBytes,
+    maxPixels: config.maxImagePixels,
+    jpegOnly: false,
+  });
+}
+
+async function largestMesh(image: RgbImage): Promise<FaceMesh> {
+  const faces = await locateFaces(image, config);
+  const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
+  return detectMesh(image, largest, config);
+}
+
+/** Descriptor of the largest face of an image. */
+async function identity(image: RgbImage): Promise<Float32Array> {
+  return faceDescriptor(image, await largestMesh(image), config);
+}
+
+describe('swapFaceInto', () => {
+  it('changes only pixels inside the target face oval', async () => {
+    const source = await decoded(photo('portrait-07.jpg'));
+    const target = await decoded(photo('tilted-02.jpg'));
+    const original = Uint8Array.from(target.data);
+    const [sourceMesh, targetMesh] = await Promise.all([largestMesh(source), largestMesh(target)]);
+    swapFaceInto(target, targetMesh, source, sourceMesh);
+
+    const oval = FACE_OVAL.map((i) => ({ x: targetMesh.points[i * 3], y: targetMesh.points[i * 3 + 1] }));
+    const inside = fillPolygon(oval, { x: 0, y: 0, width: target.width, height: target.height });
+    let changedInside = 0;
+    for (let m = 0; m < inside.length; m++) {
+      const same =
+        target.data[m * 3] === original[m * 3] &&
+        target.data[m * 3 + 1] === original[m * 3 + 1] &&
+        target.data[m * 3 + 2] === original[m * 3 + 2];
+      if (inside[m] === 0)
+        assert.ok(same, `pixel ${m % target.width},${Math.floor(m / target.width)} changed`);
+      else if (!same) changedInside++;
+    }
+    assert.ok(changedInside > 0.5 * inside.reduce((sum, v) => sum + v, 0), 'most of the face is replaced');
+  });
+});
+
+describe('runSwap', { concurrency: 1 }, () => {
+  for (const [face, target] of [
+    ['portrait-07.jpg', 'tilted-02.jpg'],
+    ['portrait-02.jpg', 'portrait-13.jpg'],
+    ['portrait-04.jpg', 'portrait-01.jpg'],
+  ]) {
+    it(`puts ${face} into ${target}: target size, identity moves to the face`, async (t) => {
+      const result = await runSwap({ face: photo(face), target: photo(target) }, config);
+      const meta = await sharp(photo(target)).metadata();
+      const resultMeta = await sharp(result.image).metadata();
+      assert.deepEqual(
+        [resultMeta.format, resultMeta.width, resultMeta.height],
+        ['jpeg', meta.width, meta.height],
+      );
+      assert.equal(result.faces.length, 1);
+
+      const faceId = await identity(await decoded(photo(face)));
+      const before = descriptorSimilarity(await identity(await decoded(photo(target))), faceId);
+      const after = descriptorSimilarity(await identity(await decoded(result.image)), faceId);
+      t.diagnostic(`similarity to the face: target ${before.toFixed(3)}, result ${after.toFixed(3)}`);
+      assert.ok(after > before, `result ${after} is not closer to the face than the target (${before})`);
+    });
+  }
+
+  it('names the input without a face', async () => {
+    await assert.rejects(
+      runSwap({ face: photo('noface-02.jpg'), target: photo('portrait-01.jpg') }, config),
+      (error) => error instanceof NoFaceError && error.input === 'face' && error.code === 'NO_FACE',
+    );
+    await assert.rejects(
+      runSwap({ face: photo('portrait-01.jpg'), target: photo('noface-01.jpg') }, config),
+      (error) => error instanceof NoFaceError && error.input === 'target',
+    );
+  });
+
+  it('refuses a PNG face photo', async () => {
+    await assert.rejects(
+      runSwap({ face: photo('png-portrait-01.png'), target: photo('portrait-01.jpg') }, config),
+      UnsupportedImageError,
+    );
+  });
+
+  it('refuses a face photo over the pixel limit', async () => {
+    await assert.rejects(
+      runSwap(
+        { face: photo('portrait-01.jpg'), target: photo('portrait-02.jpg') },
+        { ...config, maxImagePixels: 1000 },
+      ),
+      ImageTooLargeError,
+    );
+  });
+
+  it('replaces every face with faces: all and draws the caption', async () => {
+    const result = await runSwap(
+      {
+        face: photo('portrait-07.jpg'),
+        target: photo('group-03.jpg'),
+        faces: 'all',
+        text: 'Apollo\nКоманда',
+      },
+      config,
+    );
+    assert.equal(result.faces.length, 3);
+    assert.ok(result.timings.caption >= 0);
+    assert.deepEqual(Object.keys(result.timings), [
+      'decode',
+      'detect',
+      'landmarks',
+      'swap',
+      'caption',
+      'encode',
+    ]);
+  });
+});

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import {
+  GENERATION_QUEUE,
+  GENERATION_STAGES,
+  SWAP_JOB,
+  type GenerationJobPayload,
+  type GenerationJobProgress,
+  type GenerationJobResult,
+} from '@mememint/contracts';
+import Bull from 'bull';
+import sharp from 'sharp';
+
+import { loadInferenceConfig } from './config.js';
+import { mediaPath, startGenerationWorker, type GenerationWorker } from './worker.js';
+
+const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
+
+describe('generation worker', { concurrency: 1 }, () => {
+  const prefix = `inference-test-${randomUUID()}`;
+  let mediaDir: string;
+  let worker: GenerationWorker;
+  let producer: Bull.Queue<GenerationJobPayload>;
+  const progress = new Map<string, GenerationJobProgress[]>();
+
+  before(async () => {
+    mediaDir = await mkdtemp(path.join(os.tmpdir(), 'inference-media-'));
+    await mkdir(path.join(mediaDir, 'uploads'));
+    for (const name of ['portrait-07.jpg', 'tilted-02.jpg', 'noface-02.jpg']) {
+      await copyFile(path.join(photos, name), path.join(mediaDir, 'uploads', name));
+    }
+    const config = loadInferenceConfig({
+      ...process.env,
+      MEDIA_DIR: mediaDir,
+      INFERENCE_HEALTH_PORT: '0',
+      INFERENCE_THREADS: '2',
+    });
+    worker = await startGenerationWorker(config, { prefix });
+    producer = new Bull<GenerationJobPayload>(GENERATION_QUEUE, config.redisUrl, { prefix });
+    await producer.isReady();
+    producer.on('global:progress', (jobId: string, value: GenerationJobProgress | string) => {
+      const event = typeof value === 'string' ? (JSON.parse(value) as GenerationJobProgress) : value;
+      progress.set(String(jobId), [...(progress.get(String(jobId)) ?? []), event]);
+    });
+  });
+
+  after(async () => {
+    await worker?.close();
+    await producer?.obliterate({ force: true });
+    await producer?.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  function payload(face: string, id: string): GenerationJobPayload {
+    return {
+      generationId: id,
+      faceKey: `uploads/${face}`,
+      targetKey: 'uploads/tilted-02.jpg',
+      text: 'top\nbottom',
+      resultKey: `results/${id}.jpg`,
+      thumbnailKey: `results/${id}.webp`,
+    };
+  }
+
+  it('answers /ping', async () => {
+    const response = await fetch(`http://127.0.0.1:${worker.port}/ping`);
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { status: 'ok' });
+  });
+
+  it('swaps, reports every stage in order, and stores a JPEG result and a WEBP thumbnail', async () => {
+    const job = await producer.add(SWAP_JOB, payload('portrait-07.jpg', 'gen-1'), { attempts: 3 });
+    const result = (await job.finished()) as GenerationJobResult;
+
+    assert.equal(result.resultKey, 'results/gen-1.jpg');
+    assert.deepEqual([result.width, result.height], [1080, 1080]);
+    assert.equal(result.faces.length, 1);
+    const full = await sharp(mediaPath(mediaDir, result.resultKey)).metadata();
+    assert.deepEqual([full.format, full.width, full.height], ['jpeg', 1080, 1080]);
+    const thumbnail = await sharp(mediaPath(mediaDir, result.thumbnailKey)).metadata();
+    assert.deepEqual([thumbnail.format, thumbnail.width, thumbnail.height], ['webp', 512, 512]);
+
+    // Progress events travel through Redis pub/sub: wait for the last one.
+    for (let i = 0; i < 50 && progress.get(String(job.id))?.at(-1)?.stage !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const stages = (progress.get(String(job.id)) ?? []).map((event) => event.stage);
+    assert.deepEqual(stages, ['decode', 'detect', 'landmarks', 'swap', 'caption', 'encode', 'store', 'done']);
+    const order = stages.map((stage) => GENERATION_STAGES.indexOf(stage));
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => a - b),
+    );
+    const values = (progress.get(String(job.id)) ?? []).map((event) => event.progress);
+    assert.deepEqual(
+      values,
+      [...values].sort((a, b) => a - b),
+    );
+  });
+
+  it('fails a job without a face at once, without retrying it', async () => {
+    const job = await producer.add(SWAP_JOB, payload('noface-02.jpg', 'gen-2'), { attempts: 3 });
+    await assert.rejects(job.finished(), /^Error: NO_FACE: no face found in the face photo$/);
+    const failed = await producer.getJob(job.id);
+    assert.ok(failed);
+    assert.equal(await failed.getState(), 'failed');
+    assert.equal(failed.attemptsMade, 1);
+    assert.match(failed.failedReason ?? '', /^NO_FACE: /);
+  });
+});

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import {
+  GENERATION_QUEUE,
+  SWAP_JOB,
+  type GenerationJobPayload,
+  type GenerationJobProgress,
+  type GenerationJobResult,
+} from '@mememint/contracts';
+import Bull from 'bull';
+
+import { loadInferenceConfig, type InferenceConfig } from './config.js';
+import { InputError } from './errors.js';
+import { ensureModels } from './models/model-paths.js';
+import { runSwap, STAGE_PROGRESS } from './pipeline.js';
+
+export interface WorkerOptions {
+  /** Bull key prefix (tests use a unique one); Bull's default otherwise. */
+  prefix?: string;
+}
+
+export interface GenerationWorker {
+  /** The health endpoint's port (useful when configured as 0). */
+  port: number;
+  /** Stops taking jobs, waits for the running ones, closes Redis and the health endpoint. */
+  close(): Promise<void>;
+}
+
+/** Media storage is a directory shared with the backend: a key is a relative path under it. */
+const MEDIA_KEY_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export function mediaPath(mediaDir: string, key: string): string {
+  const segments = key.split('/');
+  if (!segments.every((segment) => MEDIA_KEY_SEGMENT.test(segment) && !segment.includes('..'))) {
+    throw new Error(`invalid media key "${key}"`);
+  }
+  return path.join(path.resolve(mediaDir), ...segments);
+}
+
+async function writeMedia(mediaDir: string, key: string, data: Buffer): Promise<void> {
+  const target = mediaPath(mediaDir, key);
+  await mkdir(path.dirname(target), { recursive: true });
+  // Written beside the target and renamed over it: a reader never sees a partial file.
+  const temporary = `${target}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+async function processSwap(
+  job: Bull.Job<GenerationJobPayload>,
+  config: InferenceConfig,
+): Promise<GenerationJobResult> {
+  const payload = job.data;
+  const report = (progress: GenerationJobProgress) => job.progress(progress);
+  const [face, target] = await Promise.all([
+    readFile(mediaPath(config.mediaDir, payload.faceKey)),
+    readFile(mediaPath(config.mediaDir, payload.targetKey)),
+  ]);
+  let result;
+  try {
+    result = await runSwap({ face, target, text: payload.text, faces: payload.faces }, config, report);
+  } catch (error) {
+    if (error instanceof InputError) {
+      // The input is at fault: retrying cannot help.
+      await job.discard();
+      throw new Error(`${error.code}: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+  await report({ stage: 'store', progress: STAGE_PROGRESS.store ?? 95 });
+  const started = performance.now();
+  await Promise.all([
+    writeMedia(config.mediaDir, payload.resultKey, result.image),
+    writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+  ]);
+  const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
+  await report({ stage: 'done', progress: 100 });
+  return {
+    resultKey: payload.resultKey,
+    thumbnailKey: payload.thumbnailKey,
+    width: result.width,
+    height: result.height,
+    faces: result.faces,
+    timings,
+  };
+}
+
+function startHealthServer(port: number): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/ping') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    } else {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found"}');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve(server));
+  });
+}
+
+/**
+ * Consumes swap jobs from the generation queue. A job that fails on its input (NO_FACE, UNSUPPORTED_IMAGE,
+ * IMAGE_TOO_LARGE) is discarded, so not retried, with `<CODE>: <message>` as its failed reason; any other
+ * error, or a crash (Bull's stalled-job recovery), is retried up to the attempts the backend set.
+ */
+export async function startGenerationWorker(
+  config: InferenceConfig,
+  options: WorkerOptions = {},
+): Promise<GenerationWorker> {
+  await ensureModels();
+  const queue = new Bull<GenerationJobPayload>(
+    GENERATION_QUEUE,
+    config.redisUrl,
+    options.prefix ? { prefix: options.prefix } : {},
+  );
+  await queue.isReady();
+  void queue.process(SWAP_JOB, config.concurrency, (job) => processSwap(job, config));
+  const server = await startHealthServer(config.healthPort);
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      await queue.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadInferenceConfig();
+  const worker = await startGenerationWorker(config);
+  console.log(
+    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, device ${config.device}, health on :${worker.port}/ping`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the running jobs, then exiting`);
+    worker.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
