@@ -1,5 +1,10 @@
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import './i18n';
+import { dismissAllToasts } from './ui/toast';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  dismissAllToasts();
+});

@@ -28,18 +28,15 @@ export function translateServerText(text: string, t: TFunction): string {
  * server's detail, else the error's own message, else the generic text. Offline → "Bad internet connection".
  */
 export function describeError(error: unknown, t: TFunction): { message: string; hint?: string } | null {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return null;
-    if (error.detail) {
-      return {
-        message: translateServerText(error.detail, t),
-        hint: error.hint ? translateServerText(error.hint, t) : undefined,
-      };
-    }
-    return { message: t('errors.generic') };
-  }
+  if (error instanceof ApiError && error.status === 401) return null;
   if (error instanceof NetworkError) return { message: t('errors.badConnection') };
   if (error instanceof WrongResponseError) return { message: t('errors.wrongResponse') };
-  if (error instanceof Error && error.message) return { message: error.message };
+  if (error instanceof ApiError && error.detail) {
+    return {
+      message: translateServerText(error.detail, t),
+      hint: error.hint ? translateServerText(error.hint, t) : undefined,
+    };
+  }
+  if (error instanceof Error && error.message) return { message: translateServerText(error.message, t) };
   return { message: t('errors.generic') };
 }

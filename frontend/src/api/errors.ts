@@ -5,9 +5,9 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Partial<ErrorBody> | null,
-    message?: string,
   ) {
-    super(message ?? body?.detail ?? `HTTP ${status}`);
+    // Without a server detail the message stays empty, so the toast falls back to the generic text.
+    super(body?.detail ?? '');
     this.name = 'ApiError';
   }
 

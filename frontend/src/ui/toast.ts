@@ -52,3 +52,8 @@ export const toast = {
   success: (message: string) => showToast('success', message),
   info: (message: string) => showToast('info', message),
 };
+
+export function dismissAllToasts(): void {
+  toasts = [];
+  emit();
+}

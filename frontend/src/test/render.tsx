@@ -1,0 +1,66 @@
+import type { UserDto } from '@mememint/contracts';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ApiClient } from '../api/client';
+import { createApi } from '../api/endpoints';
+import { tokenStore } from '../api/tokens';
+import { ApiContext } from '../app/ApiContext';
+import { reportError } from '../app/services';
+import { ME_KEY } from '../features/session/user-cache';
+import { i18n } from '../i18n';
+import { ToastHost } from '../ui/ToastHost';
+
+export const TEST_USER: UserDto = {
+  tgId: 1001,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  isBot: false,
+  isAdmin: false,
+  isPremium: false,
+  isOnboardingDone: true,
+  referalId: null,
+  hasTon: false,
+  username: 'tester',
+  firstName: 'Test',
+  lastName: null,
+  languageCode: 'en',
+  photoUrl: null,
+  generationLimit: 3,
+  memeCoins: 0,
+  tasksCount: 0,
+  generationsCount: 0,
+  invitedCount: 0,
+  friendsGenerated: 0,
+  referalCoins: 0,
+  infl: false,
+  referralSpending: 0,
+  refInfl: null,
+  boostEnds: null,
+  swipes: 60,
+  swipedCount: 0,
+  swipedGiftCount: 0,
+};
+
+/** Renders with the app's providers, the API pointed at `baseUrl`, and the app's global error toasts. */
+export function renderWithApp(
+  ui: ReactNode,
+  { baseUrl, user = TEST_USER }: { baseUrl: string; user?: UserDto },
+) {
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: reportError }),
+    mutationCache: new MutationCache({ onError: reportError }),
+    defaultOptions: { queries: { retry: false } },
+  });
+  queryClient.setQueryData(ME_KEY, user);
+  const api = createApi(new ApiClient({ baseUrl, tokens: tokenStore, onLogout: () => undefined }));
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ApiContext.Provider value={api}>{ui}</ApiContext.Provider>
+        <ToastHost />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, queryClient, user: () => queryClient.getQueryData<UserDto>(ME_KEY) };
+}
