@@ -9,16 +9,8 @@ import {
 import type { ErrorBody } from '@mememint/contracts';
 import type { Request, Response } from 'express';
 
-/** Errors from Express middleware (body-parser, http-errors) carry their status and whether it is safe to show. */
-interface ExpressError {
-  status?: number;
-  statusCode?: number;
-  expose?: boolean;
-  type?: string;
-  message?: string;
-}
-
-const expressErrorDetails: Record<string, string> = {
+/** Nest wraps body-parser failures in an HttpException whose cause names the failure. */
+const bodyParserDetails: Record<string, string> = {
   'entity.too.large': 'Request body is too large',
   'entity.parse.failed': 'Request body is not valid JSON',
   'encoding.unsupported': 'Unsupported request body encoding',
@@ -48,16 +40,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private toBody(exception: unknown, request: Request): { status: number; body: ErrorBody } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      const cause = exception.cause as { type?: unknown } | undefined;
+      const bodyParserDetail = typeof cause?.type === 'string' ? bodyParserDetails[cause.type] : undefined;
+      if (bodyParserDetail) return { status, body: { detail: bodyParserDetail } };
       return { status, body: httpExceptionBody(exception.getResponse(), status) };
-    }
-    const expressError = exception as ExpressError | undefined;
-    const status = expressError?.status ?? expressError?.statusCode;
-    if (status && status >= 400 && status < 500) {
-      const detail =
-        (expressError?.type && expressErrorDetails[expressError.type]) ||
-        (expressError?.expose && expressError.message) ||
-        statusText(status);
-      return { status, body: { detail } };
     }
     this.logger.error(
       { err: exception, method: request.method, url: request.originalUrl },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 
 import type { ModuleMetadata } from '@nestjs/common';
@@ -76,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     close: async () => {
       await app.close();
+      await rm(config.media.dir, { recursive: true, force: true });
       await deleteKeys(config.redis.url, [config.redis.keyPrefix, config.redis.bullPrefix]);
       if (!options.database) await database.drop();
     },

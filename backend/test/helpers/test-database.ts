@@ -39,21 +39,24 @@ export async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Prom
 /**
  * A fresh database for one test file, cloned from a template that has every migration applied.
  * The template is named after the migrations it contains, built once (under an advisory lock)
- * and reused by later files and runs until the migrations change.
+ * and reused by later files and runs until the migrations change. `migrated: false` gives an
+ * empty database instead (to watch the app migrate it).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const template = `${TEMPLATE_PREFIX}${migrationsFingerprint()}`;
   const name = `${TEST_DATABASE_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(async (admin) => {
-    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
-    try {
-      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
-      if (!rowCount) await buildTemplate(admin, template);
-      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-    } finally {
-      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
-    }
-  });
+  if (!migrated) await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
+  else
+    await withAdmin(async (admin) => {
+      await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+      try {
+        const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+        if (!rowCount) await buildTemplate(admin, template);
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+      }
+    });
   return {
     name,
     url: withDatabase(adminUrl(), name),

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { IsInt, IsString, Min } from 'class-validator';
+import request from 'supertest';
+
+import { Public } from '../src/auth/decorators/public.decorator.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+class StakeDto {
+  @IsString()
+  memeId: string;
+
+  @IsInt()
+  @Min(1)
+  amount: number;
+}
+
+/** Routes that exercise the global pipe and filter the way feature controllers will. */
+@Public()
+@Controller('v1/probe')
+class ProbeController {
+  @Post('stake/')
+  stake(@Body() body: StakeDto) {
+    return { memeId: body.memeId, amount: body.amount, amountType: typeof body.amount };
+  }
+
+  @Get('crash/')
+  crash(): never {
+    throw new Error('database password is hunter2');
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+describe('errors are {detail} with the right status', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [ProbeModule], env: { JSON_BODY_LIMIT: '2kb' } });
+  });
+  afterAll(() => t.close());
+
+  it('routes declared with a trailing slash match with and without it', async () => {
+    const body = { memeId: 'm1', amount: 3 };
+    await request(t.server).post('/api/v1/probe/stake/').send(body).expect(201);
+    await request(t.server).post('/api/v1/probe/stake').send(body).expect(201);
+  });
+
+  it('an unknown route is 404 {detail}', async () => {
+    const res = await request(t.server).get('/api/v1/nothing-here/').expect(404);
+    expect(res.body).toEqual({ detail: expect.stringContaining('/api/v1/nothing-here/') });
+  });
+
+  it('an invalid field is 400 with a detail naming it', async () => {
+    const res = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .send({ memeId: 'm1', amount: 0 })
+      .expect(400);
+    expect(res.body).toEqual({ detail: 'amount must not be less than 1' });
+  });
+
+  it('an unknown field is 400 naming it', async () => {
+    const res = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .send({ memeId: 'm1', amount: 2, isAdmin: true })
+      .expect(400);
+    expect(res.body).toEqual({ detail: 'property isAdmin should not exist' });
+  });
+
+  it('a missing field is 400 naming it', async () => {
+    const res = await request(t.server).post('/api/v1/probe/stake/').send({ amount: 2 }).expect(400);
+    expect(res.body.detail).toContain('memeId');
+  });
+
+  it('malformed JSON is 400 {detail}', async () => {
+    const res = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .set('Content-Type', 'application/json')
+      .send('{"memeId": ')
+      .expect(400);
+    expect(res.body).toEqual({ detail: 'Request body is not valid JSON' });
+  });
+
+  it('a body over the limit is 413 {detail}', async () => {
+    const res = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .send({ memeId: 'x'.repeat(4096), amount: 1 })
+      .expect(413);
+    expect(res.body).toEqual({ detail: 'Request body is too large' });
+  });
+
+  it('an unexpected error is 500 with a generic detail that leaks nothing', async () => {
+    const res = await request(t.server).get('/api/v1/probe/crash/').expect(500);
+    expect(res.body).toEqual({ detail: 'Internal server error' });
+  });
+
+  it('echoes a sane X-Request-Id and invents one otherwise', async () => {
+    const given = await request(t.server).get('/api/health').set('X-Request-Id', 'abc-123').expect(200);
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const invented = await request(t.server).get('/api/health').set('X-Request-Id', 'bad id; x').expect(200);
+    expect(invented.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await request(t.server).get('/api/docs-json').expect(200);
+    expect(Object.keys(res.body.paths)).toContain('/api/health');
+    await request(t.server).get('/api/docs').expect(200);
+  });
+});
