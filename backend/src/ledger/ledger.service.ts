@@ -87,7 +87,7 @@ export class LedgerService {
     this.boostedMultiplier = config.coins.boostedMultiplier;
   }
 
-  apply(
+  async apply(
     userId: number,
     changes: BalanceChange[],
     options: LedgerOptions,
