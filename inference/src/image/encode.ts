@@ -21,7 +21,7 @@ export async function encodeResult(image: RgbImage): Promise<EncodedResult> {
     rawInput(image).jpeg({ quality: 90, mozjpeg: false }).toBuffer(),
     rawInput(image)
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .webp({ quality: 80, effort: 2 })
       .toBuffer(),
   ]);
   return { image: full, thumbnail };

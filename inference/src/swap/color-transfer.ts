@@ -23,9 +23,17 @@ function fInverse(t: number): number {
   return cube > EPSILON ? cube : (116 * t - 16) / KAPPA;
 }
 
+/** Linear light (0–1, in 4096 steps) → sRGB 0–255: a table, as the power function dominated the swap. */
+const GAMMA_STEPS = 4096;
+const ENCODE = Float32Array.from({ length: GAMMA_STEPS + 1 }, (_, i) => {
+  const linear = i / GAMMA_STEPS;
+  return 255 * (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
+});
+
 function toByte(linear: number): number {
-  const c = linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055;
-  return Math.min(255, Math.max(0, c * 255));
+  const position = Math.min(GAMMA_STEPS, Math.max(0, linear * GAMMA_STEPS));
+  const i = Math.min(GAMMA_STEPS - 1, Math.floor(position));
+  return ENCODE[i] + (ENCODE[i + 1] - ENCODE[i]) * (position - i);
 }
 
 /** RGB floats (0–255) → L*a*b*, in place, for the pixels where `select` is non-zero. */

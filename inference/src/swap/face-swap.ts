@@ -178,7 +178,8 @@ export function swapFaceInto(
     }
   }
   rgbToLab(targetLab, skin);
-  const writtenMask = Uint8Array.from(covered, (weight) => (weight > 0 ? 1 : 0));
+  const writtenMask = new Uint8Array(covered.length);
+  for (let m = 0; m < covered.length; m++) if (covered[m] > 0) writtenMask[m] = 1;
   rgbToLab(warped, writtenMask);
   transferStats(warped, writtenMask, channelStats(warped, skin), channelStats(targetLab, skin));
   labToRgb(warped, writtenMask);
