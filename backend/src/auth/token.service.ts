@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
@@ -36,8 +36,9 @@ export class TokenService {
   /** Starts a new session for a user who just proved who they are. */
   startSession(userId: number): Promise<TokenPair> {
     return this.dataSource.transaction(async (em) => {
-      const session = await em.save(em.create(AuthSession, { userId, revokedAt: null }));
-      return this.issue(em, userId, session.id);
+      const sessionId = randomUUID();
+      await em.insert(AuthSession, { id: sessionId, userId, revokedAt: null });
+      return this.issue(em, userId, sessionId);
     });
   }
 
@@ -106,6 +107,7 @@ export class TokenService {
   private async issue(em: EntityManager, userId: number, sessionId: string): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
     await em.insert(RefreshToken, {
+      id: randomUUID(),
       sessionId,
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(Date.now() + this.config.auth.refreshTokenTtlDays * 86_400_000),

@@ -8,7 +8,7 @@ import { bigintNumber } from '../../users/bigint-number.transformer.js';
  */
 @Entity({ name: 'auth_sessions' })
 export class AuthSession {
-  @PrimaryColumn({ type: 'uuid', default: () => 'gen_random_uuid()' })
+  @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
   @Index('auth_sessions_user_id_idx')

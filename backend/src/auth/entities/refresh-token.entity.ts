@@ -4,7 +4,7 @@ import { AuthSession } from './auth-session.entity.js';
 /** A refresh token, stored only as its SHA-256; usable once, then replaced by the next one. */
 @Entity({ name: 'refresh_tokens' })
 export class RefreshToken {
-  @PrimaryColumn({ type: 'uuid', default: () => 'gen_random_uuid()' })
+  @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
   @Index('refresh_tokens_session_id_idx')
