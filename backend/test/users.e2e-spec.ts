@@ -111,6 +111,17 @@ describe('development login', () => {
         .expect(200);
       expect(me.body).toMatchObject({ tgId, username: 'browser_dev', languageCode: 'ru' });
 
+      const docs = await request(t.server).get('/api/docs-json').expect(200);
+      expect(Object.keys(docs.body.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/v1/auth/login',
+          '/api/v1/auth/refresh-token',
+          '/api/v1/auth/me',
+          '/api/v1/auth/dev/init-data',
+          '/api/v1/users/unboarding-finish',
+        ]),
+      );
+
       await request(t.server).post('/api/v1/auth/dev/init-data/').send({ tgId: -1 }).expect(400);
       await request(t.server).post('/api/v1/auth/dev/init-data/').send({ admin: true }).expect(400);
     } finally {
@@ -129,8 +140,12 @@ describe('development login', () => {
     try {
       const res = await request(t.server).post('/api/v1/auth/dev/init-data/').send({}).expect(404);
       expect(typeof res.body.detail).toBe('string');
-      // The real login is there.
+      // The real login is there, and the OpenAPI document does not mention the dev route.
       await request(t.server).post('/api/v1/auth/login/').send({ initData: 'x' }).expect(401);
+      const docs = await request(t.server).get('/api/docs-json').expect(200);
+      const authPaths = Object.keys(docs.body.paths).filter((path) => path.includes('/auth/'));
+      expect(authPaths).toContain('/api/v1/auth/login');
+      expect(authPaths.filter((path) => path.includes('/dev/'))).toEqual([]);
     } finally {
       await t.close();
     }
