@@ -215,7 +215,8 @@ export class LedgerService {
       deltas[change.kind] = delta;
     }
 
-    const updated: unknown = await em.query(
+    // TypeORM answers an UPDATE … RETURNING with `[rows, affected]`.
+    const [updated]: [LockedUserRow[], number] = await em.query(
       `UPDATE users
           SET generation_limit = generation_limit + $2, meme_coins = meme_coins + $3, swipes = swipes + $4
         WHERE tg_id = $1
@@ -228,12 +229,6 @@ export class LedgerService {
        SELECT $1, kind, delta, $2, $3 FROM unnest($4::balance_kind[], $5::integer[]) AS t(kind, delta)`,
       [userId, options.reason, options.idempotencyKey ?? null, kinds, kinds.map((kind) => deltas[kind])],
     );
-    return { applied: true, deltas, balances: toBalances(rowOf(updated)) };
+    return { applied: true, deltas, balances: toBalances(updated[0]!) };
   }
-}
-
-/** TypeORM answers an UPDATE … RETURNING with `[rows, count]`. */
-function rowOf(result: unknown): LockedUserRow {
-  const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as LockedUserRow[];
-  return rows[0]!;
 }
