@@ -79,6 +79,34 @@ describe('detectMesh on the labelled photos', { concurrency: 1 }, () => {
     });
   }
 
+  it('undoes the roll: a portrait turned a quarter left gets its eyes right', async () => {
+    const upright = await decode('portrait-07.jpg');
+    // Turn the photo 90° counter-clockwise: pixel (x, y) goes to (y, width − 1 − x).
+    const { width, height } = upright;
+    const turned: RgbImage = { data: new Uint8Array(upright.data.length), width: height, height: width };
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const from = (y * width + x) * 3;
+        const to = ((width - 1 - x) * height + y) * 3;
+        turned.data.set(upright.data.subarray(from, from + 3), to);
+      }
+    const label = labels['portrait-07.jpg'].faces[0];
+    const turn = ([x, y]: [number, number]): [number, number] => [y, width - x];
+    const [bx, by, bw, bh] = label.box;
+    const eyes = label.eyes.map(turn);
+    const face: DetectedFace = {
+      box: { x: by, y: width - bx - bw, width: bh, height: bw },
+      score: 1,
+      keypoints: eyes.map(([x, y]) => ({ x, y })),
+    };
+    const mesh = await detectMesh(turned, face, session);
+    meshEyeCentres(mesh).forEach((eye, i) => {
+      const error = Math.hypot(eye.x - eyes[i][0], eye.y - eyes[i][1]) / bw;
+      assert.ok(error < 0.05, `eye ${i}: ${(error * 100).toFixed(1)}% of the face width`);
+    });
+    assert.ok(mesh.faceScore > 0.5);
+  });
+
   it('gives the same meshes for a batch of faces as one by one', async () => {
     const image = await decode('group-02.jpg');
     const faces = labels['group-02.jpg'].faces.map(labelledFace);

@@ -28,7 +28,8 @@ export function detectionCrop(face: DetectedFace): AlignedCrop {
     centerX: x + width / 2,
     centerY: y + height / 2,
     size: Math.max(width, height) * DETECTION_CROP_SCALE,
-    angle: eyeLineAngle(rightEye, leftEye),
+    // A face given without eye keypoints is taken as upright.
+    angle: rightEye && leftEye ? eyeLineAngle(rightEye, leftEye) : 0,
   };
 }
 
