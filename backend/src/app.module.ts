@@ -8,13 +8,27 @@ import { loggerOptions } from './common/logger.options.js';
 import { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { GenerationsModule } from './generations/generations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
+import { MediaModule } from './media/media.module.js';
+import { MemesModule } from './memes/memes.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { TemplatesModule } from './templates/templates.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** Feature modules, each owning its tables and routes. */
-const FEATURE_MODULES = [HealthModule, UsersModule, LedgerModule];
+const FEATURE_MODULES = [
+  HealthModule,
+  UsersModule,
+  LedgerModule,
+  MediaModule,
+  RealtimeModule,
+  TemplatesModule,
+  MemesModule,
+  GenerationsModule,
+];
 
 @Module({})
 export class AppModule {

@@ -29,6 +29,8 @@ export class AppConfig {
     freeIntervalMinutes: number;
     jobAttempts: number;
     jobBackoffMs: number;
+    deadlineSeconds: number;
+    sweepIntervalSeconds: number;
   };
   readonly swipes: {
     max: number;
@@ -94,6 +96,8 @@ export class AppConfig {
       freeIntervalMinutes: e.FREE_GENERATION_INTERVAL_MINUTES,
       jobAttempts: e.GENERATION_JOB_ATTEMPTS,
       jobBackoffMs: e.GENERATION_JOB_BACKOFF_MS,
+      deadlineSeconds: e.GENERATION_DEADLINE_SECONDS,
+      sweepIntervalSeconds: e.GENERATION_SWEEP_SECONDS,
     };
     this.swipes = {
       max: e.SWIPES_MAX,

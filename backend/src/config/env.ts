@@ -150,6 +150,8 @@ export const ENV_VARS = {
   FREE_GENERATION_INTERVAL_MINUTES: int(30, 'With 0 credits: one free generation per this many minutes', 1),
   GENERATION_JOB_ATTEMPTS: int(3, 'Attempts of a generation job before it fails (worker errors)', 1),
   GENERATION_JOB_BACKOFF_MS: int(2000, 'First retry delay of a failed generation job (exponential)', 0),
+  GENERATION_DEADLINE_SECONDS: int(600, 'A generation unfinished this long fails and is refunded', 1),
+  GENERATION_SWEEP_SECONDS: int(30, 'How often stalled generations are reconciled with their jobs', 1),
   UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 'Largest photo upload', 1),
   UPLOAD_MAX_MEGAPIXELS: int(40, 'Largest photo upload in megapixels', 1),
 

@@ -109,6 +109,27 @@ export class UsersService {
     return this.getById(tgId);
   }
 
+  /** Makes a user an admin (the `admin grant` command); false when no such user exists. */
+  async grantAdmin(tgId: number): Promise<boolean> {
+    const result = await this.users.update({ tgId }, { isAdmin: true });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Counts a successful generation of the user, inside the transaction that finishes it. */
+  async recordGeneration(tgId: number, em: EntityManager): Promise<void> {
+    await em.increment(User, { tgId }, 'generationsCount', 1);
+  }
+
+  /** An invited friend's first generation succeeded: the inviter's referral counters (coins as granted). */
+  async recordFriendGenerated(inviterId: number, coins: number, em: EntityManager): Promise<void> {
+    await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ friendsGenerated: () => 'friends_generated + 1', referalCoins: () => 'referal_coins + :coins' })
+      .where('tg_id = :inviterId', { inviterId, coins })
+      .execute();
+  }
+
   /** A new user's `ref_<tgId>` start parameter names an existing other user: record who invited them. */
   private async attachReferrer(em: EntityManager, tgId: number, startParam: string | null): Promise<void> {
     const match = startParam === null ? null : REFERRAL_PARAM.exec(startParam);

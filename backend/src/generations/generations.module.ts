@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { MemesModule } from '../memes/memes.module.js';
+import { RealtimeModule } from '../realtime/realtime.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { Generation } from './entities/generation.entity.js';
+import { PlayerFace } from './entities/player-face.entity.js';
+import { GenerationOutcomesService } from './generation-outcomes.service.js';
+import { GenerationQueueListener } from './generation-queue.listener.js';
+import { GenerationSweeper } from './generation-sweeper.service.js';
+import { GenerationsController } from './generations.controller.js';
+import { GenerationsService } from './generations.service.js';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Generation, PlayerFace]),
+    LedgerModule,
+    MediaModule,
+    MemesModule,
+    RealtimeModule,
+    TemplatesModule,
+    UsersModule,
+  ],
+  controllers: [GenerationsController],
+  providers: [GenerationsService, GenerationOutcomesService, GenerationQueueListener, GenerationSweeper],
+})
+export class GenerationsModule {}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bull';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import {
+  ErrorText,
+  GENERATION_QUEUE,
+  type GenerationCreatedDto,
+  type GenerationJobPayload,
+  type GenerationRatingDto,
+  type GenerationStatusDto,
+  SWAP_JOB,
+} from '@mememint/contracts';
+import { AppConfig } from '../config/app.config.js';
+import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { ImagesService } from '../media/images.service.js';
+import { MediaKeys } from '../media/media-keys.js';
+import { MediaStorage } from '../media/media-storage.js';
+import { MemesService, toMemeDto } from '../memes/memes.service.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { TemplatesService } from '../templates/templates.service.js';
+import type { User } from '../users/entities/user.entity.js';
+import { Generation } from './entities/generation.entity.js';
+import { PlayerFace } from './entities/player-face.entity.js';
+import { GenerationOutcomesService } from './generation-outcomes.service.js';
+
+export interface GenerationRequest {
+  /** A new face photo (JPEG bytes); without it the player's current face is used. */
+  photo?: Buffer;
+  templateId?: string;
+  memeId?: string;
+  text?: string;
+}
+
+interface Target {
+  key: string;
+  templateId: string | null;
+  sourceMemeId: string | null;
+  text: string | null;
+}
+
+/** Starting generations (authorise, charge, queue) and reading their state. */
+@Injectable()
+export class GenerationsService {
+  constructor(
+    @InjectRepository(Generation) private readonly generations: Repository<Generation>,
+    @InjectRepository(PlayerFace) private readonly faces: Repository<PlayerFace>,
+    @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue<GenerationJobPayload>,
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly templates: TemplatesService,
+    private readonly memes: MemesService,
+    private readonly images: ImagesService,
+    private readonly storage: MediaStorage,
+    private readonly outcomes: GenerationOutcomesService,
+    private readonly realtime: RealtimeGateway,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks everything a client can get wrong before anything is charged, then charges (a credit, or
+   * the free generation) and records the generation in one transaction, and queues the swap.
+   */
+  async start(user: User, request: GenerationRequest): Promise<GenerationCreatedDto> {
+    const target = await this.resolveTarget(user, request);
+    const faceKey = request.photo
+      ? await this.storeFace(user.tgId, request.photo)
+      : await this.currentFace(user.tgId);
+
+    const id = randomUUID();
+    const charge = await this.dataSource.transaction(async (em) => {
+      const charged = await this.charge(em, user.tgId, id);
+      await em.insert(Generation, {
+        id,
+        userId: user.tgId,
+        templateId: target.templateId,
+        sourceMemeId: target.sourceMemeId,
+        faceKey,
+        targetKey: target.key,
+        text: target.text,
+        status: 'queued',
+        stage: 'queued',
+        progress: 0,
+        cost: charged?.cost ?? 0,
+      });
+      return charged;
+    });
+
+    const result = MediaKeys.generation(id);
+    const payload: GenerationJobPayload = {
+      generationId: id,
+      faceKey,
+      targetKey: target.key,
+      ...(target.text !== null ? { text: target.text } : {}),
+      faces: 'largest',
+      resultKey: result.image,
+      thumbnailKey: result.thumbnail,
+    };
+    try {
+      await this.queue.add(SWAP_JOB, payload, { jobId: id });
+    } catch {
+      await this.outcomes.fail(id, 'QUEUE_UNAVAILABLE: the job could not be queued');
+      throw new ServiceUnavailableException('Generation is unavailable right now, please try again later');
+    }
+    if (charge) this.realtime.emitToUser(user.tgId, 'balance', charge.balances);
+    return { id, status: 'queued' };
+  }
+
+  async status(userId: number, id: string): Promise<GenerationStatusDto> {
+    const generation = await this.findOwn(userId, id);
+    const meme = generation.status === 'done' ? await this.memes.findByGeneration(id) : null;
+    return {
+      id,
+      status: generation.status,
+      progress: generation.progress,
+      stage: generation.stage,
+      ...(meme ? { meme: toMemeDto(meme) } : {}),
+      ...(generation.error !== null ? { error: generation.error } : {}),
+    };
+  }
+
+  async rate(userId: number, id: string, value: number): Promise<GenerationRatingDto> {
+    const generation = await this.findOwn(userId, id);
+    if (generation.status !== 'done')
+      throw new BadRequestException('Only a finished generation can be rated');
+    await this.generations.update({ id }, { rating: value });
+    return { id, rating: value };
+  }
+
+  private async findOwn(userId: number, id: string): Promise<Generation> {
+    const generation = await this.generations.findOneBy({ id, userId });
+    if (!generation) throw new NotFoundException('Generation not found');
+    return generation;
+  }
+
+  private async resolveTarget(user: User, request: GenerationRequest): Promise<Target> {
+    if ((request.templateId === undefined) === (request.memeId === undefined)) {
+      throw new BadRequestException('Give either templateId or memeId');
+    }
+    const text = request.text === undefined ? undefined : request.text.trim() || null;
+    if (request.templateId !== undefined) {
+      const template = await this.templates.findById(request.templateId);
+      if (!template) throw new NotFoundException('Template not found');
+      if (template.isPremium && !(user.boostEnds && user.boostEnds.getTime() > Date.now())) {
+        throw new HttpException(
+          { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
+          HttpStatus.PAYMENT_REQUIRED,
+        );
+      }
+      return {
+        key: template.imageKey,
+        templateId: template.id,
+        sourceMemeId: null,
+        text: text ?? template.caption,
+      };
+    }
+    const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
+    if (!meme) throw new NotFoundException('Meme not found');
+    return { key: meme.imageKey, templateId: meme.templateId, sourceMemeId: meme.id, text: text ?? null };
+  }
+
+  /** Re-encodes the photo and makes it the player's current face. */
+  private async storeFace(userId: number, photo: Buffer): Promise<string> {
+    const prepared = await this.images.prepare(photo);
+    const faceKey = MediaKeys.face(userId, randomUUID());
+    await this.storage.write(faceKey, prepared.image);
+    await this.faces.upsert({ userId, faceKey }, ['userId']);
+    return faceKey;
+  }
+
+  private async currentFace(userId: number): Promise<string> {
+    const face = await this.faces.findOneBy({ userId });
+    if (!face) throw new BadRequestException(ErrorText.facePhotoRequired);
+    return face.faceKey;
+  }
+
+  /**
+   * Spends the generation's credits; with too few, claims the free generation of the window or
+   * answers 429. A per-player lock makes concurrent requests take their turns, so of twenty at once
+   * exactly as many are charged as there are credits and at most one more is free.
+   */
+  private async charge(em: EntityManager, userId: number, id: string) {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtextextended('generation-charge:' || $1::text, 0))`, [
+      userId,
+    ]);
+    const cost = this.config.generation.cost;
+    try {
+      const spent = await this.ledger.spendCredits(
+        userId,
+        cost,
+        { reason: 'generation', idempotencyKey: `generation:${id}` },
+        em,
+      );
+      return { cost, balances: spent.balances };
+    } catch (error) {
+      if (!(error instanceof InsufficientBalanceError)) throw error;
+    }
+    // A failed free generation does not use up the window.
+    const [window]: { wait_seconds: number | null }[] = await em.query(
+      `SELECT CEIL(EXTRACT(EPOCH FROM (MAX(created_at) + make_interval(mins => $2) - now())))::integer AS wait_seconds
+         FROM generations
+        WHERE user_id = $1 AND cost = 0 AND status <> 'failed'`,
+      [userId, this.config.generation.freeIntervalMinutes],
+    );
+    const wait = window?.wait_seconds ?? null;
+    if (wait !== null && wait > 0) {
+      throw new HttpException(
+        { detail: ErrorText.requestLimitExceeded, hint: ErrorText.requestLimitHint, retryAfter: wait },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    return null;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Where each kind of image is stored. Player faces are private (never served); the rest are served
+ * publicly under unguessable ids by the media controller.
+ */
+export const MediaKeys = {
+  face: (userId: number, id: string) => `faces/${userId}/${id}.jpg`,
+  template: (id: string) => ({ image: `templates/${id}.jpg`, thumbnail: `templates/${id}.thumb.webp` }),
+  memeBase: (id: string) => ({ image: `memes/${id}.jpg`, thumbnail: `memes/${id}.thumb.webp` }),
+  generation: (id: string) => ({ image: `generations/${id}.jpg`, thumbnail: `generations/${id}.thumb.webp` }),
+};
+
+/** Top-level folders the media endpoint serves; `faces/` is deliberately absent. */
+export const PUBLIC_MEDIA_FOLDERS: readonly string[] = ['templates', 'memes', 'generations'];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+};
+
+/** The content type served for a key, or null for a key the media endpoint does not serve. */
+export function publicContentType(key: string): string | null {
+  if (!PUBLIC_MEDIA_FOLDERS.includes(key.split('/')[0]!)) return null;
+  const extension = key.slice(key.lastIndexOf('.'));
+  return CONTENT_TYPES[extension] ?? null;
+}
+
+/** The URL the client loads a stored image from. */
+export function mediaUrl(key: string): string {
+  return `/api/media/${key}`;
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app.config.js';
+import { DirectoryMediaStorage } from './directory-media.storage.js';
+import { ImagesService } from './images.service.js';
+import { MediaController } from './media.controller.js';
+import { MediaStorage } from './media-storage.js';
+
+@Module({
+  controllers: [MediaController],
+  providers: [
+    {
+      provide: MediaStorage,
+      useFactory: (config: AppConfig) => new DirectoryMediaStorage(config.media.dir),
+      inject: [AppConfig],
+    },
+    ImagesService,
+  ],
+  exports: [MediaStorage, ImagesService],
+})
+export class MediaModule {}

@@ -1,0 +1,75 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Template } from '../../templates/entities/template.entity.js';
+import { User } from '../../users/entities/user.entity.js';
+import { bigintNumber } from '../../users/bigint-number.transformer.js';
+
+/**
+ * A meme in a player's history: a swap result, or the player's own photo uploaded as a meme base.
+ * Published memes enter the feed; their captions must be original (a unique index on the normalised
+ * caption of published memes keeps that true under concurrent publishing).
+ */
+@Entity({ name: 'memes' })
+@Index('memes_owner_created_idx', ['ownerId', 'createdAt'])
+@Index('memes_published_caption_uq', ['normalizedText'], {
+  unique: true,
+  where: '"is_published" AND "normalized_text" IS NOT NULL',
+})
+export class Meme {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  /** Public id for `/i/:shareId`. */
+  @Index('memes_share_id_uq', { unique: true })
+  @Column({ name: 'share_id', type: 'varchar', length: 16 })
+  shareId!: string;
+
+  @Column({ name: 'owner_id', type: 'bigint', transformer: bigintNumber })
+  ownerId!: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+
+  @Column({ type: 'text', nullable: true })
+  text!: string | null;
+
+  /** The caption reduced to compare captions (`normalizeCaption`); null without words. */
+  @Column({ name: 'normalized_text', type: 'text', nullable: true })
+  normalizedText!: string | null;
+
+  @Column({ name: 'is_published', type: 'boolean', default: false })
+  isPublished!: boolean;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt!: Date | null;
+
+  @Column({ name: 'image_key', type: 'varchar', length: 255 })
+  imageKey!: string;
+
+  @Column({ name: 'thumbnail_key', type: 'varchar', length: 255 })
+  thumbnailKey!: string;
+
+  @Column({ type: 'integer' })
+  width!: number;
+
+  @Column({ type: 'integer' })
+  height!: number;
+
+  /** The generation that produced it; null for an uploaded photo. */
+  @Index('memes_generation_uq', { unique: true })
+  @Column({ name: 'generation_id', type: 'uuid', nullable: true })
+  generationId!: string | null;
+
+  @Column({ name: 'template_id', type: 'uuid', nullable: true })
+  templateId!: string | null;
+
+  @ManyToOne(() => Template, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'template_id' })
+  template?: Template;
+
+  @Column({ type: 'integer', default: 0 })
+  likes!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

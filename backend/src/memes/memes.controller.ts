@@ -1,0 +1,64 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  UploadedFile,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { MemeDto, Page } from '@mememint/contracts';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { ImageUpload, type UploadedImage } from '../media/image-upload.interceptor.js';
+import { User } from '../users/entities/user.entity.js';
+import {
+  CreateMemeDto,
+  CreateMemeForm,
+  MemePageDto,
+  MemeResponseDto,
+  UpdateMemeDto,
+} from './dto/meme.dto.js';
+import { PageQueryDto } from './dto/page-query.dto.js';
+import { MemesService } from './memes.service.js';
+
+@ApiTags('memes')
+@ApiBearerAuth()
+@Controller('v1/memes')
+export class MemesController {
+  constructor(private readonly memes: MemesService) {}
+
+  @Post()
+  @ImageUpload('image')
+  @ApiBody({ type: CreateMemeForm })
+  @ApiCreatedResponse({ type: MemeResponseDto, description: 'The photo as a new meme in the history' })
+  create(
+    @CurrentUser() user: User,
+    @UploadedFile() image: UploadedImage | undefined,
+    @Body() body: CreateMemeDto,
+  ): Promise<MemeDto> {
+    if (!image) throw new BadRequestException('image is required');
+    return this.memes.createFromUpload(user.tgId, image.buffer, body.text ?? null);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: MemePageDto, description: 'The player’s memes, newest first' })
+  history(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<Page<MemeDto>> {
+    return this.memes.history(user.tgId, query.page, query.pageSize);
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: MemeResponseDto })
+  update(
+    @CurrentUser() user: User,
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Meme not found') }))
+    id: string,
+    @Body() body: UpdateMemeDto,
+  ): Promise<MemeDto> {
+    return this.memes.update(user.tgId, id, body);
+  }
+}

@@ -1,0 +1,108 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { type Gender, MEME_TEXT_MAX_LENGTH, type Page, type TemplateDto } from '@mememint/contracts';
+import { PageQueryDto } from '../../memes/dto/page-query.dto.js';
+import { GENDERS } from '../entities/template.entity.js';
+
+export class TemplateResponseDto implements TemplateDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Default caption of memes made from it' })
+  caption!: string | null;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty({ enum: GENDERS, nullable: true }) gender!: Gender | null;
+  @ApiProperty({ description: 'Needs an active boost' }) isPremium!: boolean;
+  @ApiProperty() imageUrl!: string;
+  @ApiProperty() thumbnailUrl!: string;
+  @ApiProperty() width!: number;
+  @ApiProperty() height!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class TemplatePageDto implements Page<TemplateDto> {
+  @ApiProperty({ type: [TemplateResponseDto] }) items!: TemplateResponseDto[];
+  @ApiProperty() page!: number;
+  @ApiProperty() pageSize!: number;
+  @ApiProperty() total!: number;
+}
+
+export class TemplateQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Only templates with this tag' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  tag?: string;
+
+  @ApiPropertyOptional({ enum: GENDERS })
+  @IsOptional()
+  @IsIn(GENDERS)
+  gender?: Gender;
+}
+
+/** Multipart tags: repeated fields or one comma-separated field; trimmed, lower-cased, unique. */
+function toTags(value: unknown): unknown {
+  const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(raw)) return raw;
+  const tags = raw.map((tag) => (typeof tag === 'string' ? tag.trim().toLowerCase() : tag));
+  return [...new Set(tags.filter((tag) => tag !== ''))];
+}
+
+/** Multipart booleans arrive as text. */
+function toBoolean(value: unknown): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/** `POST /api/v1/memes/generations/templates/` (admins): the multipart fields beside the file. */
+export class CreateTemplateDto {
+  @ApiProperty({ minLength: 1, maxLength: 120 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(120)
+  title!: string;
+
+  @ApiPropertyOptional({ maxLength: MEME_TEXT_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEME_TEXT_MAX_LENGTH)
+  caption?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Comma-separated or repeated; letters, digits, - and _',
+  })
+  @IsOptional()
+  @Transform(({ value }) => toTags(value))
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @Matches(/^[\p{L}\p{N}_-]{1,32}$/u, { each: true })
+  tags?: string[];
+
+  @ApiPropertyOptional({ enum: GENDERS })
+  @IsOptional()
+  @IsIn(GENDERS)
+  gender?: Gender;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @Transform(({ value }) => toBoolean(value))
+  @IsBoolean()
+  isPremium?: boolean;
+}
+
+/** The whole multipart form, for the API docs (the file is not a validated field). */
+export class CreateTemplateForm extends CreateTemplateDto {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'A JPEG photo with at least one face' })
+  image!: unknown;
+}

@@ -1,0 +1,57 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { Gender } from '@mememint/contracts';
+import { User } from '../../users/entities/user.entity.js';
+import { bigintNumber } from '../../users/bigint-number.transformer.js';
+
+export const GENDERS = ['male', 'female', 'transgender'] as const satisfies readonly Gender[];
+
+/** An admin-uploaded photo with at least one face that players swap their face into. */
+@Entity({ name: 'templates' })
+@Index('templates_created_idx', ['createdAt'])
+export class Template {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  title!: string;
+
+  /** The default caption of memes made from it. */
+  @Column({ type: 'text', nullable: true })
+  caption!: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags!: string[];
+
+  @Column({ type: 'enum', enum: GENDERS, enumName: 'template_gender', nullable: true })
+  gender!: Gender | null;
+
+  /** Needs an active boost (GAME.md "Credits and generation"). */
+  @Column({ name: 'is_premium', type: 'boolean', default: false })
+  isPremium!: boolean;
+
+  @Column({ name: 'image_key', type: 'varchar', length: 255 })
+  imageKey!: string;
+
+  @Column({ name: 'thumbnail_key', type: 'varchar', length: 255 })
+  thumbnailKey!: string;
+
+  @Column({ type: 'integer' })
+  width!: number;
+
+  @Column({ type: 'integer' })
+  height!: number;
+
+  /** Faces found when it was uploaded. */
+  @Column({ name: 'face_count', type: 'integer' })
+  faceCount!: number;
+
+  @Column({ name: 'created_by', type: 'bigint', nullable: true, transformer: bigintNumber })
+  createdBy!: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'created_by' })
+  creator?: User;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

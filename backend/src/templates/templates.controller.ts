@@ -1,0 +1,57 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Post,
+  Query,
+  UploadedFile,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Page, TemplateDto } from '@mememint/contracts';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { ImageUpload, type UploadedImage } from '../media/image-upload.interceptor.js';
+import { User } from '../users/entities/user.entity.js';
+import {
+  CreateTemplateDto,
+  CreateTemplateForm,
+  TemplatePageDto,
+  TemplateQueryDto,
+  TemplateResponseDto,
+} from './dto/template.dto.js';
+import { AdminGuard } from './admin.guard.js';
+import { TemplatesService } from './templates.service.js';
+
+@ApiTags('templates')
+@ApiBearerAuth()
+@Controller('v1/memes/generations/templates')
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Get()
+  @ApiOkResponse({ type: TemplatePageDto, description: 'Templates, newest first' })
+  list(@Query() query: TemplateQueryDto): Promise<Page<TemplateDto>> {
+    return this.templates.list(query);
+  }
+
+  @Post()
+  @UseGuards(AdminGuard)
+  @ImageUpload('image')
+  @ApiBody({ type: CreateTemplateForm })
+  @ApiCreatedResponse({ type: TemplateResponseDto, description: 'Admins only; the photo must show a face' })
+  create(
+    @CurrentUser() user: User,
+    @UploadedFile() image: UploadedImage | undefined,
+    @Body() body: CreateTemplateDto,
+  ): Promise<TemplateDto> {
+    if (!image) throw new BadRequestException('image is required');
+    return this.templates.create(user.tgId, image.buffer, {
+      title: body.title,
+      caption: body.caption?.trim() || null,
+      tags: body.tags ?? [],
+      gender: body.gender ?? null,
+      isPremium: body.isPremium ?? false,
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ErrorText, type Gender, type Page, type TemplateDto } from '@mememint/contracts';
+import { ImagesService } from '../media/images.service.js';
+import { MediaKeys, mediaUrl } from '../media/media-keys.js';
+import { MediaStorage } from '../media/media-storage.js';
+import { Template } from './entities/template.entity.js';
+
+export interface TemplateFilter {
+  page: number;
+  pageSize: number;
+  tag?: string;
+  gender?: Gender;
+}
+
+export interface NewTemplate {
+  title: string;
+  caption: string | null;
+  tags: string[];
+  gender: Gender | null;
+  isPremium: boolean;
+}
+
+export function toTemplateDto(template: Template): TemplateDto {
+  return {
+    id: template.id,
+    title: template.title,
+    caption: template.caption,
+    tags: template.tags,
+    gender: template.gender,
+    isPremium: template.isPremium,
+    imageUrl: mediaUrl(template.imageKey),
+    thumbnailUrl: mediaUrl(template.thumbnailKey),
+    width: template.width,
+    height: template.height,
+    createdAt: template.createdAt.toISOString(),
+  };
+}
+
+/** The photos players swap their faces into. */
+@Injectable()
+export class TemplatesService {
+  constructor(
+    @InjectRepository(Template) private readonly templates: Repository<Template>,
+    private readonly images: ImagesService,
+    private readonly storage: MediaStorage,
+  ) {}
+
+  async list(filter: TemplateFilter): Promise<Page<TemplateDto>> {
+    const query = this.templates
+      .createQueryBuilder('t')
+      .orderBy('t.created_at', 'DESC')
+      .addOrderBy('t.id', 'DESC');
+    if (filter.tag !== undefined)
+      query.andWhere(':tag = ANY(t.tags)', { tag: filter.tag.trim().toLowerCase() });
+    if (filter.gender !== undefined) query.andWhere('t.gender = :gender', { gender: filter.gender });
+    const [rows, total] = await query
+      .skip((filter.page - 1) * filter.pageSize)
+      .take(filter.pageSize)
+      .getManyAndCount();
+    return { items: rows.map(toTemplateDto), page: filter.page, pageSize: filter.pageSize, total };
+  }
+
+  findById(id: string): Promise<Template | null> {
+    return this.templates.findOneBy({ id });
+  }
+
+  /** Refused unless a face is found in it: a template without one can never be swapped into. */
+  async create(adminId: number, upload: Buffer, fields: NewTemplate): Promise<TemplateDto> {
+    const prepared = await this.images.prepare(upload);
+    // Looked for in the stored bytes, the very image the worker will swap into.
+    const faceCount = await this.images.countFaces(prepared.image);
+    if (faceCount === 0) throw new BadRequestException(ErrorText.noFace);
+    const id = randomUUID();
+    const keys = MediaKeys.template(id);
+    await this.storage.write(keys.image, prepared.image);
+    await this.storage.write(keys.thumbnail, prepared.thumbnail);
+    const template = await this.templates.save(
+      this.templates.create({
+        id,
+        ...fields,
+        imageKey: keys.image,
+        thumbnailKey: keys.thumbnail,
+        width: prepared.width,
+        height: prepared.height,
+        faceCount,
+        createdBy: adminId,
+      }),
+    );
+    return toTemplateDto(template);
+  }
+}

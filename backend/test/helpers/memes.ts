@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+
+import type { MemeDto, TemplateDto } from '@mememint/contracts';
+import request from 'supertest';
+
+import type { AppConfig } from '../../src/config/app.config.js';
+import { loginAs, newTgId } from './telegram-login.js';
+
+/** The shared real photos (`<repo>/../shared/testdata/faces`), never copied into the repo. */
+export const FACES_DIR = new URL('../../../../shared/testdata/faces/', import.meta.url);
+
+export function photo(name: string): Buffer {
+  return readFileSync(new URL(name, FACES_DIR));
+}
+
+export interface Player {
+  tgId: number;
+  token: string;
+}
+
+/** A new player logged in through the API. */
+export async function newPlayer(
+  server: Server,
+  config: AppConfig,
+  options: { tgId?: number; startParam?: string } = {},
+): Promise<Player> {
+  const tgId = options.tgId ?? newTgId();
+  const tokens = await loginAs(
+    server,
+    config,
+    { id: tgId },
+    options.startParam ? { startParam: options.startParam } : {},
+  );
+  return { tgId, token: tokens.jwtToken };
+}
+
+export const bearer = (player: Player) => ({ Authorization: `Bearer ${player.token}` });
+
+export async function createTemplate(
+  server: Server,
+  admin: Player,
+  image: Buffer,
+  fields: { title: string; caption?: string; tags?: string; gender?: string; isPremium?: string },
+): Promise<TemplateDto> {
+  const req = request(server).post('/api/v1/memes/generations/templates/').set(bearer(admin));
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) void req.field(name, value);
+  const res = await req.attach('image', image, 'template.jpg');
+  if (res.status !== 201)
+    throw new Error(`template upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as TemplateDto;
+}
+
+export async function uploadMeme(
+  server: Server,
+  player: Player,
+  image: Buffer,
+  text?: string,
+): Promise<MemeDto> {
+  const req = request(server).post('/api/v1/memes/').set(bearer(player));
+  if (text !== undefined) void req.field('text', text);
+  const res = await req.attach('image', image, 'photo.jpg');
+  if (res.status !== 201) throw new Error(`meme upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as MemeDto;
+}
+
+/** Downloads a media URL as the client would and returns the bytes and headers. */
+export async function download(server: Server, url: string) {
+  const res = await request(server)
+    .get(url)
+    .buffer(true)
+    .parse((response, callback) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => callback(null, Buffer.concat(chunks)));
+    });
+  return { status: res.status, headers: res.headers, body: res.body as Buffer };
+}
