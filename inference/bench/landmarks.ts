@@ -28,10 +28,9 @@ function percentile(sorted: number[], p: number): number {
 
 function report(name: string, samples: number[]): void {
   const sorted = [...samples].sort((a, b) => a - b);
+  const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
   console.log(
-    `${name.padEnd(44)} p50 ${percentile(sorted, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(sorted, 95)
-      .toFixed(2)
-      .padStart(7)} ms   (n=${samples.length})`,
+    `${name.padEnd(44)} p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   min ${ms(sorted[0])}   (n=${samples.length})`,
   );
 }
 
@@ -62,7 +61,7 @@ for (const name of Object.keys(labels).filter((key) => !key.startsWith('_') && k
 }
 
 console.log(
-  `${os.cpus()[0]?.model ?? 'CPU'}, ${os.availableParallelism()} cores, ORT threads ${session.intraOpThreads}`,
+  `${os.cpus()[0]?.model ?? 'CPU'}, ${os.availableParallelism()} cores, ORT threads ${session.intraOpThreads}, load average ${os.loadavg()[0].toFixed(1)}`,
 );
 // Warm-up: session creation and first-run allocations are not part of the per-face figures.
 await detectMesh(inputs[0].image, inputs[0].faces[0], session);
