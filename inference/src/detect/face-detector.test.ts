@@ -58,6 +58,19 @@ describe('locateFaces on the labelled photos', { concurrency: 1 }, () => {
   }
 });
 
+describe('locateFaces without exhaustive search', () => {
+  it('still searches tiles when the whole frame finds no confident face', async () => {
+    const image = await decodeImage(readFileSync(new URL('small-face-02.jpg', photos)), {
+      maxBytes: 50_000_000,
+      maxPixels: 50_000_000,
+      jpegOnly: true,
+    });
+    const found = await locateFaces(image, session);
+    const [x, y, width, height] = labels['small-face-02.jpg'].faces[1].box;
+    assert.ok(found.some((face) => iou(face.box, { x, y, width, height }) >= 0.5));
+  });
+});
+
 describe('tileLevels', () => {
   it('tiles large photos finely enough for a 40 px face and leaves small ones whole', () => {
     assert.deepEqual(tileLevels(400), []);

@@ -131,14 +131,13 @@ export async function locateFaces(
     ...(await runModel(BACK, pyramid, frame, sessionOptions)),
     ...(await runModel(FRONT, pyramid, frame, sessionOptions)),
   ];
-  if (options.exhaustive || candidates.length === 0) {
+  const confident = (found: DetectedFace[]) => weightedNms(found).filter((face) => face.score >= MIN_SCORE);
+  if (options.exhaustive || confident(candidates).length === 0) {
     for (const tile of tileLevels(Math.max(image.width, image.height))) {
       candidates.push(...(await detectOnTiles(image, pyramid, tile, sessionOptions)));
     }
   }
-  return weightedNms(candidates)
-    .filter((face) => face.score >= MIN_SCORE)
-    .map(toFaceBox);
+  return confident(candidates).map(toFaceBox);
 }
 
 /**
