@@ -20,6 +20,12 @@ export interface InferenceConfig {
   maxImageBytes: number;
   /** Largest decoded image accepted, in pixels. */
   maxImagePixels: number;
+  /** Bull key prefix; the backend's BULL_PREFIX must be the same. */
+  bullPrefix: string;
+  /** Bull's job lock: a worker that dies holding a job loses it after this long (ms). */
+  lockDurationMs: number;
+  /** How often Bull looks for jobs whose worker died and hands them to another (ms). */
+  stalledIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,5 +54,8 @@ export function loadInferenceConfig(env: NodeJS.ProcessEnv = process.env): Infer
     healthPort: intFrom(env, 'INFERENCE_HEALTH_PORT', 3001, 0, 65535),
     maxImageBytes: intFrom(env, 'MAX_IMAGE_BYTES', 10 * 1024 * 1024, 1, 1 << 30),
     maxImagePixels: intFrom(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1 << 30),
+    bullPrefix: env.BULL_PREFIX || 'bull',
+    lockDurationMs: intFrom(env, 'BULL_LOCK_DURATION_MS', 30_000, 1000, 3_600_000),
+    stalledIntervalMs: intFrom(env, 'BULL_STALLED_INTERVAL_MS', 30_000, 1000, 3_600_000),
   };
 }

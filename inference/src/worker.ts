@@ -20,7 +20,7 @@ import { ensureModels } from './models/model-paths.js';
 import { runSwap, STAGE_PROGRESS } from './pipeline.js';
 
 export interface WorkerOptions {
-  /** Bull key prefix (tests use a unique one); Bull's default otherwise. */
+  /** Bull key prefix (tests use a unique one); the configured BULL_PREFIX otherwise. */
   prefix?: string;
 }
 
@@ -119,11 +119,10 @@ export async function startGenerationWorker(
   options: WorkerOptions = {},
 ): Promise<GenerationWorker> {
   await ensureModels();
-  const queue = new Bull<GenerationJobPayload>(
-    GENERATION_QUEUE,
-    config.redisUrl,
-    options.prefix ? { prefix: options.prefix } : {},
-  );
+  const queue = new Bull<GenerationJobPayload>(GENERATION_QUEUE, config.redisUrl, {
+    prefix: options.prefix ?? config.bullPrefix,
+    settings: { lockDuration: config.lockDurationMs, stalledInterval: config.stalledIntervalMs },
+  });
   await queue.isReady();
   void queue.process(SWAP_JOB, config.concurrency, (job) => processSwap(job, config));
   const server = await startHealthServer(config.healthPort);
