@@ -24,9 +24,9 @@ export function createApi(client: ApiClient) {
     me: () => client.get<UserDto>('/v1/auth/me/'),
     devInitData: (body: DevInitDataRequest) =>
       client.post<DevInitDataResponse>('/v1/auth/dev/init-data/', body),
-    finishOnboarding: () => client.get<unknown>('/v1/users/unboarding-finish/'),
+    finishOnboarding: () => client.get<UserDto>('/v1/users/unboarding-finish/'),
 
-    templates: () => client.get<TemplateDto[] | Page<TemplateDto>>('/v1/memes/generations/templates/'),
+    templates: () => client.get<Page<TemplateDto>>('/v1/memes/generations/templates/'),
     uploadMeme: (image: Blob, text?: string) => {
       const form = new FormData();
       form.append('image', image, 'photo.jpg');

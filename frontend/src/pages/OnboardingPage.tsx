@@ -5,10 +5,20 @@ import { useNavigate } from 'react-router';
 import { useApi } from '../app/ApiContext';
 import { useUpdateUser } from '../features/session/user-cache';
 import { haptic } from '../telegram/sdk';
+import {
+  DiceIcon,
+  FeedIcon,
+  GalleryIcon,
+  InviteIcon,
+  MaskIcon,
+  ParachuteIcon,
+  RocketIcon,
+  SwipeIcon,
+} from '../ui/icons';
 import { useBackButton } from '../ui/useBackButton';
 
 /** SEED-SPEC §2: intro, swipe and rate, likes as bets, any photo + text, feed rewards, friends, airdrop, closing. */
-const STEPS = ['🎭', '👆', '🎲', '🖼️', '🏆', '🤝', '🪂', '🚀'];
+const STEPS = [MaskIcon, SwipeIcon, DiceIcon, GalleryIcon, FeedIcon, InviteIcon, ParachuteIcon, RocketIcon];
 
 export function OnboardingPage() {
   const { t } = useTranslation();
@@ -17,14 +27,15 @@ export function OnboardingPage() {
   const updateUser = useUpdateUser();
   const [step, setStep] = useState(0);
   const last = step === STEPS.length - 1;
+  const Art = STEPS[step];
 
   useBackButton(step > 0 ? () => setStep((s) => s - 1) : null);
 
   const finish = useMutation({
     mutationFn: () => api.finishOnboarding(),
-    onSuccess: () => {
+    onSuccess: (user) => {
       haptic.success();
-      updateUser(() => ({ isOnboardingDone: true }));
+      updateUser(() => ({ ...user, isOnboardingDone: true }));
       void navigate('/main', { replace: true });
     },
   });
@@ -50,7 +61,7 @@ export function OnboardingPage() {
       </div>
       <div className="onboarding__body" key={step}>
         <div className="onboarding__art" aria-hidden>
-          {STEPS[step]}
+          <Art size={64} />
         </div>
         <h1>{t(`onboarding.step${step + 1}Title`)}</h1>
         <p>{t(`onboarding.step${step + 1}Text`)}</p>

@@ -61,7 +61,11 @@ function remembered(key: string, fromQuery: string | null, fallback: string): st
   return fromQuery ?? localStorage.getItem(key) ?? fallback;
 }
 
-export async function installMockEnv(api: Api): Promise<void> {
+/**
+ * Installs the imitation and returns the development init data. It stays out of the SDK's launch
+ * parameters: the SDK insists on a `signature` field only real Telegram clients add.
+ */
+export async function installMockEnv(api: Api): Promise<string | undefined> {
   const query = new URLSearchParams(window.location.search);
   const platform = remembered(PLATFORM_KEY, query.get('platform'), 'ios');
   const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
@@ -96,7 +100,6 @@ export async function installMockEnv(api: Api): Promise<void> {
       tgWebAppPlatform: initData || api.client.hasBothTokens() ? platform : 'unknown',
       tgWebAppVersion: '8.0',
       tgWebAppThemeParams: themeParams,
-      tgWebAppData: initData,
       tgWebAppStartParam: startParam,
     },
     onEvent(event) {
@@ -117,6 +120,7 @@ export async function installMockEnv(api: Api): Promise<void> {
       }
     },
   });
+  return initData;
 }
 
 function randomTgId(): number {

@@ -46,14 +46,32 @@ export async function initTelegram(): Promise<LaunchContext> {
   }
   miniApp.ready.ifAvailable();
 
-  const user = launch.tgWebAppData?.user;
   return {
     platform: launch.tgWebAppPlatform,
-    initDataRaw: user ? retrieveRawInitData() : undefined,
-    userId: user?.id,
-    languageCode: user?.language_code,
     startParam: launch.tgWebAppStartParam,
+    ...readInitData(retrieveRawInitData()),
   };
+}
+
+/** The user id and language carried by raw init data (a query string with a JSON `user`). */
+export function readInitData(
+  raw: string | undefined,
+): Pick<LaunchContext, 'initDataRaw' | 'userId' | 'languageCode'> {
+  if (!raw) return {};
+  try {
+    const user = JSON.parse(new URLSearchParams(raw).get('user') ?? 'null') as {
+      id?: unknown;
+      language_code?: unknown;
+    } | null;
+    if (typeof user?.id !== 'number') return {};
+    return {
+      initDataRaw: raw,
+      userId: user.id,
+      languageCode: typeof user.language_code === 'string' ? user.language_code : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 export const haptic = {

@@ -1,4 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useBackButton } from './useBackButton';
 
@@ -20,7 +21,8 @@ export function Dialog({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
-  return (
+  // A portal: the sticky top menu that opens most dialogs is a stacking context of its own.
+  return createPortal(
     <div className="dialog-backdrop" onClick={onClose}>
       <div
         className="dialog"
@@ -37,6 +39,7 @@ export function Dialog({
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

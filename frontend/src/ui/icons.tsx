@@ -81,3 +81,38 @@ export const PlusIcon = ({ size }: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </svg>
 );
+export const SwipeIcon = ({ size }: IconProps) => (
+  <svg {...base(size)}>
+    <rect x="7" y="3" width="10" height="14" rx="2" />
+    <path d="M3 20h18M6 17l-3 3 3 3M18 17l3 3-3 3" />
+  </svg>
+);
+export const DiceIcon = ({ size }: IconProps) => (
+  <svg {...base(size)}>
+    <rect x="3" y="3" width="18" height="18" rx="4" />
+    <circle cx="8" cy="8" r="1" fill="currentColor" />
+    <circle cx="16" cy="16" r="1" fill="currentColor" />
+    <circle cx="12" cy="12" r="1" fill="currentColor" />
+    <path d="M15 7.5l1.5 1.5M7.5 15L9 16.5" />
+  </svg>
+);
+export const ParachuteIcon = ({ size }: IconProps) => (
+  <svg {...base(size)}>
+    <path d="M3 11a9 9 0 0 1 18 0z" />
+    <path d="M3 11l8 8M21 11l-8 8M12 11v8" />
+    <rect x="10" y="18" width="4" height="4" rx="1" />
+  </svg>
+);
+export const RocketIcon = ({ size }: IconProps) => (
+  <svg {...base(size)}>
+    <path d="M12 2c3.5 2.5 5 6 5 10l-2 4H9l-2-4c0-4 1.5-7.5 5-10z" />
+    <circle cx="12" cy="9" r="2" />
+    <path d="M9 16l-3 3 1 2M15 16l3 3-1 2M12 18v4" />
+  </svg>
+);
+export const MaskIcon = ({ size }: IconProps) => (
+  <svg {...base(size)}>
+    <path d="M3 5c6 2 12 2 18 0v6a9 9 0 0 1-18 0z" />
+    <path d="M7 10c1-1 2.5-1 3.5 0M13.5 10c1-1 2.5-1 3.5 0M8.5 15c2 2 5 2 7 0" />
+  </svg>
+);

@@ -1,4 +1,4 @@
-import type { MemeDto, Page, TemplateDto } from '@mememint/contracts';
+import type { MemeDto } from '@mememint/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,6 @@ import { useGeneration } from './useGeneration';
 
 type Target = { templateId: string; caption: string | null } | { memeId: string };
 type Step = 'photo' | 'target' | 'caption' | 'progress';
-
-function templateList(answer: TemplateDto[] | Page<TemplateDto>): TemplateDto[] {
-  return Array.isArray(answer) ? answer : answer.items;
-}
 
 /** The main action: face photo → template or own photo → caption → live progress → result. */
 export function CreateMeme({ onClose }: { onClose: () => void }) {
@@ -59,7 +55,7 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
 
   const templates = useQuery({
     queryKey: TEMPLATES_KEY,
-    queryFn: async () => templateList(await api.templates()),
+    queryFn: async () => (await api.templates()).items,
     enabled: step === 'target',
     staleTime: 5 * 60_000,
   });

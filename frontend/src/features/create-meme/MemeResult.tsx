@@ -38,7 +38,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
         alt={meme.text ?? ''}
         data-testid="meme-result"
       />
-      {editing ? (
+      {editing && (
         <div className="field">
           <textarea
             className="input"
@@ -57,8 +57,6 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
             {t('create.saveCaption')}
           </button>
         </div>
-      ) : (
-        meme.text && <p className="meme-result__caption">{meme.text}</p>
       )}
       <div className="meme-result__actions">
         <button

@@ -6,7 +6,7 @@ import { api, apiClient, onLogout, reportError } from '../../app/services';
 import { setLanguage } from '../../i18n';
 import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
 import { isSupportedPlatform } from '../../telegram/platform';
-import { initTelegram, type LaunchContext } from '../../telegram/sdk';
+import { initTelegram, readInitData, type LaunchContext } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
 import { connectSocket, type GameSocket } from '../realtime/socket';
 import { startAnalytics } from './analytics';
@@ -30,8 +30,9 @@ let launchOnce: Promise<LaunchContext> | null = null;
 /** The Telegram side of start-up runs once per page load (the SDK keeps global state). */
 function launchTelegram(): Promise<LaunchContext> {
   launchOnce ??= (async () => {
-    if (!isInsideTelegram() && import.meta.env.VITE_TG_MOCK !== 'off') await installMockEnv(api);
-    return initTelegram();
+    if (isInsideTelegram() || import.meta.env.VITE_TG_MOCK === 'off') return initTelegram();
+    const devInitData = await installMockEnv(api);
+    return { ...(await initTelegram()), ...readInitData(devInitData) };
   })();
   return launchOnce;
 }
@@ -111,7 +112,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     connection.on('balance', (balance) => {
       queryClient.setQueryData<UserDto>(ME_KEY, (old) => (old ? { ...old, ...balance } : old));
     });
-    connection.io.on('reconnect_attempt', () => toast.error(t('errors.reconnecting')));
+    // "Reconnecting" only once a live connection dropped, not while the first one is being made.
+    let wasConnected = false;
+    connection.on('connect', () => (wasConnected = true));
+    connection.io.on('reconnect_attempt', () => wasConnected && toast.error(t('errors.reconnecting')));
     setSocket(connection);
     return () => {
       connection.disconnect();

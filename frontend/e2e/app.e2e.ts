@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, phoneContext } from './browser.js';
+import { ADMIN_TG_ID, FACES_DIR, OUTPUT_DIR, startStack, type Stack } from './stack.js';
+
+let stack: Stack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Screenshots of each screen land in e2e/output (git-ignored) for a human to look at. */
+function shot(page: Page, name: string) {
+  return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
+}
+
+let nextTgId = 900_000_100 + (process.pid % 1000) * 100;
+
+async function openNewPlayer(
+  query = '',
+  tgId = nextTgId++,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, stack.baseUrl);
+  const page = await context.newPage();
+  await page.goto(`/?tgId=${tgId}${query}`);
+  return { context, page };
+}
+
+async function skipOnboarding(page: Page, skipLabel = 'Skip') {
+  await page.getByRole('button', { name: skipLabel }).click();
+  await page.waitForURL('**/main');
+}
+
+describe('the mini app in a phone browser against the real backend', () => {
+  it('first visit: onboarding (8 steps) → main; a reload signs in from the cookies', async () => {
+    const { context, page } = await openNewPlayer();
+    await page.getByRole('heading', { name: 'Welcome to MemeMint' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/onboarding');
+    await shot(page, '01-onboarding-first');
+    for (let step = 2; step <= 8; step++) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      if (step === 4) await shot(page, '02-onboarding-step4');
+    }
+    await page.getByRole('heading', { name: "You're all set" }).waitFor();
+    await page.getByRole('button', { name: "Let's go!" }).click();
+    await page.waitForURL('**/main');
+    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    await shot(page, '03-main');
+
+    const cookies = await context.cookies();
+    for (const name of ['mm_auth_token', 'mm_refresh_token']) {
+      const cookie = cookies.find((c) => c.name === name);
+      assert.ok(cookie, `${name} is set`);
+      assert.equal(cookie.sameSite, 'Strict');
+      assert.equal(cookie.path, '/');
+      const days = (cookie.expires - Date.now() / 1000) / 86_400;
+      assert.ok(days > 29.9 && days <= 30, `${name} lasts 30 days (got ${days})`);
+    }
+
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    await page.goto('/profile');
+    await page.getByText('Credits left').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/profile', 'no onboarding again after a reload');
+    assert.ok(calls.includes('/api/v1/auth/me/'));
+    assert.ok(!calls.includes('/api/v1/auth/login/'), 'the reload reused the cookies instead of logging in');
+    assert.equal(await page.getByTestId('stat-credits').locator('.stat__value').textContent(), '3');
+    await context.close();
+  });
+
+  it('an unsupported platform shows the notice', async () => {
+    const { context, page } = await openNewPlayer('&platform=tdesktop');
+    await page.getByTestId('not-supported').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/not-supported-platform');
+    await page.getByText('MemeMint works only in the Telegram app for Android and iOS.').waitFor();
+    await shot(page, '04-not-supported');
+    await context.close();
+  });
+
+  it('a Russian player reads Russian', async () => {
+    const { context, page } = await openNewPlayer('&lang=ru');
+    await page.getByRole('heading', { name: 'Добро пожаловать в MemeMint' }).waitFor();
+    await skipOnboarding(page, 'Пропустить');
+    await page.getByRole('heading', { name: 'Создать мем' }).waitFor();
+    await page.getByText('Осталось 3 кредита').waitFor();
+    await page.getByRole('link', { name: 'Профиль' }).waitFor();
+    await shot(page, '05-main-ru');
+    await context.close();
+  });
+
+  it('every main screen renders on a phone (screenshots), and the promo dialog validates', async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    const screens: Array<[string, string, string]> = [
+      ['/profile', 'Credits left', '06-profile'],
+      ['/rating', 'Your rating', '07-rating'],
+      ['/invite', 'Your invite link', '08-invite'],
+      ['/quests', 'Complete quests to earn MemeMint coins.', '09-quests'],
+      ['/airdrop', 'Airdrop', '10-airdrop'],
+      ['/stickers', 'Sticker packs', '11-stickers'],
+    ];
+    for (const [path, text, name] of screens) {
+      await page.goto(path);
+      await page.getByText(text, { exact: true }).first().waitFor();
+      await shot(page, name);
+    }
+    const invite = await page.goto('/invite').then(() => page.getByTestId('invite-link').textContent());
+    assert.match(invite ?? '', /^https:\/\/t\.me\/[^/]+\/[^/?]+\?startapp=ref_\d+$/);
+
+    await page.goto('/main');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Invite' }).waitFor();
+    await shot(page, '12-dropdown');
+    await page.getByRole('menuitem', { name: 'Enter promo code' }).click();
+    const apply = page.getByRole('button', { name: 'Apply' });
+    assert.equal(await apply.isDisabled(), true, 'Apply is disabled while empty');
+    await page.getByRole('textbox').fill('ABC');
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    await apply.click();
+    await page.getByText('Promo code must have at least 6 characters').waitFor();
+    assert.ok(!calls.some((path) => path.startsWith('/api/v1/promocodes/')), 'no call for a short code');
+    await shot(page, '13-promo-short');
+    await context.close();
+
+    const dark = await phoneContext(browser, stack.baseUrl, 'dark');
+    const darkPage = await dark.newPage();
+    await darkPage.goto(`/?tgId=${nextTgId++}&theme=dark`);
+    await skipOnboarding(darkPage);
+    await darkPage.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    await shot(darkPage, '14-main-dark');
+    await dark.close();
+  });
+
+  it(
+    'creates a meme from a test photo with live progress, and it lands in the history',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openNewPlayer('', ADMIN_TG_ID);
+      await skipOnboarding(page);
+
+      // An operator's template (admins upload them), added through the API with the page's session.
+      const token = (await context.cookies()).find((c) => c.name === 'mm_auth_token')!.value;
+      const form = new FormData();
+      form.append(
+        'image',
+        new Blob([readFileSync(join(FACES_DIR, 'portrait-02.jpg'))], { type: 'image/jpeg' }),
+        't.jpg',
+      );
+      form.append('title', 'Curly classic');
+      const created = await fetch(`${stack.baseUrl}/api/v1/memes/generations/templates/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+      assert.equal(created.status, 201, await created.clone().text());
+
+      await page.getByRole('button', { name: 'Create a meme' }).first().click();
+      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await page.getByRole('button', { name: 'Curly classic' }).click();
+      await page.getByRole('textbox').fill('When the build is green\nOn the first try');
+      await shot(page, '15-create-caption');
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+
+      await page.getByTestId('generation-stage').waitFor();
+      await shot(page, '16-create-progress');
+      await page.getByTestId('meme-result').waitFor({ timeout: 180_000 });
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="meme-result"]');
+        return img?.complete && img.naturalWidth > 0;
+      });
+      await shot(page, '17-create-result');
+
+      await page.getByRole('button', { name: 'Publish to feed' }).click();
+      await page.getByText('Published in the feed').waitFor();
+
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await page.getByTestId('meme-history').locator('img').first().waitFor();
+      assert.equal(await page.getByTestId('stat-credits').locator('.stat__value').textContent(), '2');
+      await shot(page, '18-profile-history');
+      await context.close();
+    },
+  );
+});
