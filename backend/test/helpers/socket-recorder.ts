@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+export type EventName = keyof ServerToClientEvents;
+export interface RecordedEvent<E extends EventName = EventName> {
+  event: E;
+  payload: Parameters<ServerToClientEvents[E]>[0];
+}
+
+/** A player's socket that keeps every event it receives, in order. */
+export class SocketRecorder {
+  readonly events: RecordedEvent[] = [];
+  private waiters: (() => void)[] = [];
+
+  private constructor(readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>) {
+    socket.onAny((event: EventName, payload: RecordedEvent['payload']) => {
+      this.events.push({ event, payload });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async connect(server: Server, token: string | undefined): Promise<SocketRecorder> {
+    const socket = openSocket(server, token);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return new SocketRecorder(socket);
+  }
+
+  of<E extends EventName>(event: E, id?: string): RecordedEvent<E>['payload'][] {
+    return this.events
+      .filter((e): e is RecordedEvent<E> => e.event === event)
+      .map((e) => e.payload)
+      .filter((payload) => id === undefined || (payload as { id?: string }).id === id);
+  }
+
+  /** Resolves with the first recorded (or future) event matching; the test's timeout bounds the wait. */
+  async until<E extends EventName>(
+    event: E,
+    match: (payload: RecordedEvent<E>['payload']) => boolean = () => true,
+  ): Promise<RecordedEvent<E>['payload']> {
+    for (;;) {
+      const found = this.of(event).find(match);
+      if (found !== undefined) return found;
+      await new Promise<void>((wake) => this.waiters.push(wake));
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+export function openSocket(
+  server: Server,
+  token: string | undefined,
+): Socket<ServerToClientEvents, ClientToServerEvents> {
+  const { port } = server.address() as AddressInfo;
+  return io(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    ...(token === undefined ? {} : { auth: { token } }),
+  });
+}
