@@ -1,0 +1,89 @@
+/**
+ * @jest-environment ./test/helpers/native-arrays.environment.mjs
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ErrorText, type TemplateDto } from '@mememint/contracts';
+import request from 'supertest';
+
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { bearer, createTemplate, newPlayer, photo, type Player } from './helpers/memes.js';
+import { newTgId } from './helpers/telegram-login.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+jest.setTimeout(120_000);
+
+/**
+ * Charging (GAME.md "Credits and generation"): no worker runs here, so every generation stays queued
+ * and what is asserted is only what the request charged.
+ */
+describe('what a generation costs', () => {
+  let t: TestApp;
+  let template: TemplateDto;
+  const adminTgId = newTgId();
+
+  const me = async (player: Player) =>
+    (await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200)).body;
+  const generate = (player: Player, face?: Buffer) => {
+    const req = request(t.server)
+      .post('/api/v1/memes/generations/')
+      .set(bearer(player))
+      .field('templateId', template.id);
+    return face ? req.attach('photo', face, 'face.jpg') : req;
+  };
+  const charges = async (player: Player) =>
+    (await t.dataSource.query(`SELECT cost FROM generations WHERE user_id = $1 ORDER BY created_at, id`, [
+      player.tgId,
+    ])) as { cost: number }[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
+    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+  });
+  afterAll(() => t.close());
+
+  it('spends credits first, then gives one free generation per 30 minutes, then answers 429', async () => {
+    const player = await newPlayer(t.server, t.config);
+    await generate(player, photo('portrait-02.jpg')).expect(201);
+    await generate(player).expect(201);
+    await generate(player).expect(201);
+    expect(await me(player)).toMatchObject({ generationLimit: 0 });
+
+    const free = await generate(player).expect(201);
+    expect(free.body).toEqual({ id: expect.any(String), status: 'queued' });
+    expect(await me(player)).toMatchObject({ generationLimit: 0 });
+
+    const limited = await generate(player).expect(429);
+    expect(limited.body).toEqual({
+      detail: ErrorText.requestLimitExceeded,
+      hint: ErrorText.requestLimitHint,
+      retryAfter: expect.any(Number),
+    });
+    expect(limited.body.retryAfter).toBeGreaterThan(0);
+    expect(limited.body.retryAfter).toBeLessThanOrEqual(30 * 60);
+
+    // Credits, once there are some again, are spent before any free generation is considered.
+    await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'test-grant' });
+    await generate(player).expect(201);
+    expect((await charges(player)).map((row) => row.cost)).toEqual([1, 1, 1, 0, 1]);
+    expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
+  });
+
+  it('of 20 parallel requests with 3 credits, exactly 3 are charged and 1 is free; the rest get 429', async () => {
+    const player = await newPlayer(t.server, t.config);
+    const face = photo('portrait-02.jpg');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => generate(player, face)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(16);
+
+    expect((await charges(player)).map((row) => row.cost).sort()).toEqual([0, 1, 1, 1]);
+    expect(await me(player)).toMatchObject({ generationLimit: 0 });
+    const spent: { total: string }[] = await t.dataSource.query(
+      `SELECT SUM(delta) AS total FROM ledger_entries WHERE user_id = $1 AND kind = 'credits' AND reason = 'generation'`,
+      [player.tgId],
+    );
+    expect(Number(spent[0]!.total)).toBe(-3);
+    expect(await t.app.get(LedgerService).findImbalances()).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * @jest-environment ./test/helpers/native-arrays.environment.mjs
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { GENERATION_QUEUE, type TemplateDto } from '@mememint/contracts';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import request from 'supertest';
+
+import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
+import { bearer, createTemplate, newPlayer, photo } from './helpers/memes.js';
+import { SocketRecorder } from './helpers/socket-recorder.js';
+import { newTgId } from './helpers/telegram-login.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+jest.setTimeout(180_000);
+
+/** Bull's stalled-job recovery, with short lock and check intervals so a dead worker's job moves on quickly. */
+const FAST_RECOVERY = { BULL_LOCK_DURATION_MS: '2000', BULL_STALLED_INTERVAL_MS: '1000' };
+
+describe('a worker killed in the middle of a swap', () => {
+  let t: TestApp;
+  let template: TemplateDto;
+  const workers: WorkerProcess[] = [];
+  const adminTgId = newTgId();
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+    await t.app.listen(0, '127.0.0.1');
+    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
+    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+  });
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await t.close();
+  });
+
+  it('leaves its job to another worker, which finishes it; the player is charged once', async () => {
+    const first = await startInferenceWorker(t.config, FAST_RECOVERY);
+    workers.push(first);
+    const player = await newPlayer(t.server, t.config);
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    try {
+      const res = await request(t.server)
+        .post('/api/v1/memes/generations/')
+        .set(bearer(player))
+        .field('templateId', template.id)
+        .attach('photo', photo('portrait-02.jpg'), 'face.jpg')
+        .expect(201);
+      const id = res.body.id as string;
+
+      // The first worker has started the swap (its first job also loads the models): kill it now.
+      await socket.until('generation:progress', (p) => p.id === id);
+      await first.kill();
+      expect(socket.of('generation:done', id)).toEqual([]);
+
+      workers.push(await startInferenceWorker(t.config, FAST_RECOVERY));
+      const done = await socket.until('generation:done', (p) => p.id === id);
+      expect(done.meme).toMatchObject({ generationId: id, width: template.width, height: template.height });
+
+      // Bull counted the job as stalled once: it really was taken from the dead worker.
+      const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
+      expect(await queue.client.hget(queue.toKey(id), 'stalledCounter')).toBe('1');
+
+      const me = await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200);
+      expect(me.body).toMatchObject({ generationLimit: 2, generationsCount: 1 });
+      const history = await request(t.server).get('/api/v1/memes/').set(bearer(player)).expect(200);
+      expect(
+        history.body.items.filter((meme: { generationId: string }) => meme.generationId === id),
+      ).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * @jest-environment ./test/helpers/native-arrays.environment.mjs
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ErrorText, GENERATION_QUEUE, type TemplateDto } from '@mememint/contracts';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import request from 'supertest';
+
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { bearer, createTemplate, newPlayer, photo, type Player } from './helpers/memes.js';
+import { SocketRecorder } from './helpers/socket-recorder.js';
+import { newTgId } from './helpers/telegram-login.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+jest.setTimeout(120_000);
+
+/** No worker runs: every generation misses its (short) deadline and the sweeper closes it. */
+describe('the generation sweeper', () => {
+  let t: TestApp;
+  let template: TemplateDto;
+  const sockets: SocketRecorder[] = [];
+  const adminTgId = newTgId();
+
+  const generate = (player: Player, face?: Buffer) => {
+    const req = request(t.server)
+      .post('/api/v1/memes/generations/')
+      .set(bearer(player))
+      .field('templateId', template.id);
+    return face ? req.attach('photo', face, 'face.jpg') : req;
+  };
+  const connect = async (player: Player) => {
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        ADMIN_TG_IDS: String(adminTgId),
+        NEW_USER_CREDITS: '0',
+        GENERATION_DEADLINE_SECONDS: '2',
+        GENERATION_SWEEP_SECONDS: '1',
+      },
+    });
+    await t.app.listen(0, '127.0.0.1');
+    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
+    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  it('fails a generation past its deadline, withdraws its job and refunds its credit', async () => {
+    const player = await newPlayer(t.server, t.config);
+    await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'test-grant' });
+    const socket = await connect(player);
+
+    const res = await generate(player, photo('portrait-02.jpg')).expect(201);
+    const id = res.body.id as string;
+    expect(await socket.until('generation:failed', (p) => p.id === id)).toEqual({
+      id,
+      detail: ErrorText.imageUpload,
+    });
+    expect(await socket.until('balance', (b) => b.generationLimit === 1)).toMatchObject({
+      generationLimit: 1,
+    });
+
+    const status = await request(t.server)
+      .get(`/api/v1/memes/generations/${id}/status/`)
+      .set(bearer(player))
+      .expect(200);
+    expect(status.body).toMatchObject({ status: 'failed', error: ErrorText.imageUpload });
+    expect(await t.app.get<Queue>(getQueueToken(GENERATION_QUEUE)).getJob(id)).toBeNull();
+    expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
+  });
+
+  it('a free generation that failed does not use up the free window', async () => {
+    const player = await newPlayer(t.server, t.config);
+    const socket = await connect(player);
+    const first = await generate(player, photo('portrait-02.jpg')).expect(201);
+    await generate(player).expect(429);
+    await socket.until('generation:failed', (p) => p.id === first.body.id);
+    await generate(player).expect(201);
+  });
+});
