@@ -115,11 +115,11 @@ if (values.child) {
   console.log(
     `\n1 process, ${os.availableParallelism()} ORT threads: ${swaps} swaps of ${SIDE} px targets (${failures} without a face)`,
   );
-  console.log('stage               p50 ms   p95 ms');
+  console.log('stage               p50 ms   p95 ms   min ms');
   for (const [stage, list] of Object.entries(samples)) {
     const sorted = [...list].sort((a, b) => a - b);
     console.log(
-      `${stage.padEnd(18)} ${percentile(sorted, 50).toFixed(1).padStart(7)} ${percentile(sorted, 95).toFixed(1).padStart(8)}`,
+      `${stage.padEnd(18)} ${percentile(sorted, 50).toFixed(1).padStart(7)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${sorted[0].toFixed(1).padStart(8)}`,
     );
   }
   for (const processes of [1, 2]) {

@@ -168,31 +168,50 @@ export function swapFaceInto(
   );
 
   const skin = skinPixels(dest, region, mask, covered);
-  const targetLab = new Float32Array(warped.length);
+  const targetLab = copyRegion(image, region, skin);
+  rgbToLab(targetLab, skin);
+  const written = new Uint8Array(covered.length);
+  for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
+  rgbToLab(warped, written);
+  transferStats(warped, written, channelStats(warped, skin), channelStats(targetLab, skin));
+  labToRgb(warped, written);
+  blendInto(image, region, warped, mask, covered);
+}
+
+/** The region's pixels as RGB floats, where `select` is set. */
+function copyRegion(image: RgbImage, region: Region, select: Uint8Array): Float32Array {
+  const data = image.data;
+  const out = new Float32Array(region.width * region.height * 3);
   for (let row = 0, m = 0; row < region.height; row++) {
     let p = ((region.y + row) * image.width + region.x) * 3;
     for (let col = 0; col < region.width; col++, m++, p += 3) {
-      targetLab[m * 3] = image.data[p];
-      targetLab[m * 3 + 1] = image.data[p + 1];
-      targetLab[m * 3 + 2] = image.data[p + 2];
+      if (!select[m]) continue;
+      out[m * 3] = data[p];
+      out[m * 3 + 1] = data[p + 1];
+      out[m * 3 + 2] = data[p + 2];
     }
   }
-  rgbToLab(targetLab, skin);
-  const writtenMask = new Uint8Array(covered.length);
-  for (let m = 0; m < covered.length; m++) if (covered[m] > 0) writtenMask[m] = 1;
-  rgbToLab(warped, writtenMask);
-  transferStats(warped, writtenMask, channelStats(warped, skin), channelStats(targetLab, skin));
-  labToRgb(warped, writtenMask);
+  return out;
+}
 
+/** image = warped·α + image·(1 − α) over the region, α = mask × source visibility. */
+function blendInto(
+  image: RgbImage,
+  region: Region,
+  warped: Float32Array,
+  mask: Float32Array,
+  covered: Float32Array,
+) {
+  const data = image.data;
   for (let row = 0, m = 0; row < region.height; row++) {
     let p = ((region.y + row) * image.width + region.x) * 3;
     for (let col = 0; col < region.width; col++, m++, p += 3) {
       const alpha = mask[m] * covered[m];
       if (alpha === 0) continue;
       const o = m * 3;
-      image.data[p] = Math.round(warped[o] * alpha + image.data[p] * (1 - alpha));
-      image.data[p + 1] = Math.round(warped[o + 1] * alpha + image.data[p + 1] * (1 - alpha));
-      image.data[p + 2] = Math.round(warped[o + 2] * alpha + image.data[p + 2] * (1 - alpha));
+      data[p] = Math.round(data[p] + (warped[o] - data[p]) * alpha);
+      data[p + 1] = Math.round(data[p + 1] + (warped[o + 1] - data[p + 1]) * alpha);
+      data[p + 2] = Math.round(data[p + 2] + (warped[o + 2] - data[p + 2]) * alpha);
     }
   }
 }
