@@ -9,9 +9,34 @@ import { ADMIN_TG_ID, FACES_DIR, OUTPUT_DIR, startStack, type Stack } from './st
 let stack: Stack;
 let browser: Browser;
 
+const TEMPLATE_TITLE = 'Curly classic';
+
+/** An operator's template (admins upload them), added through the API as the admin would. */
+async function addTemplate(baseUrl: string): Promise<void> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const { initData } = await post('/v1/auth/dev/init-data/', { tgId: ADMIN_TG_ID });
+  const { jwtToken } = await post('/v1/auth/login/', { initData });
+  const form = new FormData();
+  const photo = readFileSync(join(FACES_DIR, 'portrait-02.jpg'));
+  form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'template.jpg');
+  form.append('title', TEMPLATE_TITLE);
+  const created = await fetch(`${baseUrl}/api/v1/memes/generations/templates/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${jwtToken}` },
+    body: form,
+  });
+  assert.equal(created.status, 201, await created.text());
+}
+
 before(async () => {
   stack = await startStack();
   browser = await launchBrowser();
+  await addTemplate(stack.baseUrl);
 });
 
 after(async () => {
@@ -21,7 +46,7 @@ after(async () => {
 
 /** Screenshots of each screen land in e2e/output (git-ignored) for a human to look at. */
 function shot(page: Page, name: string) {
-  return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`) });
+  return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), animations: 'disabled' });
 }
 
 let nextTgId = 900_000_100 + (process.pid % 1000) * 100;
@@ -146,28 +171,12 @@ describe('the mini app in a phone browser against the real backend', () => {
     'creates a meme from a test photo with live progress, and it lands in the history',
     { timeout: 240_000 },
     async () => {
-      const { context, page } = await openNewPlayer('', ADMIN_TG_ID);
+      const { context, page } = await openNewPlayer();
       await skipOnboarding(page);
-
-      // An operator's template (admins upload them), added through the API with the page's session.
-      const token = (await context.cookies()).find((c) => c.name === 'mm_auth_token')!.value;
-      const form = new FormData();
-      form.append(
-        'image',
-        new Blob([readFileSync(join(FACES_DIR, 'portrait-02.jpg'))], { type: 'image/jpeg' }),
-        't.jpg',
-      );
-      form.append('title', 'Curly classic');
-      const created = await fetch(`${stack.baseUrl}/api/v1/memes/generations/templates/`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}` },
-        body: form,
-      });
-      assert.equal(created.status, 201, await created.clone().text());
 
       await page.getByRole('button', { name: 'Create a meme' }).first().click();
       await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
-      await page.getByRole('button', { name: 'Curly classic' }).click();
+      await page.getByRole('button', { name: TEMPLATE_TITLE }).click();
       await page.getByRole('textbox').fill('When the build is green\nOn the first try');
       await shot(page, '15-create-caption');
       await page.getByRole('button', { name: 'Create a meme' }).last().click();
@@ -192,4 +201,32 @@ describe('the mini app in a phone browser against the real backend', () => {
       await context.close();
     },
   );
+
+  it('a photo without a face ends with "There\'s no face on your photo"', { timeout: 240_000 }, async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+
+    await page.getByRole('button', { name: 'Create a meme' }).first().click();
+    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'noface-01.jpg'));
+    await page.getByRole('button', { name: TEMPLATE_TITLE }).click();
+    await page.getByRole('button', { name: 'Create a meme' }).last().click();
+
+    await page.getByText("There's no face on your photo").first().waitFor({ timeout: 180_000 });
+    await shot(page, '19-create-no-face');
+    await context.close();
+  });
+
+  it('a PNG is refused on the device with "Only JPG/JPEG images are supported"', async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+
+    await page.getByRole('button', { name: 'Create a meme' }).first().click();
+    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'png-portrait-01.png'));
+
+    await page.getByRole('alert').getByText('Only JPG/JPEG images are supported').waitFor();
+    assert.ok(!calls.some((path) => path.startsWith('/api/v1/memes')), 'nothing was uploaded');
+    await context.close();
+  });
 });

@@ -6,7 +6,6 @@ import { useApi } from '../../app/ApiContext';
 import { translateServerText } from '../../api/describe-error';
 import { haptic } from '../../telegram/sdk';
 import { Spinner } from '../../ui/Spinner';
-import { toast } from '../../ui/toast';
 import { useBackButton } from '../../ui/useBackButton';
 import { isLimitReached } from '../balance/format';
 import { useSession } from '../session/SessionProvider';
@@ -47,11 +46,10 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
       void queryClient.invalidateQueries({ queryKey: MY_MEMES_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_KEY });
     } else if (generation.error !== undefined) {
-      haptic.error();
-      toast.error(translateServerText(generation.error || t('errors.generic'), t));
+      haptic.error(); // the failed step below says why
       void queryClient.invalidateQueries({ queryKey: ME_KEY });
     }
-  }, [generation.meme, generation.error, queryClient, t]);
+  }, [generation.meme, generation.error, queryClient]);
 
   const templates = useQuery({
     queryKey: TEMPLATES_KEY,

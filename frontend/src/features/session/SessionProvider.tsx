@@ -1,9 +1,8 @@
 import type { UserDto } from '@mememint/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, apiClient, onLogout, reportError } from '../../app/services';
-import { setLanguage } from '../../i18n';
+import { i18n, setLanguage } from '../../i18n';
 import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
 import { isSupportedPlatform } from '../../telegram/platform';
 import { initTelegram, readInitData, type LaunchContext } from '../../telegram/sdk';
@@ -11,7 +10,7 @@ import { toast } from '../../ui/toast';
 import { connectSocket, type GameSocket } from '../realtime/socket';
 import { startAnalytics } from './analytics';
 import { LoginError, signIn } from './sign-in';
-import { ME_KEY, useUpdateUser } from './user-cache';
+import { ME_KEY } from './user-cache';
 
 type Status = 'loading' | 'unsupported' | 'failed' | 'ready';
 
@@ -19,8 +18,6 @@ interface SessionValue {
   status: Status;
   user: UserDto | undefined;
   socket: GameSocket | null;
-  launch: LaunchContext | null;
-  updateUser: (change: (user: UserDto) => Partial<UserDto>) => void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -40,9 +37,7 @@ function launchTelegram(): Promise<LaunchContext> {
 /** Runs start-up (SEED-SPEC §2, §4), owns the current user, the socket, and logout. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('loading');
-  const [launch, setLaunch] = useState<LaunchContext | null>(null);
   const [user, setUser] = useState<UserDto | undefined>(undefined);
   const [socket, setSocket] = useState<GameSocket | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -53,7 +48,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (async () => {
       const context = await launchTelegram();
       if (cancelled) return;
-      setLaunch(context);
       if (context.languageCode) setLanguage(context.languageCode);
       if (!isSupportedPlatform(context.platform)) {
         setStatus('unsupported');
@@ -69,13 +63,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     })().catch((error: unknown) => {
       if (cancelled) return;
       setStatus('failed');
-      if (error instanceof LoginError) toast.error(t('errors.loginError'));
+      if (error instanceof LoginError) toast.error(i18n.t('errors.loginError'));
       else reportError(error);
     });
     return () => {
       cancelled = true;
     };
-  }, [attempt, queryClient, t]);
+  }, [attempt, queryClient]);
 
   // Keep the user in step with the query cache (refetches, promo credits, socket balances).
   useEffect(
@@ -115,26 +109,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // "Reconnecting" only once a live connection dropped, not while the first one is being made.
     let wasConnected = false;
     connection.on('connect', () => (wasConnected = true));
-    connection.io.on('reconnect_attempt', () => wasConnected && toast.error(t('errors.reconnecting')));
+    connection.io.on('reconnect_attempt', () => wasConnected && toast.error(i18n.t('errors.reconnecting')));
     setSocket(connection);
     return () => {
       connection.disconnect();
       setSocket(null);
     };
-  }, [signedIn, queryClient, t]);
+  }, [signedIn, queryClient]);
 
   useEffect(() => {
-    const offline = () => toast.error(t('errors.badConnection'));
+    const offline = () => toast.error(i18n.t('errors.badConnection'));
     window.addEventListener('offline', offline);
     return () => window.removeEventListener('offline', offline);
-  }, [t]);
+  }, []);
 
-  const updateUser = useUpdateUser();
-
-  const value = useMemo(
-    () => ({ status, user, socket, launch, updateUser }),
-    [status, user, socket, launch, updateUser],
-  );
+  const value = useMemo(() => ({ status, user, socket }), [status, user, socket]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,0 +1,71 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../api/client';
+import { createApi } from '../../api/endpoints';
+import { tokenStore } from '../../api/tokens';
+import { startApiServer } from '../../test/api-server';
+import { STATUS_POLL_MS, useGeneration } from './useGeneration';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+afterEach(() => server.close());
+
+const MEME = {
+  id: 'm1',
+  shareId: 's1',
+  text: null,
+  isPublished: false,
+  imageUrl: '/api/media/m1.jpg',
+  thumbnailUrl: '/api/media/m1.webp',
+  width: 512,
+  height: 512,
+  generationId: 'g1',
+  templateId: 't1',
+  likes: 0,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  publishedAt: null,
+};
+
+describe('useGeneration without a socket', () => {
+  it('polls the status call until the meme is there, then stops polling', async () => {
+    let calls = 0;
+    server = await startApiServer(() => {
+      calls += 1;
+      return calls === 1
+        ? { status: 200, body: { id: 'g1', status: 'processing', stage: 'swap', progress: 60 } }
+        : { status: 200, body: { id: 'g1', status: 'done', stage: 'done', progress: 100, meme: MEME } };
+    });
+    const api = createApi(
+      new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => undefined }),
+    );
+
+    const { result } = renderHook(() => useGeneration('g1', api, null));
+
+    await waitFor(() => expect(result.current).toEqual({ stage: 'swap', progress: 60 }));
+    await waitFor(() => expect(result.current.meme).toEqual(MEME), { timeout: STATUS_POLL_MS * 3 });
+    expect(result.current).toMatchObject({ stage: 'done', progress: 100 });
+    const settled = calls;
+    await new Promise((r) => setTimeout(r, STATUS_POLL_MS + 200));
+    expect(calls).toBe(settled);
+    expect(server.requests.every((r) => r.path === '/api/v1/memes/generations/g1/status/')).toBe(true);
+  });
+
+  it('reports a failure with the reason the server gave', async () => {
+    server = await startApiServer(() => ({
+      status: 200,
+      body: {
+        id: 'g2',
+        status: 'failed',
+        stage: 'detect',
+        progress: 15,
+        error: "There's no face on your photo",
+      },
+    }));
+    const api = createApi(
+      new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => undefined }),
+    );
+
+    const { result } = renderHook(() => useGeneration('g2', api, null));
+
+    await waitFor(() => expect(result.current.error).toBe("There's no face on your photo"));
+  });
+});
