@@ -104,6 +104,24 @@ describe('generation worker', { concurrency: 1 }, () => {
     );
   });
 
+  it('retries a job that fails for another reason (a missing input file)', async () => {
+    const job = await producer.add(
+      SWAP_JOB,
+      { ...payload('portrait-07.jpg', 'gen-3'), targetKey: 'uploads/missing.jpg' },
+      { attempts: 2 },
+    );
+    await assert.rejects(job.finished(), /ENOENT/);
+    // Settled only once the last attempt has failed.
+    let failed = await producer.getJob(job.id);
+    for (let i = 0; i < 100 && (await failed?.getState()) !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      failed = await producer.getJob(job.id);
+    }
+    assert.ok(failed);
+    assert.equal(await failed.getState(), 'failed');
+    assert.equal(failed.attemptsMade, 2);
+  });
+
   it('fails a job without a face at once, without retrying it', async () => {
     const job = await producer.add(SWAP_JOB, payload('noface-02.jpg', 'gen-2'), { attempts: 3 });
     await assert.rejects(job.finished(), /^Error: NO_FACE: no face found in the face photo$/);
