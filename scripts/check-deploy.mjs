@@ -64,27 +64,43 @@ async function modelFor(apiVersion, kind) {
   return module[kind];
 }
 
+async function validateObjects(label, objects) {
+  for (const object of objects) {
+    try {
+      const Model = await modelFor(object.apiVersion, object.kind);
+      new Model(object).validate();
+    } catch (error) {
+      problems.push(`${label}: ${object.kind}/${object.metadata?.name}: ${error.message}`);
+    }
+  }
+  console.log(`${label}: ${objects.length} objects checked`);
+}
+
+/** Each overlay rendered by kubectl's built-in kustomize; without kubectl, the plain resource files. */
 async function checkKustomize() {
+  const overlays = readdirSync(path.join(root, 'k8s/overlays'));
   if (spawnSync('kubectl', ['version', '--client']).error) {
-    problems.push('kubectl is not installed: cannot render the kustomize overlays');
+    console.log('kubectl is not installed: checking the resource files without rendering the overlays');
+    for (const dir of ['k8s/base', ...overlays.map((overlay) => `k8s/overlays/${overlay}`)]) {
+      const kustomization = parse(readFileSync(path.join(root, dir, 'kustomization.yaml'), 'utf8'));
+      const files = (kustomization.resources ?? []).filter((resource) => resource.endsWith('.yaml'));
+      const objects = files.flatMap((file) =>
+        parseAllDocuments(readFileSync(path.join(root, dir, file), 'utf8')).map((document) =>
+          document.toJSON(),
+        ),
+      );
+      await validateObjects(dir, objects);
+    }
     return;
   }
-  const overlays = readdirSync(path.join(root, 'k8s/overlays'));
   for (const overlay of overlays) {
     const rendered = execFileSync('kubectl', ['kustomize', path.join(root, 'k8s/overlays', overlay)], {
       encoding: 'utf8',
     });
-    const objects = parseAllDocuments(rendered).map((document) => document.toJSON());
-    for (const object of objects) {
-      const where = `k8s/overlays/${overlay}: ${object.kind}/${object.metadata?.name}`;
-      try {
-        const Model = await modelFor(object.apiVersion, object.kind);
-        new Model(object).validate();
-      } catch (error) {
-        problems.push(`${where}: ${error.message}`);
-      }
-    }
-    console.log(`k8s/overlays/${overlay}: ${objects.length} objects checked`);
+    await validateObjects(
+      `k8s/overlays/${overlay}`,
+      parseAllDocuments(rendered).map((document) => document.toJSON()),
+    );
   }
 }
 
