@@ -1,6 +1,9 @@
 /**
  * @jest-environment ./test/helpers/native-arrays.environment.mjs
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type MemeDto } from '@mememint/contracts';
 import sharp from 'sharp';
@@ -17,6 +20,8 @@ import {
 } from './helpers/memes.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const BACKEND_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 // Face detection on a shared two-core machine takes seconds.
 jest.setTimeout(60_000);
@@ -295,6 +300,36 @@ describe('memes, templates and media', () => {
         .attach('image', photo('noface-02.jpg'), 'cup.jpg')
         .expect(400);
       expect(res.body).toEqual({ detail: ErrorText.noFace });
+    });
+
+    it('`npm run admin -- grant <tgId>` makes an existing player an admin', async () => {
+      const player = await newPlayer(t.server, t.config);
+      const admin = (args: string[]) =>
+        new Promise<{ code: number | null; output: string }>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            ['--import', '@swc-node/register/esm-register', 'src/admin/admin.cli.ts', ...args],
+            {
+              cwd: BACKEND_DIR,
+              env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.database.url },
+            },
+          );
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (code) => resolve({ code, output }));
+        });
+
+      expect(await admin(['grant', String(player.tgId)])).toEqual({
+        code: 0,
+        output: `User ${player.tgId} is now an admin.\n`,
+      });
+      const me = await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200);
+      expect(me.body.isAdmin).toBe(true);
+      await createTemplate(t.server, player, photo('portrait-01.jpg'), { title: 'By a new admin' });
+
+      expect((await admin(['grant', String(newTgId())])).code).toBe(1);
+      expect((await admin(['grant', 'someone'])).code).toBe(2);
     });
 
     it('refuses players who are not admins', async () => {
