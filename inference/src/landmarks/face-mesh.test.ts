@@ -10,7 +10,19 @@ import { before, describe, it } from 'node:test';
 import { decodeImage } from '../image/decode.js';
 import { ensureModels } from '../models/model-paths.js';
 import type { DetectedFace, RgbImage } from '../types.js';
-import { detectMesh, detectMeshes, meshEyeCentres, MESH_POINT_COUNT } from './face-mesh.js';
+import { detectMesh, detectMeshes, meshEyeCentres, meshPoint, MESH_POINT_COUNT } from './face-mesh.js';
+import {
+  CHIN,
+  FACE_OVAL,
+  FOREHEAD_TOP,
+  LEFT_BROW,
+  LEFT_EYE,
+  LIPS_OUTER,
+  MOUTH_CORNERS,
+  NOSE_TIP,
+  RIGHT_BROW,
+  RIGHT_EYE,
+} from './mesh-indices.js';
 
 const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
@@ -120,6 +132,37 @@ describe('detectMesh on the labelled photos', { concurrency: 1 }, () => {
       );
       assert.ok(difference < 1e-2, `face ${i}: batch and single differ by ${difference} px`);
     }
+  });
+
+  it('names the right parts of a real mesh with its index constants', async () => {
+    const image = await decode('portrait-07.jpg');
+    const mesh = await detectMesh(image, labelledFace(labels['portrait-07.jpg'].faces[0]), session);
+    const at = (index: number) => meshPoint(mesh, index);
+    const mean = (indices: readonly number[]) => ({
+      x: indices.reduce((sum, i) => sum + at(i).x, 0) / indices.length,
+      y: indices.reduce((sum, i) => sum + at(i).y, 0) / indices.length,
+    });
+    // The oval runs clockwise on screen (positive shoelace area with y down) and holds every other part.
+    const oval = FACE_OVAL.map(at);
+    const area = oval.reduce((sum, p, i) => {
+      const q = oval[(i + 1) % oval.length];
+      return sum + (p.x * q.y - q.x * p.y) / 2;
+    }, 0);
+    assert.ok(area > 0, 'face oval is clockwise');
+    const inside = ({ x, y }: { x: number; y: number }) =>
+      oval.reduce((odd, p, i) => {
+        const q = oval[(i + 1) % oval.length];
+        return p.y > y !== q.y > y && x < ((q.x - p.x) * (y - p.y)) / (q.y - p.y) + p.x ? !odd : odd;
+      }, false);
+    for (const index of [...RIGHT_EYE, ...LEFT_EYE, ...RIGHT_BROW, ...LEFT_BROW, ...LIPS_OUTER, NOSE_TIP]) {
+      assert.ok(inside(at(index)), `point ${index} inside the face oval`);
+    }
+    // Frontal upright face: subject's right parts on the image left, brows over eyes over nose over mouth.
+    assert.ok(mean(RIGHT_EYE).x < mean(LEFT_EYE).x && mean(RIGHT_BROW).x < mean(LEFT_BROW).x);
+    assert.ok(at(MOUTH_CORNERS[0]).x < at(MOUTH_CORNERS[1]).x);
+    assert.ok(mean(RIGHT_BROW).y < mean(RIGHT_EYE).y && mean(LEFT_BROW).y < mean(LEFT_EYE).y);
+    assert.ok(mean(RIGHT_EYE).y < at(NOSE_TIP).y && at(NOSE_TIP).y < mean(LIPS_OUTER).y);
+    assert.ok(at(FOREHEAD_TOP).y < mean(RIGHT_BROW).y && mean(LIPS_OUTER).y < at(CHIN).y);
   });
 
   it('gives no meshes for no faces', async () => {
