@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/coverage/**',
       'inference/models/**',
       '**/e2e/output/**',
+      '**/test-output/**',
     ],
   },
   js.configs.recommended,
