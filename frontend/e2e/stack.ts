@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, existsSync, createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,40 +34,6 @@ function freePort(): Promise<number> {
   });
 }
 
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit' });
-    child.once('exit', (code) =>
-      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')}: ${code}`)),
-    );
-  });
-}
-
-/** The mini app is served built; rebuild when its sources (or contracts) are newer than the build. */
-async function ensureFrontendBuild(): Promise<string> {
-  const dist = join(FRONTEND_DIR, 'dist');
-  const index = join(dist, 'index.html');
-  const sources = Math.max(
-    newestMtime(join(FRONTEND_DIR, 'src')),
-    newestMtime(join(FRONTEND_DIR, 'index.html')),
-    newestMtime(join(REPO_ROOT, 'contracts', 'src')),
-  );
-  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
-    await run(
-      process.execPath,
-      [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-      FRONTEND_DIR,
-    );
-  }
-  return dist;
-}
-
 function startProcess(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
   const log = createWriteStream(join(OUTPUT_DIR, `${name}.log`));
   const child = spawn(process.execPath, args, {
@@ -92,13 +58,13 @@ async function waitForHealth(baseUrl: string, backend: ChildProcess): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('backend did not become healthy; see e2e/output/backend.log');
+  throw new Error('the app did not become healthy; see e2e/output/app.log');
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.once('exit', () => {
       clearTimeout(force);
       resolveStop();
@@ -108,8 +74,9 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The real app for a browser to drive: a fresh database, the backend (from its sources, which also
- * serves the built mini app), and one inference worker, all on a free port.
+ * The real app for a browser to drive, started the way a developer starts it (`npm start`: the
+ * launcher builds what is stale, then runs the API, which serves the built mini app, and the
+ * inference worker), on a free port with a fresh database and a Redis database of its own.
  */
 export async function startStack(): Promise<Stack> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -124,41 +91,30 @@ export async function startStack(): Promise<Stack> {
   const databaseUrl = new URL(ADMIN_DATABASE_URL);
   databaseUrl.pathname = `/${database}`;
 
-  const frontendDist = await ensureFrontendBuild();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const shared = { REDIS_URL, MEDIA_DIR: mediaDir };
-
-  const backend = startProcess(
-    'backend',
-    ['--import', '@swc-node/register/esm-register', 'src/main.ts'],
-    join(REPO_ROOT, 'backend'),
-    {
-      ...shared,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl.href,
-      FRONTEND_DIST: frontendDist,
-      REDIS_KEY_PREFIX: `mm-e2e-${process.pid}:`,
-      ADMIN_TG_IDS: String(ADMIN_TG_ID),
-      LOG_LEVEL: 'warn',
-    },
-  );
-  const worker = startProcess('worker', ['--import', 'tsx', 'src/worker.ts'], join(REPO_ROOT, 'inference'), {
-    ...shared,
+  const app = startProcess('app', [join(REPO_ROOT, 'scripts', 'start.mjs')], REPO_ROOT, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl.href,
+    REDIS_URL,
+    REDIS_KEY_PREFIX: `mm-e2e-${process.pid}:`,
+    MEDIA_DIR: mediaDir,
+    ADMIN_TG_IDS: String(ADMIN_TG_ID),
     INFERENCE_HEALTH_PORT: '0',
     INFERENCE_THREADS: '1',
+    LOG_LEVEL: 'warn',
   });
 
   const stop = async () => {
-    await Promise.all([stopProcess(backend), stopProcess(worker)]);
+    await stopProcess(app);
     const cleanup = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await cleanup.end();
   };
   try {
-    await waitForHealth(baseUrl, backend);
+    await waitForHealth(baseUrl, app);
   } catch (error) {
     await stop();
     throw error;

@@ -12,7 +12,7 @@ export function InvitePage() {
   return (
     <div className="page">
       <h1>{t('invite.title')}</h1>
-      <p className="muted">{t('invite.text', { coins: 500 })}</p>
+      <p className="muted">{t('invite.text')}</p>
       <section className="section">
         <h2>{t('invite.link')}</h2>
         <div className="code-box">
