@@ -1,0 +1,150 @@
+/**
+ * End-to-end generation benchmark: the whole API (HTTP, charging, queue, Socket.IO) with one real
+ * inference worker process, on the local PostgreSQL and Redis (as the e2e tests use them).
+ *   npm run bench -w backend [-- --sequential 30 --burst 40]
+ * Sequential: one generation at a time, request → `generation:done` on the player's socket, beside the
+ * worker's own time for the swap; the difference is what the API and the queue add.
+ * Burst: all requests at once, one worker: generations per minute.
+ */
+import 'reflect-metadata';
+
+import { parseArgs } from 'node:util';
+
+import sharp from 'sharp';
+import request from 'supertest';
+
+import { GENERATION_QUEUE } from '@mememint/contracts';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import globalSetup from '../test/global-setup.mjs';
+import globalTeardown from '../test/global-teardown.mjs';
+import { startInferenceWorker } from '../test/helpers/inference-worker.js';
+import { bearer, createTemplate, newPlayer, photo } from '../test/helpers/memes.js';
+import { SocketRecorder } from '../test/helpers/socket-recorder.js';
+import { newTgId } from '../test/helpers/telegram-login.js';
+import { createTestApp } from '../test/helpers/test-app.js';
+
+const { values } = parseArgs({
+  options: { sequential: { type: 'string', default: '30' }, burst: { type: 'string', default: '40' } },
+});
+const SEQUENTIAL = Number(values.sequential);
+const BURST = Number(values.burst);
+/** Target and face at the size the inference benchmark uses. */
+const SIDE = 1024;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  await globalSetup();
+  const adminTgId = newTgId();
+  const t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+  await t.app.listen(0, '127.0.0.1');
+  const worker = await startInferenceWorker(t.config);
+  const sockets: SocketRecorder[] = [];
+  try {
+    const resized = (name: string) =>
+      sharp(photo(name)).resize(SIDE, SIDE, { fit: 'inside' }).jpeg().toBuffer();
+    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
+    const template = await createTemplate(t.server, admin, await resized('portrait-07.jpg'), {
+      title: 'Bench',
+    });
+
+    const player = await newPlayer(t.server, t.config);
+    await t.app.get(LedgerService).addCredits(player.tgId, SEQUENTIAL + BURST + 10, { reason: 'bench' });
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    sockets.push(socket);
+    const start = (withFace: Buffer | null) => {
+      const req = request(t.server)
+        .post('/api/v1/memes/generations/')
+        .set(bearer(player))
+        .field('templateId', template.id);
+      return (withFace ? req.attach('photo', withFace, 'face.jpg') : req).expect(201);
+    };
+    const finish = async (id: string) => {
+      const done = socket.until('generation:done', (p) => p.id === id);
+      const failed = socket
+        .until('generation:failed', (p) => p.id === id)
+        .then((p) => {
+          throw new Error(`generation ${id} failed: ${p.detail}`);
+        });
+      return Promise.race([done, failed]);
+    };
+    const workerMs = async (ids: string[]) =>
+      (
+        (await t.dataSource.query(`SELECT worker_ms FROM generations WHERE id = ANY($1)`, [ids])) as {
+          worker_ms: number;
+        }[]
+      ).map((row) => row.worker_ms);
+
+    // Warm-up: the worker loads its models on its first job; the face becomes the player's stored face.
+    await finish((await start(await resized('portrait-02.jpg'))).body.id);
+
+    // Wall-clock times (Date.now) so they compare with Bull's job timestamps (same machine).
+    const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
+    const rows: Record<string, number[]> = {
+      latency: [],
+      answered: [],
+      pickup: [],
+      workerWall: [],
+      toSocket: [],
+      overhead: [],
+    };
+    const sequentialIds: string[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      const requested = Date.now();
+      const id = (await start(null)).body.id as string;
+      const answered = Date.now();
+      await finish(id);
+      const delivered = Date.now();
+      const job = (await queue.getJob(id))!;
+      rows.latency!.push(delivered - requested);
+      rows.answered!.push(answered - requested);
+      rows.pickup!.push(job.processedOn! - requested);
+      rows.workerWall!.push(job.finishedOn! - job.processedOn!);
+      rows.toSocket!.push(delivered - job.finishedOn!);
+      rows.overhead!.push(delivered - requested - (job.finishedOn! - job.processedOn!));
+      sequentialIds.push(id);
+    }
+    const workerTimes = await workerMs(sequentialIds);
+
+    const burstStarted = performance.now();
+    const burstIds = (await Promise.all(Array.from({ length: BURST }, () => start(null)))).map(
+      (res) => res.body.id as string,
+    );
+    await Promise.all(burstIds.map(finish));
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+
+    console.log(`\nEnd-to-end generations (1 worker, ${SIDE} px template, stored face, no caption)\n`);
+    const line = (label: string, samples: number[]) =>
+      console.log(
+        `| ${label.padEnd(58)} | ${ms(percentile(samples, 50)).padStart(9)} | ${ms(percentile(samples, 95)).padStart(9)} |`,
+      );
+    console.log(`| ${`Sequential, ${SEQUENTIAL} generations`.padEnd(58)} |       p50 |       p95 |`);
+    console.log(`| ${'-'.repeat(58)} | --------: | --------: |`);
+    line('request → `generation:done` on the socket', rows.latency!);
+    line('worker: job wall time (Bull processedOn → finishedOn)', rows.workerWall!);
+    line('worker: its swap stages (decode → store)', workerTimes);
+    line('**API + queue overhead** (request → done − job wall time)', rows.overhead!);
+    line('… POST answered (charge, row, enqueue)', rows.answered!);
+    line('… request → job taken by the worker', rows.pickup!);
+    line('… job finished → `generation:done` received', rows.toSocket!);
+    console.log(
+      `\nBurst: ${BURST} generations requested at once, all done in ${burstSeconds.toFixed(1)} s: ` +
+        `${((BURST / burstSeconds) * 60).toFixed(0)} generations per minute with one worker`,
+    );
+  } finally {
+    for (const socket of sockets) socket.close();
+    await worker.stop();
+    await t.close();
+    await globalTeardown();
+  }
+}
+
+await main();
