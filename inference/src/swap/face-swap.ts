@@ -4,6 +4,7 @@ import { FACE_OVAL, MOUTH_CORNERS } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
 import { channelStats, labToRgb, rgbToLab, transferStats } from './color-transfer.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
+import { MIRROR } from './mesh-symmetry.js';
 import { regionAround, type Region } from './region.js';
 import { applySimilarity, fitSimilarity } from './similarity.js';
 import { warpPiecewiseAffine } from './warp.js';
@@ -20,6 +21,9 @@ const FEATHER = 0.03;
 const SOURCE_SHAPE = 0.5;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
+/** Source visibility ramps from 0 to 1 as a point faces the camera from 40% to 80% as squarely as its mirror. */
+const FACING_HIDDEN = 0.4;
+const FACING_SHOWN = 0.8;
 
 function point(points: Float32Array, i: number): Point {
   return { x: points[i * 3], y: points[i * 3 + 1] };
@@ -41,42 +45,53 @@ function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32A
   return dest;
 }
 
-/** Cosine between a mesh triangle's normal and the view direction, signed by its winding in the image. */
-function facing(p: Float32Array, i: number, j: number, k: number): number {
-  const ux = p[j * 3] - p[i * 3];
-  const uy = p[j * 3 + 1] - p[i * 3 + 1];
-  const uz = p[j * 3 + 2] - p[i * 3 + 2];
-  const vx = p[k * 3] - p[i * 3];
-  const vy = p[k * 3 + 1] - p[i * 3 + 1];
-  const vz = p[k * 3 + 2] - p[i * 3 + 2];
-  const nx = uy * vz - uz * vy;
-  const ny = uz * vx - ux * vz;
-  const nz = ux * vy - uy * vx;
-  const length = Math.hypot(nx, ny, nz);
-  return length > 0 ? nz / length : 0;
+/**
+ * Each mesh point's facing: the cosine between its normal (the area-weighted sum of its triangles' normals, so
+ * that degenerate triangles such as closed lips count little) and the view direction, signed by the winding.
+ */
+function pointFacing(p: Float32Array, triangles: Uint32Array): Float32Array {
+  const normals = new Float64Array(POINTS * 3);
+  for (let t = 0; t < triangles.length; t += 3) {
+    const i = triangles[t] * 3;
+    const j = triangles[t + 1] * 3;
+    const k = triangles[t + 2] * 3;
+    const ux = p[j] - p[i];
+    const uy = p[j + 1] - p[i + 1];
+    const uz = p[j + 2] - p[i + 2];
+    const vx = p[k] - p[i];
+    const vy = p[k + 1] - p[i + 1];
+    const vz = p[k + 2] - p[i + 2];
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    for (const v of [i, j, k]) {
+      normals[v] += nx;
+      normals[v + 1] += ny;
+      normals[v + 2] += nz;
+    }
+  }
+  const facing = new Float32Array(POINTS);
+  for (let v = 0; v < POINTS; v++) {
+    const length = Math.hypot(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]);
+    facing[v] = length > 0 ? normals[v * 3 + 2] / length : 0;
+  }
+  return facing;
 }
 
 /**
- * How well the source shows each landmark's neighbourhood, 0–1. A mesh triangle turned away from the camera
- * in the source (the far side of a turned head, often background at the silhouette) gets less weight than
- * in the target: full weight while it faces the camera at least 60% as squarely as in the target, none below
- * 30%. A vertex takes the mean of its triangles, interpolated across each triangle by the warp.
+ * How well the source shows each landmark's neighbourhood, 0–1, judged against the same point on the other
+ * side of the face: on a turned head the far side faces the camera less squarely than its mirror (and at the
+ * silhouette the mesh runs onto background), so it gets less weight and `fillFromMirror` takes over; a frontal
+ * face keeps full weight everywhere. The warp interpolates the weights across each triangle.
  */
-function sourceVisibility(source: Float32Array, target: Float32Array, triangles: Uint32Array): Float32Array {
-  const sums = new Float32Array(POINTS);
-  const counts = new Float32Array(POINTS);
-  for (let t = 0; t < triangles.length; t += 3) {
-    const [i, j, k] = [triangles[t], triangles[t + 1], triangles[t + 2]];
-    const targetFacing = facing(target, i, j, k);
-    if (Math.abs(targetFacing) < 1e-3) continue;
-    const ratio = facing(source, i, j, k) / targetFacing;
-    const weight = Math.min(1, Math.max(0, (ratio - 0.3) / 0.3));
-    for (const v of [i, j, k]) {
-      sums[v] += weight;
-      counts[v]++;
-    }
-  }
-  return sums.map((sum, v) => (counts[v] > 0 ? sum / counts[v] : 1));
+function sourceVisibility(source: Float32Array, triangles: Uint32Array): Float32Array {
+  const facing = pointFacing(source, triangles);
+  // Winding decides the sign: make "towards the camera" positive.
+  const towards = Math.sign(facing.reduce((sum, f) => sum + f, 0)) || 1;
+  return facing.map((own, v) => {
+    const ratio = (own * towards) / Math.max(0.05, facing[MIRROR[v]] * towards);
+    return Math.min(1, Math.max(0, (ratio - FACING_HIDDEN) / (FACING_SHOWN - FACING_HIDDEN)));
+  });
 }
 
 function triangulate(points: Float32Array): Uint32Array {
@@ -155,7 +170,7 @@ export function swapFaceInto(
   for (let m = 0; m < mask.length; m++) mask[m] *= outline[m];
 
   const warped = new Float32Array(region.width * region.height * 3);
-  const visibility = sourceVisibility(sourceMesh.points, targetMesh.points, triangles);
+  const visibility = sourceVisibility(sourceMesh.points, triangles);
   const covered = warpPiecewiseAffine(
     source,
     sourceMesh.points,
@@ -166,6 +181,8 @@ export function swapFaceInto(
     visibility,
     warped,
   );
+  if (visibility.some((weight) => weight < 1))
+    fillFromMirror(source, sourceMesh, dest, triangles, region, mask, visibility, warped, covered);
 
   const skin = skinPixels(dest, region, mask, covered);
   const targetLab = copyRegion(image, region, skin);
@@ -176,6 +193,56 @@ export function swapFaceInto(
   transferStats(warped, written, channelStats(warped, skin), channelStats(targetLab, skin));
   labToRgb(warped, written);
   blendInto(image, region, warped, mask, covered);
+}
+
+/**
+ * Where the source hides part of its face (a turned head), takes that part from the mirror image of the side
+ * it shows: faces are nearly symmetric, and this beats both smearing the silhouette and letting the target's
+ * face show through. Mixes per pixel by the two visibilities; `covered` becomes the combined visibility.
+ */
+function fillFromMirror(
+  source: RgbImage,
+  sourceMesh: FaceMesh,
+  dest: Float32Array,
+  triangles: Uint32Array,
+  region: Region,
+  mask: Float32Array,
+  visibility: Float32Array,
+  warped: Float32Array,
+  covered: Float32Array,
+): void {
+  const mirroredPoints = new Float32Array(sourceMesh.points.length);
+  const mirroredVisibility = new Float32Array(POINTS);
+  for (let i = 0; i < POINTS; i++) {
+    const j = MIRROR[i];
+    mirroredPoints[i * 3] = sourceMesh.points[j * 3];
+    mirroredPoints[i * 3 + 1] = sourceMesh.points[j * 3 + 1];
+    mirroredPoints[i * 3 + 2] = sourceMesh.points[j * 3 + 2];
+    mirroredVisibility[i] = visibility[j];
+  }
+  const mirrored = new Float32Array(warped.length);
+  const mirroredCovered = warpPiecewiseAffine(
+    source,
+    mirroredPoints,
+    dest,
+    triangles,
+    region,
+    mask,
+    mirroredVisibility,
+    mirrored,
+  );
+  for (let m = 0; m < covered.length; m++) {
+    const direct = covered[m];
+    if (direct === 0 || direct >= 1) continue;
+    const other = (1 - direct) * mirroredCovered[m];
+    const total = direct + other;
+    if (total <= 0) continue;
+    for (let c = 0; c < 3; c++) {
+      const o = m * 3 + c;
+      warped[o] = (warped[o] * direct + mirrored[o] * other) / total;
+    }
+    covered[m] = Math.max(1e-6, total);
+  }
 }
 
 /** The region's pixels as RGB floats, where `select` is set. */
