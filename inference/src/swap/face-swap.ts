@@ -220,6 +220,9 @@ function fillFromMirror(
     mirroredPoints[i * 3 + 2] = sourceMesh.points[j * 3 + 2];
     mirroredVisibility[i] = visibility[j];
   }
+  // Only where the direct warp is not fully visible.
+  const needed = new Float32Array(mask.length);
+  for (let m = 0; m < needed.length; m++) if (covered[m] > 0 && covered[m] < 1) needed[m] = mask[m];
   const mirrored = new Float32Array(warped.length);
   const mirroredCovered = warpPiecewiseAffine(
     source,
@@ -227,7 +230,7 @@ function fillFromMirror(
     dest,
     triangles,
     region,
-    mask,
+    needed,
     mirroredVisibility,
     mirrored,
   );
