@@ -72,10 +72,12 @@ export class GenerationsService {
    * the free generation) and records the generation in one transaction, and queues the swap.
    */
   async start(user: User, request: GenerationRequest): Promise<GenerationCreatedDto> {
-    const target = await this.resolveTarget(user, request);
-    const faceKey = request.photo
-      ? await this.storeFace(user.tgId, request.photo)
-      : await this.currentFace(user.tgId);
+    const [target, storedFace] = await Promise.all([
+      this.resolveTarget(user, request),
+      request.photo ? null : this.currentFace(user.tgId),
+    ]);
+    // A new face is stored only once the request is known to be valid.
+    const faceKey = storedFace ?? (await this.storeFace(user.tgId, request.photo!));
 
     const id = randomUUID();
     const charge = await this.dataSource.transaction(async (em) => {
@@ -186,13 +188,12 @@ export class GenerationsService {
 
   /**
    * Spends the generation's credits; with too few, claims the free generation of the window or
-   * answers 429. A per-player lock makes concurrent requests take their turns, so of twenty at once
-   * exactly as many are charged as there are credits and at most one more is free.
+   * answers 429. The ledger locks the player's row inside this transaction before it finds the
+   * balance short, and the lock holds until the generation row is in: concurrent requests of one
+   * player take turns, so of twenty at once exactly as many are charged as there are credits and at
+   * most one more is free.
    */
   private async charge(em: EntityManager, userId: number, id: string) {
-    await em.query(`SELECT pg_advisory_xact_lock(hashtextextended('generation-charge:' || $1::text, 0))`, [
-      userId,
-    ]);
     const cost = this.config.generation.cost;
     try {
       const spent = await this.ledger.spendCredits(
