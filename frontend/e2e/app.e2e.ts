@@ -176,9 +176,12 @@ describe('the mini app in a phone browser against the real backend', () => {
 
       await page.getByRole('button', { name: 'Create a meme' }).first().click();
       await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await page.getByRole('button', { name: TEMPLATE_TITLE }).locator('img').waitFor();
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      await shot(page, '15-create-templates');
       await page.getByRole('button', { name: TEMPLATE_TITLE }).click();
       await page.getByRole('textbox').fill('When the build is green\nOn the first try');
-      await shot(page, '15-create-caption');
+      await shot(page, '15b-create-caption');
       await page.getByRole('button', { name: 'Create a meme' }).last().click();
 
       await page.getByTestId('generation-stage').waitFor();

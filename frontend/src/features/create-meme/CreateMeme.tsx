@@ -16,7 +16,8 @@ import { PhotoPicker } from './PhotoPicker';
 import { loadFacePhoto, loadFacePhotoUrl, saveFacePhoto } from './photo';
 import { useGeneration } from './useGeneration';
 
-type Target = { templateId: string; caption: string | null } | { memeId: string };
+/** What the face goes into, with a picture of it for the caption step. */
+type Target = ({ templateId: string } | { memeId: string }) & { previewUrl: string };
 type Step = 'photo' | 'target' | 'caption' | 'progress';
 
 /** The main action: face photo → template or own photo → caption → live progress → result. */
@@ -61,7 +62,7 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
   const uploadOwn = useMutation({
     mutationFn: (photo: Blob) => api.uploadMeme(photo),
     onSuccess: (meme) => {
-      setTarget({ memeId: meme.id });
+      setTarget({ memeId: meme.id, previewUrl: meme.thumbnailUrl });
       setCaption('');
       setStep('caption');
     },
@@ -71,10 +72,13 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
     mutationFn: async () => {
       const photo = face ?? (await loadFacePhoto()) ?? undefined;
       const text = caption.trim() || undefined;
-      return api.startGeneration({ photo, text, ...target });
+      const into =
+        target && ('templateId' in target ? { templateId: target.templateId } : { memeId: target.memeId });
+      return api.startGeneration({ photo, text, ...into });
     },
     onSuccess: (created) => {
       haptic.tap();
+      void queryClient.invalidateQueries({ queryKey: ME_KEY }); // the credit it cost
       setGenerationId(created.id);
       setStep('progress');
     },
@@ -117,13 +121,6 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
       {step === 'target' && (
         <section className="create__step">
           <h2>{t('create.stepTarget')}</h2>
-          <h3>{t('create.ownPhoto')}</h3>
-          <p className="muted">{t('create.ownPhotoText')}</p>
-          {uploadOwn.isPending ? (
-            <Spinner label={t('create.uploading')} />
-          ) : (
-            <PhotoPicker onPicked={(photo) => uploadOwn.mutate(photo)} />
-          )}
           <h3>{t('create.templates')}</h3>
           {templates.isPending && <Spinner />}
           {templates.data?.length === 0 && <p className="empty">{t('create.templatesEmpty')}</p>}
@@ -135,7 +132,7 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
                 className="template"
                 onClick={() => {
                   haptic.select();
-                  setTarget({ templateId: template.id, caption: template.caption });
+                  setTarget({ templateId: template.id, previewUrl: template.thumbnailUrl });
                   setCaption(template.caption ?? '');
                   setStep('caption');
                 }}
@@ -146,12 +143,24 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
               </button>
             ))}
           </div>
+          <h3>{t('create.ownPhoto')}</h3>
+          <p className="muted">{t('create.ownPhotoText')}</p>
+          {uploadOwn.isPending ? (
+            <Spinner label={t('create.uploading')} />
+          ) : (
+            <PhotoPicker onPicked={(photo) => uploadOwn.mutate(photo)} />
+          )}
         </section>
       )}
 
       {step === 'caption' && (
         <section className="create__step">
           <h2>{t('create.stepCaption')}</h2>
+          <div className="chosen" aria-hidden>
+            {faceUrl && <img className="chosen__face" src={faceUrl} alt="" />}
+            <span className="chosen__arrow">→</span>
+            {target && <img className="chosen__target" src={target.previewUrl} alt="" />}
+          </div>
           <label className="field">
             <span className="field__label">{t('create.captionLabel')}</span>
             <textarea
