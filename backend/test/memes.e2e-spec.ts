@@ -343,6 +343,40 @@ describe('memes, templates and media', () => {
     });
   });
 
+  it('documents the endpoints, their multipart forms and answers in /api/docs', async () => {
+    const { body } = await request(t.server).get('/api/docs-json').expect(200);
+    const paths = body.paths as Record<string, Record<string, { requestBody?: unknown; responses: object }>>;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/memes',
+        '/api/v1/memes/{id}',
+        '/api/v1/memes/generations',
+        '/api/v1/memes/generations/{id}/status',
+        '/api/v1/memes/generations/{id}/rate',
+        '/api/v1/memes/generations/templates',
+        '/api/media/{key}',
+      ]),
+    );
+    const form = (path: string) =>
+      (paths[path]!.post!.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content[
+        'multipart/form-data'
+      ]!.schema.$ref.split('/').pop()!;
+    const schemas = body.components.schemas as Record<
+      string,
+      { properties: Record<string, { format?: string }> }
+    >;
+    expect(schemas[form('/api/v1/memes/generations')]!.properties).toMatchObject({
+      photo: { format: 'binary' },
+      templateId: { format: 'uuid' },
+      memeId: { format: 'uuid' },
+    });
+    expect(schemas[form('/api/v1/memes')]!.properties.image).toMatchObject({ format: 'binary' });
+    expect(schemas[form('/api/v1/memes/generations/templates')]!.properties.image).toMatchObject({
+      format: 'binary',
+    });
+    expect(Object.keys(paths['/api/v1/memes/generations/{id}/status']!.get!.responses)).toContain('200');
+  });
+
   describe('GET /api/media/…', () => {
     it('serves no player faces, unknown keys or paths outside the media folders', async () => {
       for (const url of [
