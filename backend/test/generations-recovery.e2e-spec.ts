@@ -1,10 +1,12 @@
 /**
  * @jest-environment ./test/helpers/native-arrays.environment.mjs
  */
+import { setTimeout } from 'node:timers/promises';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { GENERATION_QUEUE, type TemplateDto } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';
-import type { Queue } from 'bull';
+import Bull, { type Queue } from 'bull';
 import request from 'supertest';
 
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
@@ -12,6 +14,7 @@ import { bearer, createTemplate, newPlayer, photo } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestDatabase } from './helpers/test-database.js';
 
 jest.setTimeout(180_000);
 
@@ -70,6 +73,59 @@ describe('a worker killed in the middle of a swap', () => {
       ).toHaveLength(1);
     } finally {
       socket.close();
+    }
+  });
+
+  it('a swap finished while no backend listened is taken from its job by the sweeper', async () => {
+    const database = await createTestDatabase();
+    const env = { ADMIN_TG_IDS: String(adminTgId), GENERATION_SWEEP_SECONDS: '1' };
+    const first = await createTestApp({ database, env });
+    const admin = await newPlayer(first.server, first.config, { tgId: adminTgId });
+    const target = await createTemplate(first.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    const player = await newPlayer(first.server, first.config);
+    const res = await request(first.server)
+      .post('/api/v1/memes/generations/')
+      .set(bearer(player))
+      .field('templateId', target.id)
+      .attach('photo', photo('portrait-02.jpg'), 'face.jpg')
+      .expect(201);
+    const id = res.body.id as string;
+    // The only backend goes away (its Redis keys stay), then a worker does the job unheard.
+    await first.app.close();
+    const shared = {
+      BULL_PREFIX: first.config.redis.bullPrefix,
+      REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
+      MEDIA_DIR: first.config.media.dir,
+    };
+    const queue = new Bull(GENERATION_QUEUE, first.config.redis.url, { prefix: shared.BULL_PREFIX });
+    const worker = await startInferenceWorker(first.config);
+    workers.push(worker);
+    try {
+      await (await queue.getJob(id))!.finished();
+    } finally {
+      await queue.close();
+    }
+
+    const second = await createTestApp({ database, env: { ...env, ...shared } });
+    try {
+      let status;
+      do {
+        status = await request(second.server)
+          .get(`/api/v1/memes/generations/${id}/status/`)
+          .set(bearer(player))
+          .expect(200);
+        if (status.body.status !== 'done') await setTimeout(200);
+      } while (status.body.status !== 'done');
+      expect(status.body.meme).toMatchObject({
+        generationId: id,
+        width: target.width,
+        height: target.height,
+      });
+      const me = await request(second.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200);
+      expect(me.body).toMatchObject({ generationLimit: 2, generationsCount: 1 });
+    } finally {
+      await second.close();
+      await database.drop();
     }
   });
 });
