@@ -256,6 +256,34 @@ describe('generations through the queue and a real inference worker', () => {
     });
   });
 
+  it('reaches a player connected to another backend replica, once per event', async () => {
+    const replica = await createTestApp({
+      database: t.database,
+      env: {
+        BULL_PREFIX: t.config.redis.bullPrefix,
+        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+        MEDIA_DIR: t.config.media.dir,
+      },
+    });
+    try {
+      await replica.app.listen(0, '127.0.0.1');
+      const player = await newPlayer(t.server, t.config);
+      const socket = await SocketRecorder.connect(replica.server, player.token);
+      sockets.push(socket);
+      const res = await generate(player, { templateId: template.id }, photo('portrait-02.jpg')).expect(201);
+      const id = res.body.id as string;
+      await socket.until('generation:done', (p) => p.id === id);
+      // Both replicas hear the queue; each report is applied, and pushed, by one of them.
+      expect(socket.of('generation:done', id)).toHaveLength(1);
+      const stages = socket.of('generation:progress', id).map((p) => p.stage);
+      expect(new Set(stages).size).toBe(stages.length);
+      expect(socket.of('balance')).toEqual([expect.objectContaining({ generationLimit: 2 })]);
+    } finally {
+      // Only the app: its database and Redis keys belong to the main app.
+      await replica.app.close();
+    }
+  });
+
   describe('the socket', () => {
     it('refuses a handshake without a valid token', async () => {
       for (const token of [undefined, 'not-a-jwt']) {
