@@ -5,7 +5,7 @@ import { useAnimatedCoins } from '../features/balance/coin-animation';
 import { formatCoins, swipeBar } from '../features/balance/format';
 import { PromoCreateDialog } from '../features/promo/PromoCreateDialog';
 import { PromoEnterDialog } from '../features/promo/PromoEnterDialog';
-import { useUser } from '../features/session/SessionProvider';
+import { useUser } from '../features/session/user-cache';
 import { displayName, isBoostActive } from '../features/session/user-status';
 import { haptic } from '../telegram/sdk';
 import { ChevronDownIcon, CoinIcon, StarIcon } from '../ui/icons';

@@ -2,7 +2,7 @@ import { TonConnectButton, TonConnectUIProvider, useTonWallet } from '@tonconnec
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCoins } from '../features/balance/format';
-import { useUser } from '../features/session/SessionProvider';
+import { useUser } from '../features/session/user-cache';
 import { useBackButton } from '../ui/useBackButton';
 
 /** Loaded on demand: TON Connect is heavy and only this page needs it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { inviteLink } from '../app/config';
-import { useUser } from '../features/session/SessionProvider';
+import { useUser } from '../features/session/user-cache';
 import { haptic, shareLink } from '../telegram/sdk';
 import { toast } from '../ui/toast';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreateMeme } from '../features/create-meme/CreateMeme';
 import { isLimitReached } from '../features/balance/format';
-import { useUser } from '../features/session/SessionProvider';
+import { useUser } from '../features/session/user-cache';
 import { haptic } from '../telegram/sdk';
 import { PlusIcon } from '../ui/icons';
 

@@ -6,7 +6,7 @@ import { useApi } from '../app/ApiContext';
 import { MY_MEMES_KEY } from '../features/create-meme/keys';
 import { PhotoPicker } from '../features/create-meme/PhotoPicker';
 import { loadFacePhotoUrl, saveFacePhoto } from '../features/create-meme/photo';
-import { useUser } from '../features/session/SessionProvider';
+import { useUser } from '../features/session/user-cache';
 import { daysInGame, displayName, isBoostActive } from '../features/session/user-status';
 import { haptic } from '../telegram/sdk';
 import { Spinner } from '../ui/Spinner';

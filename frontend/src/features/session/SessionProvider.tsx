@@ -1,5 +1,5 @@
 import type { UserDto } from '@mememint/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, apiClient, onLogout, reportError } from '../../app/services';
 import { i18n, setLanguage } from '../../i18n';
@@ -38,7 +38,6 @@ function launchTelegram(): Promise<LaunchContext> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>('loading');
-  const [user, setUser] = useState<UserDto | undefined>(undefined);
   const [socket, setSocket] = useState<GameSocket | null>(null);
   const [attempt, setAttempt] = useState(0);
   const relogins = useRef(0);
@@ -57,7 +56,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (cancelled) return;
       setLanguage(me.languageCode);
       queryClient.setQueryData(ME_KEY, me);
-      setUser(me);
       setStatus('ready');
       startAnalytics();
     })().catch((error: unknown) => {
@@ -71,30 +69,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [attempt, queryClient]);
 
-  // Keep the user in step with the query cache (refetches, promo credits, socket balances).
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.query.queryKey[0] !== ME_KEY[0]) return;
-        const data = event.query.state.data as UserDto | undefined;
-        if (data) setUser(data);
-      }),
-    [queryClient],
-  );
-
   // A failed refresh: clear user data and tokens, go to the root, start again (once per page load).
   useEffect(
     () =>
       onLogout(() => {
-        queryClient.clear();
-        setUser(undefined);
-        window.history.replaceState(null, '', '/');
+        // Leave the signed-in screens first, then drop their data.
         if (relogins.current++ < 1) {
           setStatus('loading');
           setAttempt((n) => n + 1);
         } else {
           setStatus('failed');
         }
+        window.history.replaceState(null, '', '/');
+        queryClient.clear();
       }),
     [queryClient],
   );
@@ -123,6 +110,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('offline', offline);
   }, []);
 
+  const user = useQuery({
+    queryKey: ME_KEY,
+    queryFn: () => api.me(),
+    enabled: status === 'ready',
+    staleTime: Infinity,
+  }).data;
   const value = useMemo(() => ({ status, user, socket }), [status, user, socket]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -131,11 +124,4 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
-}
-
-/** The signed-in user; only for screens behind the start-up gate. */
-export function useUser(): UserDto {
-  const { user } = useSession();
-  if (!user) throw new Error('useUser before sign-in');
-  return user;
 }

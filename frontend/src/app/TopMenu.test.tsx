@@ -1,0 +1,79 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { startApiServer } from '../test/api-server';
+import { renderWithApp, TEST_USER } from '../test/render';
+import { ME_KEY } from '../features/session/user-cache';
+import { TopMenu } from './TopMenu';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+afterEach(() => server.close());
+
+async function renderMenu(user: Partial<typeof TEST_USER>) {
+  server = await startApiServer(() => ({ status: 500 }));
+  return renderWithApp(
+    <MemoryRouter>
+      <TopMenu />
+    </MemoryRouter>,
+    { baseUrl: server.baseUrl, user: { ...TEST_USER, ...user } },
+  );
+}
+
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+
+describe('TopMenu (SEED-SPEC §2)', () => {
+  it('shows the name, coins as K/M and the swipe bar over 60', async () => {
+    await renderMenu({ memeCoins: 12_345, swipes: 30 });
+    expect(screen.getByText('tester')).toBeInTheDocument();
+    expect(screen.getByTestId('coin-balance')).toHaveTextContent('12.34K');
+    expect(screen.getByTestId('swipe-bar')).toHaveTextContent('30/60');
+  });
+
+  it('shows the swipe bar over the current swipes above 60', async () => {
+    await renderMenu({ swipes: 75 });
+    expect(screen.getByTestId('swipe-bar')).toHaveTextContent('75/75');
+  });
+
+  it('a normal player: no border, "Enter promo code" and Invite in the dropdown', async () => {
+    const { container } = await renderMenu({});
+    expect(container.querySelector('.avatar')).not.toHaveClass('avatar--marked');
+    expect(screen.queryByRole('button', { name: 'Premium' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Enter promo code', 'Invite']);
+  });
+
+  it('an influencer: border, and "Create promo code" instead', async () => {
+    const { container } = await renderMenu({ infl: true });
+    expect(container.querySelector('.avatar')).toHaveClass('avatar--marked');
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Create promo code' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Enter promo code' })).toBeNull();
+  });
+
+  it('an active boost: border and a premium badge telling until when', async () => {
+    const { container } = await renderMenu({ boostEnds: tomorrow });
+    expect(container.querySelector('.avatar')).toHaveClass('avatar--marked');
+    await userEvent.click(screen.getByRole('button', { name: 'Premium' }));
+    const date = new Date(tomorrow).toLocaleDateString('en');
+    expect(screen.getByRole('status')).toHaveTextContent(`Your boost active until ${date}`);
+  });
+
+  it('an expired boost marks nothing', async () => {
+    const { container } = await renderMenu({ boostEnds: '2020-01-01T00:00:00.000Z' });
+    expect(container.querySelector('.avatar')).not.toHaveClass('avatar--marked');
+    expect(screen.queryByRole('button', { name: 'Premium' })).toBeNull();
+  });
+
+  it('a balance change from the server animates and flashes', async () => {
+    const view = await renderMenu({ memeCoins: 100 });
+    act(() => view.queryClient.setQueryData(ME_KEY, { ...TEST_USER, memeCoins: 160 }));
+    await waitFor(() => expect(screen.getByTestId('coin-balance')).toHaveClass('coins--gain'));
+    expect(await screen.findByText('160')).toBeInTheDocument();
+  });
+});
