@@ -4,4 +4,5 @@ export * from './events.js';
 export * from './memes.js';
 export * from './promocodes.js';
 export * from './queue.js';
+export * from './stickers.js';
 export * from './user.js';
