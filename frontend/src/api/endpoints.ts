@@ -11,6 +11,8 @@ import type {
   PromoApplyResponse,
   PromoCreateRequest,
   PromoCreateResponse,
+  StickerPackCreateRequest,
+  StickerPackDto,
   TemplateDto,
   UserDto,
 } from '@mememint/contracts';
@@ -49,6 +51,7 @@ export function createApi(client: ApiClient) {
 
     createPromo: (body: PromoCreateRequest) =>
       client.post<Partial<PromoCreateResponse>>('/v1/promocodes/', body),
+    createStickerPack: (body: StickerPackCreateRequest) => client.post<StickerPackDto>('/v1/stickers/', body),
     applyPromo: (code: string) =>
       client.post<PromoApplyResponse>(`/v1/promocodes/${encodeURIComponent(code)}/`),
   };

@@ -99,6 +99,11 @@ export function shareLink(url: string, text: string): void {
   else window.open(shareUrl, '_blank', 'noopener');
 }
 
+/** Opens a t.me link inside Telegram (a sticker set, a channel), else in a new tab. */
+export function openTelegram(url: string): void {
+  if (!openTelegramLink.ifAvailable(url).ok) window.open(url, '_blank', 'noopener');
+}
+
 /** Saves a file through Telegram's download sheet (Bot API 8.0), else a browser download. */
 export function saveFile(url: string, fileName: string): void {
   const absolute = new URL(url, window.location.href).href;
