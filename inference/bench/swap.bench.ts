@@ -54,6 +54,7 @@ async function run(threads: number) {
   let swaps = 0;
   let failures = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (let round = 0; round < rounds; round++) {
     for (const target of targets) {
       const t0 = performance.now();
@@ -71,7 +72,10 @@ async function run(threads: number) {
       }
     }
   }
-  return { samples, swaps, failures, seconds: (performance.now() - started) / 1000 };
+  const cpu = process.cpuUsage(cpuBefore);
+  // CPU time (all threads of this process) is far less sensitive than wall time to other processes' load.
+  const cpuMsPerSwap = (cpu.user + cpu.system) / 1000 / Math.max(1, swaps + failures);
+  return { samples, swaps, failures, cpuMsPerSwap, seconds: (performance.now() - started) / 1000 };
 }
 
 function childRun(threads: number): Promise<{ swaps: number; seconds: number }> {
@@ -111,7 +115,7 @@ if (values.child) {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const { samples, swaps, failures } = await run(os.availableParallelism());
+  const { samples, swaps, failures, cpuMsPerSwap } = await run(os.availableParallelism());
   console.log(
     `\n1 process, ${os.availableParallelism()} ORT threads: ${swaps} swaps of ${SIDE} px targets (${failures} without a face)`,
   );
@@ -122,6 +126,7 @@ if (values.child) {
       `${stage.padEnd(18)} ${percentile(sorted, 50).toFixed(1).padStart(7)} ${percentile(sorted, 95).toFixed(1).padStart(8)} ${sorted[0].toFixed(1).padStart(8)}`,
     );
   }
+  console.log(`CPU time per swap (all threads): ${cpuMsPerSwap.toFixed(1)} ms`);
   for (const processes of [1, 2]) {
     const threads = Math.max(1, Math.floor(os.availableParallelism() / processes));
     const started = performance.now();
