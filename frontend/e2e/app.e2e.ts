@@ -112,6 +112,35 @@ describe('the mini app in a phone browser against the real backend', () => {
     await context.close();
   });
 
+  it('a stale access token is refreshed once with the refresh cookie; a refused refresh signs out to the root', async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name);
+    const staleAccess = { ...(await cookie('mm_auth_token'))!, value: 'stale.access.token' };
+    await context.addCookies([staleAccess]);
+
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    await page.goto('/profile');
+    await page.getByText('Credits left').waitFor();
+    assert.deepEqual(
+      calls.filter((path) => path.startsWith('/api/v1/auth/')),
+      ['/api/v1/auth/me/', '/api/v1/auth/refresh-token/', '/api/v1/auth/me/'],
+    );
+    assert.notEqual((await cookie('mm_auth_token'))?.value, 'stale.access.token');
+
+    await context.addCookies([
+      { ...staleAccess, value: 'stale.access.token' },
+      { ...(await cookie('mm_refresh_token'))!, value: 'revoked-refresh-token' },
+    ]);
+    await page.goto('/rating');
+    await page.getByText('Login error. Please reload the page or app.').first().waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await cookie('mm_auth_token'), undefined, 'tokens cleared');
+    assert.equal(await cookie('mm_refresh_token'), undefined, 'tokens cleared');
+    await context.close();
+  });
+
   it('a Russian player reads Russian', async () => {
     const { context, page } = await openNewPlayer('&lang=ru');
     await page.getByRole('heading', { name: 'Добро пожаловать в MemeMint' }).waitFor();
@@ -204,6 +233,25 @@ describe('the mini app in a phone browser against the real backend', () => {
       await context.close();
     },
   );
+
+  it('puts the face into an own photo (upload, then generate)', { timeout: 240_000 }, async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+
+    await page.getByRole('button', { name: 'Create a meme' }).first().click();
+    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+    await page.getByRole('heading', { name: 'Your own photo' }).waitFor();
+    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-04.jpg'));
+    await page.getByRole('heading', { name: 'Caption' }).waitFor();
+    await page.getByRole('button', { name: 'Create a meme' }).last().click();
+
+    await page.getByTestId('meme-result').waitFor({ timeout: 180_000 });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    // The uploaded photo and the result, both in the history.
+    await page.getByTestId('meme-history').locator('img').nth(1).waitFor();
+    await context.close();
+  });
 
   it('a photo without a face ends with "There\'s no face on your photo"', { timeout: 240_000 }, async () => {
     const { context, page } = await openNewPlayer();
