@@ -4,7 +4,8 @@
  *   npm run bench -w backend [-- --sequential 30 --burst 40]
  * Sequential: one generation at a time, request → `generation:done` on the player's socket, beside the
  * worker's own time for the swap; the difference is what the API and the queue add.
- * Burst: all requests at once, one worker: generations per minute.
+ * Burst: all requests at once, one worker: generations per minute. Then the requests alone, with the
+ * worker stopped, for what the API costs when nothing else wants the CPU.
  */
 import 'reflect-metadata';
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     });
 
     const player = await newPlayer(t.server, t.config);
-    await t.app.get(LedgerService).addCredits(player.tgId, SEQUENTIAL + BURST + 10, { reason: 'bench' });
+    await t.app.get(LedgerService).addCredits(player.tgId, 2 * SEQUENTIAL + BURST + 10, { reason: 'bench' });
     const socket = await SocketRecorder.connect(t.server, player.token);
     sockets.push(socket);
     const start = (withFace: Buffer | null) => {
@@ -121,6 +122,15 @@ async function main(): Promise<void> {
     await Promise.all(burstIds.map(finish));
     const burstSeconds = (performance.now() - burstStarted) / 1000;
 
+    // The API alone: with the worker stopped, nothing competes with the backend for the CPU.
+    await worker.stop();
+    const alone: number[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      const requested = Date.now();
+      await start(null);
+      alone.push(Date.now() - requested);
+    }
+
     console.log(`\nEnd-to-end generations (1 worker, ${SIDE} px template, stored face, no caption)\n`);
     const line = (label: string, samples: number[]) =>
       console.log(
@@ -135,6 +145,7 @@ async function main(): Promise<void> {
     line('… POST answered (charge, row, enqueue)', rows.answered!);
     line('… request → job taken by the worker', rows.pickup!);
     line('… job finished → `generation:done` received', rows.toSocket!);
+    line('POST answered with no worker running (the API alone)', alone);
     console.log(
       `\nBurst: ${BURST} generations requested at once, all done in ${burstSeconds.toFixed(1)} s: ` +
         `${((BURST / burstSeconds) * 60).toFixed(0)} generations per minute with one worker`,

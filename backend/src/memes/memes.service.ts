@@ -93,16 +93,17 @@ export class MemesService {
 
   /** The meme a finished generation produced, inside the transaction that finishes it. */
   async createForGeneration(em: EntityManager, generated: GeneratedMeme): Promise<Meme> {
-    return em.save(
-      em.create(Meme, {
-        id: randomUUID(),
-        shareId: newShareId(),
-        ...generated,
-        normalizedText: normalizeCaption(generated.text),
-        isPublished: false,
-        publishedAt: null,
-      }),
-    );
+    const meme = em.create(Meme, {
+      id: randomUUID(),
+      shareId: newShareId(),
+      ...generated,
+      normalizedText: normalizeCaption(generated.text),
+      isPublished: false,
+      publishedAt: null,
+    });
+    // An insert, not a save: the id is new, so no lookup first; the defaults come back onto `meme`.
+    await em.insert(Meme, meme);
+    return meme;
   }
 
   async findByGeneration(generationId: string): Promise<Meme | null> {
