@@ -229,6 +229,7 @@ describe('the mini app in a phone browser against the real backend', () => {
       await page.getByRole('link', { name: 'Profile' }).click();
       await page.getByTestId('meme-history').locator('img').first().waitFor();
       assert.equal(await page.getByTestId('stat-credits').locator('.stat__value').textContent(), '2');
+      await page.getByTestId('meme-history').scrollIntoViewIfNeeded();
       await shot(page, '18-profile-history');
       await context.close();
     },

@@ -63,6 +63,30 @@ export function ProfilePage() {
       </section>
 
       <section className="section">
+        <h2>{t('profile.history')}</h2>
+        {history.isPending && <Spinner />}
+        {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
+        <div className="meme-grid" data-testid="meme-history">
+          {memes.map((meme) => (
+            <figure key={meme.id} className="meme-tile">
+              <img src={meme.thumbnailUrl} alt={meme.text ?? ''} loading="lazy" />
+              {meme.isPublished && <figcaption>{t('profile.published')}</figcaption>}
+            </figure>
+          ))}
+        </div>
+        {history.hasNextPage && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {t('common.loadMore')}
+          </button>
+        )}
+      </section>
+
+      <section className="section">
         <h2>{t('profile.gender')}</h2>
         <div className="chips" role="radiogroup">
           {GENDERS.map((value) => (
@@ -118,30 +142,6 @@ export function ProfilePage() {
         <button type="button" className="button button--secondary" disabled>
           {t('profile.buyCredits')} · {t('common.comingSoon')}
         </button>
-      </section>
-
-      <section className="section">
-        <h2>{t('profile.history')}</h2>
-        {history.isPending && <Spinner />}
-        {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
-        <div className="meme-grid" data-testid="meme-history">
-          {memes.map((meme) => (
-            <figure key={meme.id} className="meme-tile">
-              <img src={meme.thumbnailUrl} alt={meme.text ?? ''} loading="lazy" />
-              {meme.isPublished && <figcaption>{t('profile.published')}</figcaption>}
-            </figure>
-          ))}
-        </div>
-        {history.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {t('common.loadMore')}
-          </button>
-        )}
       </section>
 
       <section className="section">
