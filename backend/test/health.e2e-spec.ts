@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
-import { freePort } from '../../scripts/lib/services.mjs';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
+import { startTcpProxy } from './helpers/tcp-proxy.js';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -20,13 +20,23 @@ describe('GET /api/health', () => {
     await request(t.server).get('/api/health/').expect(200);
   });
 
-  it('answers 503 naming Redis when Redis is unreachable', async () => {
-    const deadRedis = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` } });
+  it('answers 503 naming Redis while Redis is unreachable, and 200 again once it is back', async () => {
+    const redis = new URL(TEST_REDIS_URL);
+    const proxy = await startTcpProxy(Number(redis.port || 6379), redis.hostname);
+    const app = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } });
     try {
-      const res = await request(deadRedis.server).get('/api/health').expect(503);
+      await request(app.server).get('/api/health').expect(200);
+      await proxy.cut();
+      const res = await request(app.server).get('/api/health').expect(503);
       expect(res.body).toEqual({ detail: 'Service unavailable', database: 'up', redis: 'down' });
+      await proxy.restore();
+      // ioredis reconnects on its own retry schedule; the app needs no restart.
+      let status = 503;
+      while (status === 503) status = (await request(app.server).get('/api/health')).status;
+      expect(status).toBe(200);
     } finally {
-      await deadRedis.close();
+      await app.close();
+      await proxy.close();
     }
   });
 
