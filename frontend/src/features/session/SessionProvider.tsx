@@ -7,7 +7,7 @@ import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
 import { isSupportedPlatform } from '../../telegram/platform';
 import { initTelegram, readInitData, type LaunchContext } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
-import { connectSocket, type GameSocket } from '../realtime/socket';
+import { connectSocket, watchSocket, type GameSocket } from '../realtime/socket';
 import { startAnalytics } from './analytics';
 import { LoginError, signIn } from './sign-in';
 import { ME_KEY } from './user-cache';
@@ -90,13 +90,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!signedIn) return;
     const connection = connectSocket(() => apiClient.authToken);
-    connection.on('balance', (balance) => {
-      queryClient.setQueryData<UserDto>(ME_KEY, (old) => (old ? { ...old, ...balance } : old));
+    watchSocket(connection, {
+      onBalance: (balance) =>
+        queryClient.setQueryData<UserDto>(ME_KEY, (old) => (old ? { ...old, ...balance } : old)),
+      onReconnecting: () => toast.error(i18n.t('errors.reconnecting')),
     });
-    // "Reconnecting" only once a live connection dropped, not while the first one is being made.
-    let wasConnected = false;
-    connection.on('connect', () => (wasConnected = true));
-    connection.io.on('reconnect_attempt', () => wasConnected && toast.error(i18n.t('errors.reconnecting')));
     setSocket(connection);
     return () => {
       connection.disconnect();

@@ -1,0 +1,77 @@
+import type { BalanceDto, ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectSocket, watchSocket, type GameSocket } from './socket';
+
+let io: Server<ClientToServerEvents, ServerToClientEvents> | undefined;
+let client: GameSocket | undefined;
+
+afterEach(async () => {
+  client?.disconnect();
+  await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
+  io = undefined;
+});
+
+/** A real Socket.IO server on a free port that remembers the handshake tokens it saw. */
+async function startServer() {
+  const http = createServer();
+  io = new Server(http, { path: '/socket.io' });
+  const tokens: unknown[] = [];
+  io.use((socket, next) => {
+    tokens.push(socket.handshake.auth.token);
+    next();
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, tokens, io };
+}
+
+function nextEvent(socket: GameSocket, event: 'connect'): Promise<void> {
+  return new Promise((resolve) => socket.once(event, () => resolve()));
+}
+
+describe('the game socket', () => {
+  it('authenticates with the current token and applies pushed balances', async () => {
+    const server = await startServer();
+    const balances: BalanceDto[] = [];
+    client = connectSocket(() => 'jwt-1', server.url);
+    watchSocket(client, { onBalance: (b) => balances.push(b), onReconnecting: () => undefined });
+    await nextEvent(client, 'connect');
+
+    server.io.emit('balance', { generationLimit: 4, memeCoins: 120, swipes: 59 });
+
+    await expect.poll(() => balances).toEqual([{ generationLimit: 4, memeCoins: 120, swipes: 59 }]);
+    expect(server.tokens).toEqual(['jwt-1']);
+  });
+
+  it('says "Reconnecting" when a live connection drops, and reconnects with the newest token', async () => {
+    const server = await startServer();
+    let token = 'jwt-1';
+    let reconnecting = 0;
+    client = connectSocket(() => token, server.url);
+    watchSocket(client, { onBalance: () => undefined, onReconnecting: () => reconnecting++ });
+    await nextEvent(client, 'connect');
+    expect(reconnecting).toBe(0);
+
+    token = 'jwt-2';
+    const back = nextEvent(client, 'connect');
+    for (const socket of server.io.sockets.sockets.values()) socket.conn.close(); // the network drops
+    await back;
+
+    expect(reconnecting).toBeGreaterThanOrEqual(1);
+    expect(server.tokens).toEqual(['jwt-1', 'jwt-2']);
+  });
+
+  it('stays quiet while the first connection is still being made', async () => {
+    let reconnecting = 0;
+    client = connectSocket(() => 'jwt-1', 'http://127.0.0.1:9'); // nothing listens there
+    watchSocket(client, { onBalance: () => undefined, onReconnecting: () => reconnecting++ });
+    const attempts = new Promise<void>((resolve) => {
+      let seen = 0;
+      client!.io.on('reconnect_attempt', () => ++seen === 2 && resolve());
+    });
+    await attempts;
+    expect(reconnecting).toBe(0);
+  });
+});
