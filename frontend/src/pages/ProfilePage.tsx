@@ -63,7 +63,12 @@ export function ProfilePage() {
       </section>
 
       <section className="section">
-        <h2>{t('profile.history')}</h2>
+        <div className="section__title">
+          <h2>{t('profile.history')}</h2>
+          {history.data && (
+            <span className="muted">{t('count.memes', { count: history.data.pages[0].total })}</span>
+          )}
+        </div>
         {history.isPending && <Spinner />}
         {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
         <div className="meme-grid" data-testid="meme-history">
