@@ -1,13 +1,14 @@
 import Delaunator from 'delaunator';
 
-import { FACE_OVAL, MOUTH_CORNERS } from '../landmarks/mesh-indices.js';
+import { FACE_OVAL, LEFT_EYE, MOUTH_CORNERS, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
 import { channelStats, labToRgb, rgbToLab, transferStats } from './color-transfer.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
 import { MIRROR } from './mesh-symmetry.js';
 import { regionAround, type Region } from './region.js';
+import type { BlendCoverage } from './seam.js';
 import { applySimilarity, fitSimilarity } from './similarity.js';
-import { warpPiecewiseAffine } from './warp.js';
+import { warpPiecewiseAffine, type SourceMask } from './warp.js';
 
 const POINTS = 468;
 /** Cheek points of the face oval: their distance is the face width. */
@@ -21,9 +22,24 @@ const FEATHER = 0.03;
 const SOURCE_SHAPE = 0.5;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
-/** Source visibility ramps from 0 to 1 as a point faces the camera from 40% to 80% as squarely as its mirror. */
-const FACING_HIDDEN = 0.4;
-const FACING_SHOWN = 0.8;
+/**
+ * A source turned by at least this much (degrees, from the mesh's cheek-to-cheek line in 3-D; the mesh's depth
+ * is flatter than life, so this is about 30° of real turn) shows its far side too foreshortened and partly
+ * hidden by the nose: the far half is then taken from the mirror image of the near half. Mixing the two
+ * pictures patch by patch doubled eyes and brows; a whole half keeps every feature in one piece.
+ */
+const MIRROR_FROM_YAW = 20;
+/** Along the midline the direct and mirrored pictures cross-fade over about 3% of the face width... */
+const SWITCH_FEATHER = 0.0075;
+/** ...but never over an eye: the eye and its lids (the eye outline scaled by this about its centre) come from one. */
+const EYE_CORE = 1.6;
+/**
+ * The source photo's usable face: its face oval moved inward by this fraction of the face width, feathered by
+ * about twice `VALID_FEATHER`. Beyond it the source shows hair, ears or background, which must not be
+ * stretched over the target's cheeks; the target's own face shows there instead.
+ */
+const VALID_INSET = 0.08;
+const VALID_FEATHER = 0.02;
 
 function point(points: Float32Array, i: number): Point {
   return { x: points[i * 3], y: points[i * 3 + 1] };
@@ -45,53 +61,142 @@ function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32A
   return dest;
 }
 
-/**
- * Each mesh point's facing: the cosine between its normal (the area-weighted sum of its triangles' normals, so
- * that degenerate triangles such as closed lips count little) and the view direction, signed by the winding.
- */
-function pointFacing(p: Float32Array, triangles: Uint32Array): Float32Array {
-  const normals = new Float64Array(POINTS * 3);
-  for (let t = 0; t < triangles.length; t += 3) {
-    const i = triangles[t] * 3;
-    const j = triangles[t + 1] * 3;
-    const k = triangles[t + 2] * 3;
-    const ux = p[j] - p[i];
-    const uy = p[j + 1] - p[i + 1];
-    const uz = p[j + 2] - p[i + 2];
-    const vx = p[k] - p[i];
-    const vy = p[k + 1] - p[i + 1];
-    const vz = p[k + 2] - p[i + 2];
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    for (const v of [i, j, k]) {
-      normals[v] += nx;
-      normals[v + 1] += ny;
-      normals[v + 2] += nz;
-    }
-  }
-  const facing = new Float32Array(POINTS);
-  for (let v = 0; v < POINTS; v++) {
-    const length = Math.hypot(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]);
-    facing[v] = length > 0 ? normals[v * 3 + 2] / length : 0;
-  }
-  return facing;
+/** Subject's right (−1), left (+1) or midline (0), from the canonical mirror pairs (right point first). */
+function sideOf(i: number): number {
+  return MIRROR[i] === i ? 0 : i < MIRROR[i] ? -1 : 1;
+}
+
+/** The source's turn in degrees (positive: its left cheek is farther from the camera). */
+export function sourceYaw(source: Float32Array): number {
+  const [right, left] = CHEEKS;
+  const dx = source[left * 3] - source[right * 3];
+  const dy = source[left * 3 + 1] - source[right * 3 + 1];
+  const dz = source[left * 3 + 2] - source[right * 3 + 2];
+  return (Math.atan2(dz, Math.hypot(dx, dy)) * 180) / Math.PI;
 }
 
 /**
- * How well the source shows each landmark's neighbourhood, 0–1, judged against the same point on the other
- * side of the face: on a turned head the far side faces the camera less squarely than its mirror (and at the
- * silhouette the mesh runs onto background), so it gets less weight and `fillFromMirror` takes over; a frontal
- * face keeps full weight everywhere. The warp interpolates the weights across each triangle.
+ * Which triangles to take from the mirror image: none for a source turned less than `MIRROR_FROM_YAW`; else
+ * every triangle on the far half (midline points count on either half). Returns per-triangle flags
+ * (1 = mirror) and per-eye choices, or null.
  */
-function sourceVisibility(source: Float32Array, triangles: Uint32Array): Float32Array {
-  const facing = pointFacing(source, triangles);
-  // Winding decides the sign: make "towards the camera" positive.
-  const towards = Math.sign(facing.reduce((sum, f) => sum + f, 0)) || 1;
-  return facing.map((own, v) => {
-    const ratio = (own * towards) / Math.max(0.05, facing[MIRROR[v]] * towards);
-    return Math.min(1, Math.max(0, (ratio - FACING_HIDDEN) / (FACING_SHOWN - FACING_HIDDEN)));
+function mirrorChoice(
+  source: Float32Array,
+  triangles: Uint32Array,
+): { flags: Uint8Array; eyes: { outline: readonly number[]; mirror: boolean }[] } | null {
+  const yaw = sourceYaw(source);
+  if (Math.abs(yaw) < MIRROR_FROM_YAW) return null;
+  const far = Math.sign(yaw);
+  const flags = new Uint8Array(triangles.length / 3);
+  for (let t = 0; t < triangles.length; t += 3) {
+    const sides = [sideOf(triangles[t]), sideOf(triangles[t + 1]), sideOf(triangles[t + 2])];
+    if (sides.every((side) => side !== -far) && sides.includes(far)) flags[t / 3] = 1;
+  }
+  const eyes = [RIGHT_EYE, LEFT_EYE].map((outline) => ({ outline, mirror: sideOf(outline[0]) === far }));
+  return { flags, eyes };
+}
+
+/** The outline's points scaled by `scale` about their mean. */
+function scaledOutline(points: Float32Array, outline: readonly number[], scale: number): Point[] {
+  const polygon = outline.map((i) => point(points, i));
+  const centre = polygon.reduce(
+    (c, p) => ({ x: c.x + p.x / polygon.length, y: c.y + p.y / polygon.length }),
+    {
+      x: 0,
+      y: 0,
+    },
+  );
+  return polygon.map((p) => ({
+    x: centre.x + (p.x - centre.x) * scale,
+    y: centre.y + (p.y - centre.y) * scale,
+  }));
+}
+
+/**
+ * Per region pixel, how much comes from the mirror picture: the triangle choices rasterised, cross-faded over a
+ * few pixels, and then exactly 0 or 1 inside each eye's core so that no pixel there mixes two eyes.
+ */
+export function mirrorWeights(
+  source: Float32Array,
+  dest: Float32Array,
+  triangles: Uint32Array,
+  region: Region,
+  faceWidth: number,
+): Float32Array | null {
+  const choice = mirrorChoice(source, triangles);
+  if (!choice) return null;
+  const chosen = new Float32Array(region.width * region.height);
+  for (let t = 0; t < triangles.length; t += 3) {
+    if (choice.flags[t / 3]) fillTriangle(dest, triangles, t, region, chosen);
+  }
+  const weights = feather(
+    chosen,
+    region.width,
+    region.height,
+    Math.max(1, Math.round(faceWidth * SWITCH_FEATHER)),
+  );
+  for (const eye of choice.eyes) {
+    const core = fillPolygon(scaledOutline(dest, eye.outline, EYE_CORE), region);
+    for (let m = 0; m < core.length; m++) if (core[m]) weights[m] = eye.mirror ? 1 : 0;
+  }
+  return weights;
+}
+
+/** Sets to 1 the region pixels whose centres lie in triangle `t` (a rasteriser over its bounding box). */
+function fillTriangle(
+  points: Float32Array,
+  triangles: Uint32Array,
+  t: number,
+  region: Region,
+  out: Float32Array,
+) {
+  const [i, j, k] = [triangles[t] * 3, triangles[t + 1] * 3, triangles[t + 2] * 3];
+  const [x0, y0, x1, y1, x2, y2] = [
+    points[i],
+    points[i + 1],
+    points[j],
+    points[j + 1],
+    points[k],
+    points[k + 1],
+  ];
+  const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+  if (Math.abs(det) < 1e-9) return;
+  const left = Math.max(region.x, Math.floor(Math.min(x0, x1, x2)));
+  const right = Math.min(region.x + region.width - 1, Math.ceil(Math.max(x0, x1, x2)));
+  const top = Math.max(region.y, Math.floor(Math.min(y0, y1, y2)));
+  const bottom = Math.min(region.y + region.height - 1, Math.ceil(Math.max(y0, y1, y2)));
+  for (let py = top; py <= bottom; py++) {
+    const cy = py + 0.5 - y0;
+    let m = (py - region.y) * region.width + (left - region.x);
+    for (let px = left; px <= right; px++, m++) {
+      const cx = px + 0.5 - x0;
+      const w1 = (cx * (y2 - y0) - (x2 - x0) * cy) / det;
+      const w2 = ((x1 - x0) * cy - cx * (y1 - y0)) / det;
+      if (w1 >= -1e-7 && w2 >= -1e-7 && w1 + w2 <= 1 + 1e-7) out[m] = 1;
+    }
+  }
+}
+
+/** The source photo's usable face area (see `VALID_INSET`), over a region around its face oval. */
+function validSourceArea(source: RgbImage, points: Float32Array): SourceMask {
+  const [a, b] = CHEEKS;
+  // In 3-D, so that a turned face's width is not underestimated.
+  const width =
+    Math.hypot(
+      points[a * 3] - points[b * 3],
+      points[a * 3 + 1] - points[b * 3 + 1],
+      points[a * 3 + 2] - points[b * 3 + 2],
+    ) || 1;
+  const region = regionAround(points, FACE_OVAL, 2, source.width, source.height);
+  const oval = FACE_OVAL.map((i) => point(points, i));
+  const centre = oval.reduce((c, p) => ({ x: c.x + p.x / oval.length, y: c.y + p.y / oval.length }), {
+    x: 0,
+    y: 0,
   });
+  const radius = Math.max(1, Math.round(width * VALID_FEATHER));
+  // The feather reaches about 2r outward: the inset keeps its fade inside the oval.
+  const inner = shrinkTowards(oval, centre, width * VALID_INSET);
+  return { region, values: feather(fillPolygon(inner, region), region.width, region.height, radius) };
 }
 
 function triangulate(points: Float32Array): Uint32Array {
@@ -142,14 +247,15 @@ function skinPixels(
 
 /**
  * Swaps the source face into `image` (the target, changed in place) where `targetMesh` lies. Only pixels
- * inside the target's face oval change; hair, ears, background, pose and size stay the target's.
+ * inside the target's face oval change; hair, ears, background, pose and size stay the target's. Returns
+ * where and how strongly it blended.
  */
 export function swapFaceInto(
   image: RgbImage,
   targetMesh: FaceMesh,
   source: RgbImage,
   sourceMesh: FaceMesh,
-): void {
+): BlendCoverage {
   const dest = destinationPoints(targetMesh, sourceMesh);
   const triangles = triangulate(dest);
   const oval = FACE_OVAL.map((i) => point(dest, i));
@@ -157,7 +263,7 @@ export function swapFaceInto(
   const faceWidth = Math.hypot(cheekA.x - cheekB.x, cheekA.y - cheekB.y) || 1;
   const radius = Math.max(1, Math.round(faceWidth * FEATHER));
   const region = regionAround(dest, FACE_OVAL, 2, image.width, image.height);
-  if (region.width === 0 || region.height === 0) return;
+  if (region.width === 0 || region.height === 0) return { region, alpha: new Float32Array(0) };
   const centre = oval.reduce((c, p) => ({ x: c.x + p.x / oval.length, y: c.y + p.y / oval.length }), {
     x: 0,
     y: 0,
@@ -169,20 +275,21 @@ export function swapFaceInto(
   const outline = fillPolygon(oval, region);
   for (let m = 0; m < mask.length; m++) mask[m] *= outline[m];
 
+  const valid = validSourceArea(source, sourceMesh.points);
+  const weights = mirrorWeights(sourceMesh.points, dest, triangles, region, faceWidth);
   const warped = new Float32Array(region.width * region.height * 3);
-  const visibility = sourceVisibility(sourceMesh.points, triangles);
+  const directMask = weights ? mask.map((value, m) => (weights[m] < 1 ? value : 0)) : mask;
   const covered = warpPiecewiseAffine(
     source,
     sourceMesh.points,
     dest,
     triangles,
     region,
-    mask,
-    visibility,
+    directMask,
+    valid,
     warped,
   );
-  if (visibility.some((weight) => weight < 1))
-    fillFromMirror(source, sourceMesh, dest, triangles, region, mask, visibility, warped, covered);
+  if (weights) mixMirror(source, sourceMesh, dest, triangles, region, mask, valid, weights, warped, covered);
 
   const skin = skinPixels(dest, region, mask, covered);
   const targetLab = copyRegion(image, region, skin);
@@ -192,37 +299,33 @@ export function swapFaceInto(
   rgbToLab(warped, written);
   transferStats(warped, written, channelStats(warped, skin), channelStats(targetLab, skin));
   labToRgb(warped, written);
-  blendInto(image, region, warped, mask, covered);
+  return { region, alpha: blendInto(image, region, warped, mask, covered) };
 }
 
 /**
- * Where the source hides part of its face (a turned head), takes that part from the mirror image of the side
- * it shows: faces are nearly symmetric, and this beats both smearing the silhouette and letting the target's
- * face show through. Mixes per pixel by the two visibilities; `covered` becomes the combined visibility.
+ * Mixes the mirror picture (the source's mirror points warped onto the same triangles) into `warped` by
+ * `weights`; `covered` becomes the mixed validity.
  */
-function fillFromMirror(
+function mixMirror(
   source: RgbImage,
   sourceMesh: FaceMesh,
   dest: Float32Array,
   triangles: Uint32Array,
   region: Region,
   mask: Float32Array,
-  visibility: Float32Array,
+  valid: SourceMask,
+  weights: Float32Array,
   warped: Float32Array,
   covered: Float32Array,
 ): void {
   const mirroredPoints = new Float32Array(sourceMesh.points.length);
-  const mirroredVisibility = new Float32Array(POINTS);
   for (let i = 0; i < POINTS; i++) {
     const j = MIRROR[i];
     mirroredPoints[i * 3] = sourceMesh.points[j * 3];
     mirroredPoints[i * 3 + 1] = sourceMesh.points[j * 3 + 1];
     mirroredPoints[i * 3 + 2] = sourceMesh.points[j * 3 + 2];
-    mirroredVisibility[i] = visibility[j];
   }
-  // Only where the direct warp is not fully visible.
-  const needed = new Float32Array(mask.length);
-  for (let m = 0; m < needed.length; m++) if (covered[m] > 0 && covered[m] < 1) needed[m] = mask[m];
+  const needed = mask.map((value, m) => (weights[m] > 0 ? value : 0));
   const mirrored = new Float32Array(warped.length);
   const mirroredCovered = warpPiecewiseAffine(
     source,
@@ -231,20 +334,17 @@ function fillFromMirror(
     triangles,
     region,
     needed,
-    mirroredVisibility,
+    valid,
     mirrored,
   );
   for (let m = 0; m < covered.length; m++) {
-    const direct = covered[m];
-    if (direct === 0 || direct >= 1) continue;
-    const other = (1 - direct) * mirroredCovered[m];
-    const total = direct + other;
-    if (total <= 0) continue;
+    const w = weights[m];
+    if (w === 0 || needed[m] === 0) continue;
     for (let c = 0; c < 3; c++) {
       const o = m * 3 + c;
-      warped[o] = (warped[o] * direct + mirrored[o] * other) / total;
+      warped[o] += (mirrored[o] - warped[o]) * w;
     }
-    covered[m] = Math.max(1e-6, total);
+    covered[m] += (mirroredCovered[m] - covered[m]) * w;
   }
 }
 
@@ -264,19 +364,21 @@ function copyRegion(image: RgbImage, region: Region, select: Uint8Array): Float3
   return out;
 }
 
-/** image = warped·α + image·(1 − α) over the region, α = mask × source visibility. */
+/** image = warped·α + image·(1 − α) over the region, α = mask × source visibility; returns α. */
 function blendInto(
   image: RgbImage,
   region: Region,
   warped: Float32Array,
   mask: Float32Array,
   covered: Float32Array,
-) {
+): Float32Array {
   const data = image.data;
+  const alphas = new Float32Array(mask.length);
   for (let row = 0, m = 0; row < region.height; row++) {
     let p = ((region.y + row) * image.width + region.x) * 3;
     for (let col = 0; col < region.width; col++, m++, p += 3) {
       const alpha = mask[m] * covered[m];
+      alphas[m] = alpha;
       if (alpha === 0) continue;
       const o = m * 3;
       data[p] = Math.round(data[p] + (warped[o] - data[p]) * alpha);
@@ -284,4 +386,5 @@ function blendInto(
       data[p + 2] = Math.round(data[p + 2] + (warped[o + 2] - data[p + 2]) * alpha);
     }
   }
+  return alphas;
 }

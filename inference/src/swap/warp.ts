@@ -1,12 +1,18 @@
 import type { RgbImage } from '../types.js';
 import type { Region } from './region.js';
 
+/** A 0–1 weight per pixel of a region of the source image (0 outside the region). */
+export interface SourceMask {
+  region: Region;
+  values: Float32Array;
+}
+
 /**
  * Piecewise-affine warp: for every triangle of the destination mesh, the destination pixels inside it (pixel
  * centres, restricted to `region` and to where `mask` > 0) take the bilinear sample of `source` at the
  * corresponding point of the source triangle. Writes RGB floats for the region into `out` and returns, per
- * region pixel, the barycentric interpolation of `vertexWeights` (0 where no triangle covers the pixel; the
- * caller uses it for how well the source shows that part of the face).
+ * region pixel, the bilinear sample of `valid` at the same source point (0 where no triangle covers the pixel,
+ * at least 1e-6 where one does): how much of that pixel comes from the source's face.
  */
 export function warpPiecewiseAffine(
   source: RgbImage,
@@ -15,12 +21,16 @@ export function warpPiecewiseAffine(
   triangles: Uint32Array,
   region: Region,
   mask: Float32Array,
-  vertexWeights: Float32Array,
+  valid: SourceMask,
   out: Float32Array,
   stride = 3,
 ): Float32Array {
   const covered = new Float32Array(region.width * region.height);
   const { data, width, height } = source;
+  const validity = valid.values;
+  const validWidth = valid.region.width;
+  const validMaxX = valid.region.width - 1;
+  const validMaxY = valid.region.height - 1;
   const maxX = width - 1;
   const maxY = height - 1;
   for (let t = 0; t < triangles.length; t += 3) {
@@ -35,9 +45,6 @@ export function warpPiecewiseAffine(
     const y2 = destPoints[i2 + 1];
     const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
     if (Math.abs(det) < 1e-9) continue;
-    const v0 = vertexWeights[triangles[t]];
-    const v1 = vertexWeights[triangles[t + 1]] - v0;
-    const v2 = vertexWeights[triangles[t + 2]] - v0;
     // Barycentric weights of (x, y): w1 = ((x−x0)(y2−y0) − (x2−x0)(y−y0)) / det, w2 = ((x1−x0)(y−y0) − (x−x0)(y1−y0)) / det.
     const sx0 = sourcePoints[i0];
     const sy0 = sourcePoints[i0 + 1];
@@ -76,8 +83,23 @@ export function warpPiecewiseAffine(
         out[o] = data[p] * w00 + data[p + 3] * w01 + data[q] * w10 + data[q + 3] * w11;
         out[o + 1] = data[p + 1] * w00 + data[p + 4] * w01 + data[q + 1] * w10 + data[q + 4] * w11;
         out[o + 2] = data[p + 2] * w00 + data[p + 5] * w01 + data[q + 2] * w10 + data[q + 5] * w11;
+        // The validity mask, bilinear at the same point (pixel-index space of its region).
+        const vx = sx - valid.region.x;
+        const vy = sy - valid.region.y;
+        let v = 0;
+        if (vx >= 0 && vy >= 0 && vx < validMaxX && vy < validMaxY) {
+          const jx = Math.floor(vx);
+          const jy = Math.floor(vy);
+          const gx = vx - jx;
+          const gy = vy - jy;
+          const a = jy * validWidth + jx;
+          const b = a + validWidth;
+          v =
+            (validity[a] * (1 - gx) + validity[a + 1] * gx) * (1 - gy) +
+            (validity[b] * (1 - gx) + validity[b + 1] * gx) * gy;
+        }
         // Never exactly 0 for a covered pixel, so that it counts as written.
-        covered[m] = Math.max(1e-6, v0 + w1 * v1 + w2 * v2);
+        covered[m] = Math.max(1e-6, v);
       }
     }
   }

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+
+import Delaunator from 'delaunator';
+
+import { locateFaces } from '../detect/face-detector.js';
+import { decodeImage } from '../image/decode.js';
+import { detectMesh } from '../landmarks/face-mesh.js';
+import { FACE_OVAL, LEFT_EYE, RIGHT_EYE } from '../landmarks/mesh-indices.js';
+import type { FaceMesh, RgbImage } from '../types.js';
+import { mirrorWeights, sourceYaw, swapFaceInto } from './face-swap.js';
+import { fillPolygon } from './mask.js';
+import { regionAround } from './region.js';
+
+const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
+const session = { device: 'cpu', intraOpThreads: 2 } as const;
+
+async function load(name: string): Promise<{ image: RgbImage; mesh: FaceMesh }> {
+  const image = await decodeImage(readFileSync(new URL(name, photos)), {
+    maxBytes: 50_000_000,
+    maxPixels: 50_000_000,
+    jpegOnly: true,
+  });
+  const faces = await locateFaces(image, session);
+  const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
+  return { image, mesh: await detectMesh(image, largest, session) };
+}
+
+const outline = (points: Float32Array, indices: readonly number[]) =>
+  indices.map((i) => ({ x: points[i * 3], y: points[i * 3 + 1] }));
+
+describe('mirror fill of a turned face photo', () => {
+  it('measures frontal faces as frontal and turned ones as turned', async () => {
+    for (const name of ['portrait-07.jpg', 'portrait-04.jpg'])
+      assert.ok(Math.abs(sourceYaw((await load(name)).mesh.points)) < 10, name);
+    for (const name of ['tilted-01.jpg', 'tilted-02.jpg'])
+      assert.ok(Math.abs(sourceYaw((await load(name)).mesh.points)) >= 20, name);
+  });
+
+  it('takes each eye whole from one picture: never a mix of two eyes', async () => {
+    const target = await load('portrait-07.jpg');
+    const dest = target.mesh.points;
+    const coords = Float64Array.from({ length: 468 * 2 }, (_, k) => dest[Math.floor(k / 2) * 3 + (k % 2)]);
+    const triangles = new Delaunator(coords).triangles;
+    const region = regionAround(dest, FACE_OVAL, 2, target.image.width, target.image.height);
+    const faceWidth = Math.hypot(dest[234 * 3] - dest[454 * 3], dest[234 * 3 + 1] - dest[454 * 3 + 1]);
+
+    const frontal = await load('portrait-04.jpg');
+    assert.equal(mirrorWeights(frontal.mesh.points, dest, triangles, region, faceWidth), null);
+
+    for (const name of ['tilted-01.jpg', 'tilted-02.jpg']) {
+      const turned = await load(name);
+      const weights = mirrorWeights(turned.mesh.points, dest, triangles, region, faceWidth);
+      assert.ok(weights, `${name}: the far side comes from the mirror`);
+      const eyes = [RIGHT_EYE, LEFT_EYE].map((eye) => {
+        const inside = fillPolygon(outline(dest, eye), region);
+        const values = new Set<number>();
+        for (let m = 0; m < inside.length; m++) if (inside[m]) values.add(weights[m]);
+        return [...values];
+      });
+      // One eye wholly direct, the other wholly mirrored.
+      assert.deepEqual(
+        eyes.map((values) => values.length).sort(),
+        [1, 1],
+        `${name}: ${JSON.stringify(eyes)}`,
+      );
+      assert.deepEqual(eyes.map(([value]) => value).sort(), [0, 1], name);
+    }
+  });
+});
+
+describe('swapFaceInto', () => {
+  it('takes nothing from outside the face photo’s face oval', async () => {
+    for (const [faceName, targetName] of [
+      ['portrait-07.jpg', 'tilted-02.jpg'],
+      ['tilted-02.jpg', 'portrait-07.jpg'],
+    ]) {
+      const [face, target] = await Promise.all([load(faceName), load(targetName)]);
+      // The same face photo with everything outside its face oval painted green.
+      const inside = fillPolygon(outline(face.mesh.points, FACE_OVAL), {
+        x: 0,
+        y: 0,
+        width: face.image.width,
+        height: face.image.height,
+      });
+      const green = { ...face.image, data: Uint8Array.from(face.image.data) };
+      for (let m = 0; m < inside.length; m++) {
+        if (!inside[m]) green.data.set([0, 255, 0], m * 3);
+      }
+      const plain = { ...target.image, data: Uint8Array.from(target.image.data) };
+      const painted = { ...target.image, data: Uint8Array.from(target.image.data) };
+      swapFaceInto(plain, target.mesh, face.image, face.mesh);
+      const { alpha } = swapFaceInto(painted, target.mesh, green, face.mesh);
+
+      assert.ok(
+        alpha.some((value) => value > 0.99),
+        `${faceName}: the face is swapped in`,
+      );
+      let worst = 0;
+      for (let p = 0; p < plain.data.length; p++)
+        worst = Math.max(worst, Math.abs(plain.data[p] - painted.data[p]));
+      assert.ok(worst <= 1, `${faceName} → ${targetName}: a pixel differs by ${worst}`);
+    }
+  });
+});
