@@ -105,12 +105,55 @@ export function channelStats(values: Float32Array, select: Uint8Array): ChannelS
   return { mean, std };
 }
 
+/** Skin has colour: greyer pixels (a white or grey beard, white teeth, grey stubble, glare) are left out... */
+const MIN_SKIN_CHROMA = 8;
+/** ...unless most of the region is grey (a black-and-white photo), when every pixel counts. */
+const MIN_COLOURED_SHARE = 0.25;
+/** Then the darkest and the brightest tenth (shadows, stubble, highlights) are trimmed by lightness. */
+const TRIM = 0.1;
+
 /**
- * Limits on σt/σs: lightness keeps some contrast; colour may vanish (a black-and-white target) but is not
- * amplified much (a coloured object in the target's statistics would otherwise tint the face).
+ * Mean and standard deviation of skin colour over the selected L*a*b* pixels, robust to what is not skin:
+ * grey pixels are dropped (unless nearly all are grey) and the lightness extremes trimmed.
+ */
+export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
+  let selected = 0;
+  let coloured = 0;
+  for (let m = 0; m < select.length; m++) {
+    if (!select[m]) continue;
+    selected++;
+    if (Math.hypot(lab[m * 3 + 1], lab[m * 3 + 2]) >= MIN_SKIN_CHROMA) coloured++;
+  }
+  const minChroma = coloured >= MIN_COLOURED_SHARE * selected ? MIN_SKIN_CHROMA : 0;
+  // Lightness percentiles from a histogram in steps of 0.25 (L* spans 0–100).
+  const histogram = new Uint32Array(401);
+  const bin = (l: number) => Math.min(400, Math.max(0, Math.round(l * 4)));
+  const kept = new Uint8Array(select.length);
+  let count = 0;
+  for (let m = 0; m < select.length; m++) {
+    if (!select[m] || Math.hypot(lab[m * 3 + 1], lab[m * 3 + 2]) < minChroma) continue;
+    kept[m] = 1;
+    histogram[bin(lab[m * 3])]++;
+    count++;
+  }
+  let low = 0;
+  let high = 400;
+  for (let seen = 0; low < 400 && seen + histogram[low] <= TRIM * count; low++) seen += histogram[low];
+  for (let seen = 0; high > low && seen + histogram[high] <= TRIM * count; high--) seen += histogram[high];
+  for (let m = 0; m < kept.length; m++) {
+    if (kept[m] && (bin(lab[m * 3]) < low || bin(lab[m * 3]) > high)) kept[m] = 0;
+  }
+  return channelStats(lab, kept);
+}
+
+/**
+ * Limits on σt/σs: lightness contrast changes little (a wider spread in the target usually means glasses, a
+ * beard or shadow among its skin pixels, and doubling the face's contrast looked harsh); colour may vanish
+ * (a black-and-white target) but is not amplified much (a coloured object in the target's statistics would
+ * otherwise tint the face).
  */
 const RATIO_LIMITS: [number, number][] = [
-  [0.5, 2],
+  [0.67, 1.5],
   [0, 1.25],
   [0, 1.25],
 ];

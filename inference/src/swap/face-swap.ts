@@ -2,7 +2,7 @@ import Delaunator from 'delaunator';
 
 import { FACE_OVAL, LEFT_EYE, MOUTH_CORNERS, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
-import { channelStats, labToRgb, rgbToLab, transferStats } from './color-transfer.js';
+import { labToRgb, rgbToLab, skinStats, transferStats } from './color-transfer.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
 import { MIRROR } from './mesh-symmetry.js';
 import { regionAround, type Region } from './region.js';
@@ -297,7 +297,7 @@ export function swapFaceInto(
   const written = new Uint8Array(covered.length);
   for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
   rgbToLab(warped, written);
-  transferStats(warped, written, channelStats(warped, skin), channelStats(targetLab, skin));
+  transferStats(warped, written, skinStats(warped, skin), skinStats(targetLab, skin));
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
 }
