@@ -12,6 +12,7 @@ import { SharedMemePage } from '../pages/SharedMemePage';
 import { StickersPage } from '../pages/StickersPage';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { Layout } from './Layout';
+import { RouteError } from './RouteError';
 import { NOT_SUPPORTED_PATH, ONBOARDING_PATH, StartUpGate } from './StartUpGate';
 
 const AirdropPage = lazy(() => import('../pages/AirdropPage'));
@@ -24,6 +25,7 @@ export const router = createBrowserRouter([
         <StartUpGate />
       </SessionProvider>
     ),
+    errorElement: <RouteError />,
     children: [
       { path: ONBOARDING_PATH, element: <OnboardingPage /> },
       { path: NOT_SUPPORTED_PATH, element: <NotSupportedPage /> },
