@@ -1,6 +1,6 @@
 /**
  * Visual review of the swap: swaps pairs of test photos and writes a contact sheet (result crops with the
- * face photo inset) into the git-ignored test-output/swap-review/, printing each pair's seam score.
+ * face photo inset) into the git-ignored test-output/swap-review/, printing each pair's seam score and edge step (see seam.ts).
  *   npm run review -w inference -- [--name sheet] [face.jpg:target.jpg ...]
  * These are real people: the sheets stay in test-output/ and never leave the machine.
  */
@@ -15,7 +15,7 @@ import { locateFaces } from '../src/detect/face-detector.js';
 import { decodeImage } from '../src/image/decode.js';
 import { detectMesh } from '../src/landmarks/face-mesh.js';
 import { swapFaceInto } from '../src/swap/face-swap.js';
-import { seamScore } from '../src/swap/seam.js';
+import { edgeStep, seamScore } from '../src/swap/seam.js';
 import type { FaceMesh, RgbImage } from '../src/types.js';
 
 const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
@@ -42,7 +42,11 @@ const DEFAULT_PAIRS = [
 ];
 
 const { values, positionals } = parseArgs({
-  options: { name: { type: 'string', default: 'sheet' }, tile: { type: 'string', default: '360' } },
+  options: {
+    name: { type: 'string', default: 'sheet' },
+    tile: { type: 'string', default: '360' },
+    columns: { type: 'string', default: '4' },
+  },
   allowPositionals: true,
 });
 const TILE = Number(values.tile);
@@ -86,7 +90,7 @@ const pairs = (positionals.length > 0 ? positionals : DEFAULT_PAIRS).map((pair) 
 const cache = new Map<string, Promise<{ image: RgbImage; mesh: FaceMesh }>>();
 const loaded = (name: string) => cache.get(name) ?? cache.set(name, load(name)).get(name)!;
 const tiles: OverlayOptions[] = [];
-const columns = Math.min(4, pairs.length);
+const columns = Math.min(Number(values.columns), pairs.length);
 for (const [index, [faceName, targetName]] of pairs.entries()) {
   const [face, target] = await Promise.all([loaded(faceName), loaded(targetName)]);
   const result = { ...target.image, data: Uint8Array.from(target.image.data) };
@@ -94,8 +98,9 @@ for (const [index, [faceName, targetName]] of pairs.entries()) {
   const alpha = swapFaceInto(result, target.mesh, face.image, face.mesh);
   const ms = performance.now() - started;
   const seam = seamScore(target.image, result, alpha);
+  const step = edgeStep(target.image, result, alpha);
   console.log(
-    `${faceName} → ${targetName}: seam ${seam.toFixed(3)}, swap ${ms.toFixed(0)} ms (${target.image.width}×${target.image.height})`,
+    `${faceName} → ${targetName}: seam ${seam.toFixed(3)}, edge step ${step.toFixed(1)}, swap ${ms.toFixed(0)} ms (${target.image.width}×${target.image.height})`,
   );
   const left = (index % columns) * TILE;
   const top = Math.floor(index / columns) * TILE;

@@ -14,8 +14,19 @@ const ZN = 1.08883;
 const EPSILON = 216 / 24389;
 const KAPPA = 24389 / 27;
 
-function f(t: number): number {
+/** f(t) of the L*a*b* definition, tabulated over 0–1.25 (X/Xn, Y, Z/Zn of sRGB colours stay below 1.0). */
+const F_STEPS = 8192;
+const F_RANGE = 1.25;
+const F_TABLE = Float32Array.from({ length: F_STEPS + 2 }, (_, i) => {
+  const t = (i / F_STEPS) * F_RANGE;
   return t > EPSILON ? Math.cbrt(t) : (KAPPA * t + 16) / 116;
+});
+
+/** f by the table, linearly interpolated (error below 1e-5, i.e. 0.001 in L*): cbrt dominated the conversion. */
+function f(t: number): number {
+  const position = Math.min(F_STEPS, Math.max(0, t * (F_STEPS / F_RANGE)));
+  const i = Math.floor(position);
+  return F_TABLE[i] + (F_TABLE[i + 1] - F_TABLE[i]) * (position - i);
 }
 
 function fInverse(t: number): number {
@@ -84,25 +95,36 @@ export interface ChannelStats {
 
 /** Per-channel mean and standard deviation over the pixels where `select` is non-zero. */
 export function channelStats(values: Float32Array, select: Uint8Array): ChannelStats {
-  const sum = [0, 0, 0];
-  const squares = [0, 0, 0];
-  let n = 0;
+  let [s0, s1, s2, q0, q1, q2, n] = [0, 0, 0, 0, 0, 0, 0];
   for (let m = 0; m < select.length; m++) {
     if (!select[m]) continue;
     n++;
-    for (let c = 0; c < 3; c++) {
-      const v = values[m * 3 + c];
-      sum[c] += v;
-      squares[c] += v * v;
-    }
+    const v0 = values[m * 3];
+    const v1 = values[m * 3 + 1];
+    const v2 = values[m * 3 + 2];
+    s0 += v0;
+    s1 += v1;
+    s2 += v2;
+    q0 += v0 * v0;
+    q1 += v1 * v1;
+    q2 += v2 * v2;
   }
-  const mean = sum.map((s) => s / Math.max(1, n)) as [number, number, number];
-  const std = squares.map((s, c) => Math.sqrt(Math.max(0, s / Math.max(1, n) - mean[c] * mean[c]))) as [
-    number,
-    number,
-    number,
-  ];
-  return { mean, std };
+  return statsFromSums(s0, s1, s2, q0, q1, q2, n);
+}
+
+function statsFromSums(
+  s0: number,
+  s1: number,
+  s2: number,
+  q0: number,
+  q1: number,
+  q2: number,
+  n: number,
+): ChannelStats {
+  const count = Math.max(1, n);
+  const mean: [number, number, number] = [s0 / count, s1 / count, s2 / count];
+  const spread = (squares: number, c: number) => Math.sqrt(Math.max(0, squares / count - mean[c] * mean[c]));
+  return { mean, std: [spread(q0, 0), spread(q1, 1), spread(q2, 2)] };
 }
 
 /** Skin has colour: greyer pixels (a white or grey beard, white teeth, grey stubble, glare) are left out... */
@@ -117,33 +139,54 @@ const TRIM = 0.1;
  * grey pixels are dropped (unless nearly all are grey) and the lightness extremes trimmed.
  */
 export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
+  const minSquared = MIN_SKIN_CHROMA * MIN_SKIN_CHROMA;
   let selected = 0;
+  for (let m = 0; m < select.length; m++) if (select[m]) selected++;
+  const pixels = new Int32Array(selected);
   let coloured = 0;
-  for (let m = 0; m < select.length; m++) {
+  for (let m = 0, k = 0; m < select.length; m++) {
     if (!select[m]) continue;
-    selected++;
-    if (Math.hypot(lab[m * 3 + 1], lab[m * 3 + 2]) >= MIN_SKIN_CHROMA) coloured++;
+    pixels[k++] = m;
+    const a = lab[m * 3 + 1];
+    const b = lab[m * 3 + 2];
+    if (a * a + b * b >= minSquared) coloured++;
   }
-  const minChroma = coloured >= MIN_COLOURED_SHARE * selected ? MIN_SKIN_CHROMA : 0;
-  // Lightness percentiles from a histogram in steps of 0.25 (L* spans 0–100).
+  const threshold = coloured >= MIN_COLOURED_SHARE * selected ? minSquared : 0;
+  // Lightness percentiles from a histogram in steps of 0.25 (L* spans 0–100); -1 marks a grey pixel.
   const histogram = new Uint32Array(401);
-  const bin = (l: number) => Math.min(400, Math.max(0, Math.round(l * 4)));
-  const kept = new Uint8Array(select.length);
+  const bins = new Int16Array(selected);
   let count = 0;
-  for (let m = 0; m < select.length; m++) {
-    if (!select[m] || Math.hypot(lab[m * 3 + 1], lab[m * 3 + 2]) < minChroma) continue;
-    kept[m] = 1;
-    histogram[bin(lab[m * 3])]++;
+  for (let k = 0; k < selected; k++) {
+    const m = pixels[k];
+    const a = lab[m * 3 + 1];
+    const b = lab[m * 3 + 2];
+    if (a * a + b * b < threshold) {
+      bins[k] = -1;
+      continue;
+    }
+    const bin = Math.min(400, Math.max(0, Math.round(lab[m * 3] * 4)));
+    bins[k] = bin;
+    histogram[bin]++;
     count++;
   }
   let low = 0;
   let high = 400;
   for (let seen = 0; low < 400 && seen + histogram[low] <= TRIM * count; low++) seen += histogram[low];
   for (let seen = 0; high > low && seen + histogram[high] <= TRIM * count; high--) seen += histogram[high];
-  for (let m = 0; m < kept.length; m++) {
-    if (kept[m] && (bin(lab[m * 3]) < low || bin(lab[m * 3]) > high)) kept[m] = 0;
+  let [s0, s1, s2, q0, q1, q2, n] = [0, 0, 0, 0, 0, 0, 0];
+  for (let k = 0; k < selected; k++) {
+    if (bins[k] < low || bins[k] > high) continue;
+    const o = pixels[k] * 3;
+    const [v0, v1, v2] = [lab[o], lab[o + 1], lab[o + 2]];
+    s0 += v0;
+    s1 += v1;
+    s2 += v2;
+    q0 += v0 * v0;
+    q1 += v1 * v1;
+    q2 += v2 * v2;
+    n++;
   }
-  return channelStats(lab, kept);
+  return statsFromSums(s0, s1, s2, q0, q1, q2, n);
 }
 
 /**
@@ -169,11 +212,13 @@ export function transferStats(
     const ratio = source.std[c] > 1e-3 ? target.std[c] / source.std[c] : 1;
     return Math.min(RATIO_LIMITS[c][1], Math.max(RATIO_LIMITS[c][0], ratio));
   });
+  const [k0, k1, k2] = scale;
+  const [b0, b1, b2] = [0, 1, 2].map((c) => target.mean[c] - scale[c] * source.mean[c]);
   for (let m = 0; m < select.length; m++) {
     if (!select[m]) continue;
-    for (let c = 0; c < 3; c++) {
-      const o = m * 3 + c;
-      lab[o] = scale[c] * (lab[o] - source.mean[c]) + target.mean[c];
-    }
+    const o = m * 3;
+    lab[o] = k0 * lab[o] + b0;
+    lab[o + 1] = k1 * lab[o + 1] + b1;
+    lab[o + 2] = k2 * lab[o + 2] + b2;
   }
 }

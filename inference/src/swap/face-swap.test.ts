@@ -12,6 +12,7 @@ import type { FaceMesh, RgbImage } from '../types.js';
 import { mirrorWeights, sourceYaw, swapFaceInto } from './face-swap.js';
 import { fillPolygon } from './mask.js';
 import { regionAround } from './region.js';
+import { edgeStep } from './seam.js';
 
 const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
@@ -101,6 +102,24 @@ describe('swapFaceInto', () => {
       for (let p = 0; p < plain.data.length; p++)
         worst = Math.max(worst, Math.abs(plain.data[p] - painted.data[p]));
       assert.ok(worst <= 1, `${faceName} → ${targetName}: a pixel differs by ${worst}`);
+    }
+  });
+
+  it('fades in without a step: the face meets the target’s lighting at the edge', async () => {
+    for (const [faceName, targetName] of [
+      ['portrait-07.jpg', 'tilted-02.jpg'],
+      ['tilted-02.jpg', 'portrait-07.jpg'],
+      ['portrait-07.jpg', 'tilted-01.jpg'],
+    ]) {
+      const [face, target] = await Promise.all([load(faceName), load(targetName)]);
+      const result = { ...target.image, data: Uint8Array.from(target.image.data) };
+      const coverage = swapFaceInto(result, target.mesh, face.image, face.mesh);
+      const step = edgeStep(target.image, result, coverage);
+      // Plain alpha blending after the colour transfer left steps of 26–40 luma levels on these pairs.
+      assert.ok(
+        step < 10,
+        `${faceName} → ${targetName}: a step of ${step.toFixed(1)} luma levels at the edge`,
+      );
     }
   });
 });

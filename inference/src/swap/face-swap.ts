@@ -3,6 +3,7 @@ import Delaunator from 'delaunator';
 import { FACE_OVAL, LEFT_EYE, MOUTH_CORNERS, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
 import { labToRgb, rgbToLab, skinStats, transferStats } from './color-transfer.js';
+import { matchEdge } from './harmonize.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
 import { MIRROR } from './mesh-symmetry.js';
 import { regionAround, type Region } from './region.js';
@@ -40,6 +41,9 @@ const EYE_CORE = 1.6;
  */
 const VALID_INSET = 0.08;
 const VALID_FEATHER = 0.02;
+/** The part of the fade where the face is matched to the target (see `matchEdge`). */
+const EDGE_FROM = 0.05;
+const EDGE_TO = 0.7;
 
 function point(points: Float32Array, i: number): Point {
   return { x: points[i * 3], y: points[i * 3 + 1] };
@@ -129,12 +133,26 @@ export function mirrorWeights(
   for (let t = 0; t < triangles.length; t += 3) {
     if (choice.flags[t / 3]) fillTriangle(dest, triangles, t, region, chosen);
   }
-  const weights = feather(
-    chosen,
-    region.width,
-    region.height,
-    Math.max(1, Math.round(faceWidth * SWITCH_FEATHER)),
-  );
+  // The choice only changes near the midline: cross-fade a band around it (the blur reaches 2r each way).
+  const r = Math.max(1, Math.round(faceWidth * SWITCH_FEATHER));
+  let [minX, maxX] = [Infinity, -Infinity];
+  for (let i = 0; i < POINTS; i++) {
+    if (MIRROR[i] !== i) continue;
+    minX = Math.min(minX, dest[i * 3]);
+    maxX = Math.max(maxX, dest[i * 3]);
+  }
+  const left = Math.max(0, Math.floor(minX - region.x - 3 * r));
+  const right = Math.min(region.width, Math.ceil(maxX - region.x + 3 * r));
+  const bandWidth = right - left;
+  const weights = chosen;
+  if (bandWidth > 0) {
+    const band = new Float32Array(bandWidth * region.height);
+    for (let row = 0; row < region.height; row++)
+      band.set(chosen.subarray(row * region.width + left, row * region.width + right), row * bandWidth);
+    const faded = feather(band, bandWidth, region.height, r);
+    for (let row = 0; row < region.height; row++)
+      weights.set(faded.subarray(row * bandWidth, (row + 1) * bandWidth), row * region.width + left);
+  }
   for (const eye of choice.eyes) {
     const core = fillPolygon(scaledOutline(dest, eye.outline, EYE_CORE), region);
     for (let m = 0; m < core.length; m++) if (core[m]) weights[m] = eye.mirror ? 1 : 0;
@@ -177,7 +195,10 @@ function fillTriangle(
   }
 }
 
-/** The source photo's usable face area (see `VALID_INSET`), over a region around its face oval. */
+/**
+ * The source photo's usable face area (see `VALID_INSET`) around its face oval. It is smooth, so it is held on a
+ * grid of cells of about half the feather radius.
+ */
 function validSourceArea(source: RgbImage, points: Float32Array): SourceMask {
   const [a, b] = CHEEKS;
   // In 3-D, so that a turned face's width is not underestimated.
@@ -193,10 +214,26 @@ function validSourceArea(source: RgbImage, points: Float32Array): SourceMask {
     x: 0,
     y: 0,
   });
-  const radius = Math.max(1, Math.round(width * VALID_FEATHER));
+  const radius = width * VALID_FEATHER;
+  const scale = Math.max(1, Math.floor(radius / 2));
+  const grid = {
+    x: 0,
+    y: 0,
+    width: Math.ceil(region.width / scale),
+    height: Math.ceil(region.height / scale),
+  };
   // The feather reaches about 2r outward: the inset keeps its fade inside the oval.
-  const inner = shrinkTowards(oval, centre, width * VALID_INSET);
-  return { region, values: feather(fillPolygon(inner, region), region.width, region.height, radius) };
+  const inner = shrinkTowards(oval, centre, width * VALID_INSET).map((p) => ({
+    x: (p.x - region.x) / scale,
+    y: (p.y - region.y) / scale,
+  }));
+  const values = feather(
+    fillPolygon(inner, grid),
+    grid.width,
+    grid.height,
+    Math.max(1, Math.round(radius / scale)),
+  );
+  return { region, scale, width: grid.width, height: grid.height, values };
 }
 
 function triangulate(points: Float32Array): Uint32Array {
@@ -226,20 +263,22 @@ function skinPixels(
   const mouthB = point(dest, MOUTH_CORNERS[1]);
   const chin = point(dest, 152);
   const forehead = point(dest, 10);
+  // Each line as s·(u·x + v·y + w) > 0 on the wanted side.
   const belowEyes = Math.sign(side(eyeA, eyeB, chin.x, chin.y));
   const aboveMouth = Math.sign(side(mouthA, mouthB, forehead.x, forehead.y));
+  const [eu, ev] = [-(eyeB.y - eyeA.y) * belowEyes, (eyeB.x - eyeA.x) * belowEyes];
+  const ew = -(eu * eyeA.x + ev * eyeA.y);
+  const [mu, mv] = [-(mouthB.y - mouthA.y) * aboveMouth, (mouthB.x - mouthA.x) * aboveMouth];
+  const mw = -(mu * mouthA.x + mv * mouthA.y);
   const select = new Uint8Array(covered.length);
   for (let row = 0, m = 0; row < region.height; row++) {
     const y = region.y + row + 0.5;
+    const eyeRow = ev * y + ew;
+    const mouthRow = mv * y + mw;
     for (let col = 0; col < region.width; col++, m++) {
       if (covered[m] < 0.5 || mask[m] < 0.5) continue;
       const x = region.x + col + 0.5;
-      if (
-        Math.sign(side(eyeA, eyeB, x, y)) === belowEyes &&
-        Math.sign(side(mouthA, mouthB, x, y)) === aboveMouth
-      ) {
-        select[m] = 1;
-      }
+      if (eu * x + eyeRow > 0 && mu * x + mouthRow > 0) select[m] = 1;
     }
   }
   return select;
@@ -278,7 +317,11 @@ export function swapFaceInto(
   const valid = validSourceArea(source, sourceMesh.points);
   const weights = mirrorWeights(sourceMesh.points, dest, triangles, region, faceWidth);
   const warped = new Float32Array(region.width * region.height * 3);
-  const directMask = weights ? mask.map((value, m) => (weights[m] < 1 ? value : 0)) : mask;
+  let directMask = mask;
+  if (weights) {
+    directMask = new Float32Array(mask.length);
+    for (let m = 0; m < mask.length; m++) if (weights[m] < 1) directMask[m] = mask[m];
+  }
   const covered = warpPiecewiseAffine(
     source,
     sourceMesh.points,
@@ -297,7 +340,17 @@ export function swapFaceInto(
   const written = new Uint8Array(covered.length);
   for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
   rgbToLab(warped, written);
-  transferStats(warped, written, skinStats(warped, skin), skinStats(targetLab, skin));
+  const targetSkin = skinStats(targetLab, skin);
+  transferStats(warped, written, skinStats(warped, skin), targetSkin);
+  // The fade, where the target shows through: the face should match it there.
+  const edge = new Uint8Array(covered.length);
+  for (let m = 0; m < covered.length; m++) {
+    const alpha = mask[m] * covered[m];
+    if (covered[m] > 0 && alpha > EDGE_FROM && alpha < EDGE_TO) edge[m] = 1;
+  }
+  const targetEdge = copyRegion(image, region, edge);
+  rgbToLab(targetEdge, edge);
+  matchEdge(warped, targetEdge, edge, written, targetSkin, region.width, region.height, faceWidth);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
 }
@@ -325,7 +378,8 @@ function mixMirror(
     mirroredPoints[i * 3 + 1] = sourceMesh.points[j * 3 + 1];
     mirroredPoints[i * 3 + 2] = sourceMesh.points[j * 3 + 2];
   }
-  const needed = mask.map((value, m) => (weights[m] > 0 ? value : 0));
+  const needed = new Float32Array(mask.length);
+  for (let m = 0; m < mask.length; m++) if (weights[m] > 0) needed[m] = mask[m];
   const mirrored = new Float32Array(warped.length);
   const mirroredCovered = warpPiecewiseAffine(
     source,

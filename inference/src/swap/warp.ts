@@ -1,9 +1,15 @@
 import type { RgbImage } from '../types.js';
 import type { Region } from './region.js';
 
-/** A 0–1 weight per pixel of a region of the source image (0 outside the region). */
+/**
+ * A smooth 0–1 weight over a region of the source image (0 outside it), held on a grid of `width` × `height`
+ * cells of `scale` × `scale` pixels.
+ */
 export interface SourceMask {
   region: Region;
+  scale: number;
+  width: number;
+  height: number;
   values: Float32Array;
 }
 
@@ -28,9 +34,13 @@ export function warpPiecewiseAffine(
   const covered = new Float32Array(region.width * region.height);
   const { data, width, height } = source;
   const validity = valid.values;
-  const validWidth = valid.region.width;
-  const validMaxX = valid.region.width - 1;
-  const validMaxY = valid.region.height - 1;
+  const validWidth = valid.width;
+  const validMaxX = valid.width - 1;
+  const validMaxY = valid.height - 1;
+  const cell = 1 / valid.scale;
+  // Grid coordinates of a source point in pixel-index space: cell centres sit at (k + 0.5)·scale − 0.5.
+  const validX = (0.5 - valid.region.x) * cell - 0.5;
+  const validY = (0.5 - valid.region.y) * cell - 0.5;
   const maxX = width - 1;
   const maxY = height - 1;
   for (let t = 0; t < triangles.length; t += 3) {
@@ -83,9 +93,9 @@ export function warpPiecewiseAffine(
         out[o] = data[p] * w00 + data[p + 3] * w01 + data[q] * w10 + data[q + 3] * w11;
         out[o + 1] = data[p + 1] * w00 + data[p + 4] * w01 + data[q + 1] * w10 + data[q + 4] * w11;
         out[o + 2] = data[p + 2] * w00 + data[p + 5] * w01 + data[q + 2] * w10 + data[q + 5] * w11;
-        // The validity mask, bilinear at the same point (pixel-index space of its region).
-        const vx = sx - valid.region.x;
-        const vy = sy - valid.region.y;
+        // The validity mask, bilinear at the same point.
+        const vx = sx * cell + validX;
+        const vy = sy * cell + validY;
         let v = 0;
         if (vx >= 0 && vy >= 0 && vx < validMaxX && vy < validMaxY) {
           const jx = Math.floor(vx);

@@ -1,0 +1,173 @@
+import type { ChannelStats } from './color-transfer.js';
+
+/** A boundary difference larger than this (L*, a*, b*) is not lighting but something else showing through. */
+const MAX_OFFSET = [20, 8, 8];
+/** The offset field's finest detail, as a fraction of the face width. */
+const DETAIL = 0.04;
+/** Skin-like: within this many standard deviations (or the floor, in L*a*b* units) of the skin's mean. */
+const SKIN_SIGMAS = 2.5;
+const SKIN_FLOOR = [8, 5, 5];
+
+/**
+ * Smooth fill of a sparse field (push-pull): `values` (3 channels) are known where `weights` > 0 (weights up
+ * to 1 = fully known); returns a field defined everywhere that keeps the known values and interpolates
+ * between them, like a membrane, coarse to fine.
+ */
+export function pushPull(
+  values: Float32Array,
+  weights: Float32Array,
+  width: number,
+  height: number,
+): Float32Array {
+  if (width <= 1 && height <= 1) {
+    const out = new Float32Array(values.length);
+    if (weights[0] > 0) out.set(values.subarray(0, 3));
+    return out;
+  }
+  // Pull: 2×2 weighted sums into a half-size level.
+  const w2 = Math.ceil(width / 2);
+  const h2 = Math.ceil(height / 2);
+  const coarseValues = new Float32Array(w2 * h2 * 3);
+  const coarseWeights = new Float32Array(w2 * h2);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const m = y * width + x;
+      const w = weights[m];
+      if (w === 0) continue;
+      const c = (y >> 1) * w2 + (x >> 1);
+      coarseWeights[c] += w;
+      coarseValues[c * 3] += values[m * 3] * w;
+      coarseValues[c * 3 + 1] += values[m * 3 + 1] * w;
+      coarseValues[c * 3 + 2] += values[m * 3 + 2] * w;
+    }
+  }
+  for (let c = 0; c < coarseWeights.length; c++) {
+    const w = coarseWeights[c];
+    if (w === 0) continue;
+    coarseValues[c * 3] /= w;
+    coarseValues[c * 3 + 1] /= w;
+    coarseValues[c * 3 + 2] /= w;
+    // A coarse cell is as sure as one fully known fine pixel at most.
+    coarseWeights[c] = Math.min(1, w);
+  }
+  const coarse = pushPull(coarseValues, coarseWeights, w2, h2);
+  // Push: where a pixel is not (fully) known, the coarse field, bilinearly upsampled, fills in.
+  const out = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const cy = Math.min(h2 - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+    const y0 = Math.floor(cy);
+    const y1 = Math.min(h2 - 1, y0 + 1);
+    const fy = cy - y0;
+    for (let x = 0; x < width; x++) {
+      const m = y * width + x;
+      const own = Math.min(1, weights[m]);
+      const cx = Math.min(w2 - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const x0 = Math.floor(cx);
+      const x1 = Math.min(w2 - 1, x0 + 1);
+      const fx = cx - x0;
+      const a = (y0 * w2 + x0) * 3;
+      const b = (y0 * w2 + x1) * 3;
+      const c = (y1 * w2 + x0) * 3;
+      const d = (y1 * w2 + x1) * 3;
+      for (let k = 0; k < 3; k++) {
+        const filled =
+          (coarse[a + k] * (1 - fx) + coarse[b + k] * fx) * (1 - fy) +
+          (coarse[c + k] * (1 - fx) + coarse[d + k] * fx) * fy;
+        out[m * 3 + k] = own * values[m * 3 + k] + (1 - own) * filled;
+      }
+    }
+  }
+  return out;
+}
+
+/** The L*a*b* box around the skin's mean that counts as skin-like: [low L, high L, low a, …]. */
+function skinBox(skin: ChannelStats): Float32Array {
+  const box = new Float32Array(6);
+  for (let c = 0; c < 3; c++) {
+    const limit = Math.max(SKIN_SIGMAS * skin.std[c], SKIN_FLOOR[c]);
+    box[c * 2] = skin.mean[c] - limit;
+    box[c * 2 + 1] = skin.mean[c] + limit;
+  }
+  return box;
+}
+
+function inBox(lab: Float32Array, o: number, box: Float32Array): boolean {
+  return (
+    lab[o] >= box[0] &&
+    lab[o] <= box[1] &&
+    lab[o + 1] >= box[2] &&
+    lab[o + 1] <= box[3] &&
+    lab[o + 2] >= box[4] &&
+    lab[o + 2] <= box[5]
+  );
+}
+
+/**
+ * Matches the swapped face's low frequencies to the target along the blend's edge (a cheap stand-in for
+ * gradient-domain blending): where the edge shows skin in both, the L*a*b* difference target − face is
+ * measured, clamped, spread smoothly over the whole face by push-pull and added, so that lighting gradients
+ * across the target's face carry into the swapped one and the fade shows no step. Hair, beards and glasses
+ * at the edge (not skin-like) do not count. `edge` marks the measured pixels; works in place on `face`.
+ */
+export function matchEdge(
+  face: Float32Array,
+  target: Float32Array,
+  edge: Uint8Array,
+  written: Uint8Array,
+  skin: ChannelStats,
+  width: number,
+  height: number,
+  faceWidth: number,
+): void {
+  // The offsets are averaged into cells of `cell` pixels, filled by push-pull, and applied bilinearly.
+  const cell = Math.max(1, Math.round(faceWidth * DETAIL));
+  const gw = Math.ceil(width / cell);
+  const gh = Math.ceil(height / cell);
+  const sums = new Float32Array(gw * gh * 3);
+  const counts = new Float32Array(gw * gh);
+  const box = skinBox(skin);
+  let known = 0;
+  for (let y = 0, m = 0; y < height; y++) {
+    const row = Math.floor(y / cell) * gw;
+    for (let x = 0; x < width; x++, m++) {
+      if (!edge[m] || !inBox(target, m * 3, box) || !inBox(face, m * 3, box)) continue;
+      const g = row + Math.floor(x / cell);
+      for (let c = 0; c < 3; c++) {
+        const o = m * 3 + c;
+        sums[g * 3 + c] += Math.min(MAX_OFFSET[c], Math.max(-MAX_OFFSET[c], target[o] - face[o]));
+      }
+      counts[g]++;
+      known++;
+    }
+  }
+  if (known === 0) return;
+  for (let g = 0; g < counts.length; g++) {
+    if (counts[g] === 0) continue;
+    for (let c = 0; c < 3; c++) sums[g * 3 + c] /= counts[g];
+    // A cell is fully known once a quarter of it is measured.
+    counts[g] = Math.min(1, (4 * counts[g]) / (cell * cell));
+  }
+  const field = pushPull(sums, counts, gw, gh);
+  for (let y = 0, m = 0; y < height; y++) {
+    const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / cell - 0.5));
+    const y0 = Math.floor(gy);
+    const y1 = Math.min(gh - 1, y0 + 1);
+    const fy = gy - y0;
+    for (let x = 0; x < width; x++, m++) {
+      if (!written[m]) continue;
+      const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / cell - 0.5));
+      const x0 = Math.floor(gx);
+      const x1 = Math.min(gw - 1, x0 + 1);
+      const fx = gx - x0;
+      const a = (y0 * gw + x0) * 3;
+      const b = (y0 * gw + x1) * 3;
+      const c = (y1 * gw + x0) * 3;
+      const d = (y1 * gw + x1) * 3;
+      for (let k = 0; k < 3; k++) {
+        face[m * 3 + k] +=
+          (field[a + k] * (1 - fx) + field[b + k] * fx) * (1 - fy) +
+          (field[c + k] * (1 - fx) + field[d + k] * fx) * fy;
+      }
+    }
+  }
+}
