@@ -104,7 +104,14 @@ export class GenerationOutcomesService {
       return;
     }
     const outcome = await this.dataSource.transaction(async (em) => {
-      const generation = await this.lockOpen(em, id);
+      const generation = await this.closeOpen(em, id, {
+        status: 'done',
+        stage: 'done',
+        progress: 100,
+        error: null,
+        finishedAt: new Date(),
+        workerMs: workerTime(result.timings),
+      });
       if (!generation) return null;
       const meme = await this.memes.createForGeneration(em, {
         ownerId: generation.userId,
@@ -116,20 +123,11 @@ export class GenerationOutcomesService {
         width: result.width,
         height: result.height,
       });
-      await em.update(
-        Generation,
-        { id },
-        {
-          status: 'done',
-          stage: 'done',
-          progress: 100,
-          error: null,
-          finishedAt: new Date(),
-          workerMs: workerTime(result.timings),
-        },
-      );
-      await this.users.recordGeneration(generation.userId, em);
-      const referral = await this.payReferral(em, generation.userId);
+      const player = await this.users.recordGeneration(generation.userId, em);
+      const referral =
+        player.generationsCount === 1 && player.referalId !== null && !player.isBot
+          ? await this.payReferral(em, generation.userId, player.referalId)
+          : null;
       return { userId: generation.userId, meme, referral };
     });
     if (!outcome) return;
@@ -142,9 +140,12 @@ export class GenerationOutcomesService {
   async fail(id: string, reason: string): Promise<void> {
     const detail = failureDetail(reason);
     const outcome = await this.dataSource.transaction(async (em) => {
-      const generation = await this.lockOpen(em, id);
+      const generation = await this.closeOpen(em, id, {
+        status: 'failed',
+        error: detail,
+        finishedAt: new Date(),
+      });
       if (!generation) return null;
-      await em.update(Generation, { id }, { status: 'failed', error: detail, finishedAt: new Date() });
       const refund =
         generation.cost > 0
           ? await this.ledger.addCredits(
@@ -162,9 +163,28 @@ export class GenerationOutcomesService {
     if (outcome.balances) this.realtime.emitToUser(outcome.userId, 'balance', outcome.balances);
   }
 
-  private async lockOpen(em: EntityManager, id: string): Promise<Generation | null> {
-    const generation = await em.findOne(Generation, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    return generation && OPEN_STATUSES.includes(generation.status) ? generation : null;
+  /**
+   * Moves an open generation to its outcome in one statement, which also locks its row: of two
+   * replicas closing it at once, the second finds it no longer open and gets null.
+   */
+  private async closeOpen(
+    em: EntityManager,
+    id: string,
+    changes: Partial<Generation>,
+  ): Promise<Pick<Generation, 'userId' | 'templateId' | 'text' | 'cost'> | null> {
+    const closed = await em
+      .createQueryBuilder()
+      .update(Generation)
+      .set(changes)
+      .where('id = :id AND status IN (:...open)', { id, open: OPEN_STATUSES })
+      .returning('user_id, template_id, text, cost')
+      .execute();
+    const row = (
+      closed.raw as { user_id: string; template_id: string | null; text: string | null; cost: number }[]
+    )[0];
+    return row
+      ? { userId: Number(row.user_id), templateId: row.template_id, text: row.text, cost: row.cost }
+      : null;
   }
 
   /**
@@ -174,10 +194,8 @@ export class GenerationOutcomesService {
   private async payReferral(
     em: EntityManager,
     playerId: number,
+    inviterId: number,
   ): Promise<{ inviterId: number; balances: BalanceDto } | null> {
-    const player = await this.users.findById(playerId);
-    if (!player || player.isBot || player.referalId === null) return null;
-    const inviterId = player.referalId;
     try {
       const paid = await this.ledger.apply(
         inviterId,

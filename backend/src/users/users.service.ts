@@ -115,9 +115,29 @@ export class UsersService {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Counts a successful generation of the user, inside the transaction that finishes it. */
-  async recordGeneration(tgId: number, em: EntityManager): Promise<void> {
-    await em.increment(User, { tgId }, 'generationsCount', 1);
+  /**
+   * Counts a successful generation of the user, inside the transaction that finishes it; answers
+   * what the referral reward depends on.
+   */
+  async recordGeneration(
+    tgId: number,
+    em: EntityManager,
+  ): Promise<Pick<User, 'generationsCount' | 'referalId' | 'isBot'>> {
+    const updated = await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ generationsCount: () => 'generations_count + 1' })
+      .where('tg_id = :tgId', { tgId })
+      .returning('generations_count, referal_id, is_bot')
+      .execute();
+    const row = (
+      updated.raw as { generations_count: number; referal_id: string | null; is_bot: boolean }[]
+    )[0]!;
+    return {
+      generationsCount: row.generations_count,
+      referalId: row.referal_id === null ? null : Number(row.referal_id),
+      isBot: row.is_bot,
+    };
   }
 
   /** An invited friend's first generation succeeded: the inviter's referral counters (coins as granted). */
