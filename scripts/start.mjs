@@ -92,6 +92,7 @@ async function redis() {
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--dir', redisDir],
     process.env,
+    { detached: true },
   );
   for (let attempt = 0; !(await redisAnswers('127.0.0.1', port)); attempt++) {
     if (attempt > 50) throw new Error('redis-server did not answer within 10 s');
@@ -138,8 +139,12 @@ function newestMtime(target) {
   return newest;
 }
 
-function startChild(label, command, args, env) {
-  const child = spawn(command, args, { env, stdio: 'inherit' });
+/**
+ * `detached` puts the child in its own process group, out of reach of the terminal's Ctrl-C, so
+ * it outlives the processes that use it until shutdown() stops it in order.
+ */
+function startChild(label, command, args, env, { detached = false } = {}) {
+  const child = spawn(command, args, { env, stdio: 'inherit', detached });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.on('exit', (code, signal) => {
     if (stopping) return;
