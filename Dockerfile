@@ -29,6 +29,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/contracts/package.json contracts/
 COPY --from=build /app/contracts/dist contracts/dist
+# The backend uses the inference library's image helpers too.
+COPY --from=build /app/inference/package.json inference/
+COPY --from=build /app/inference/dist inference/dist
 
 FROM runtime AS backend
 COPY --from=build /app/backend/package.json backend/
@@ -40,8 +43,6 @@ USER node
 CMD ["node", "backend/dist/main.js"]
 
 FROM runtime AS inference
-COPY --from=build /app/inference/package.json inference/
-COPY --from=build /app/inference/dist inference/dist
 COPY --from=build /app/inference/models inference/models
 ENV MEDIA_DIR=/media INFERENCE_DEVICE=cpu
 WORKDIR /app/inference
