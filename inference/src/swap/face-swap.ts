@@ -34,13 +34,19 @@ const MIRROR_FROM_YAW = 20;
 const SWITCH_FEATHER = 0.0075;
 /** ...but never over an eye: the eye and its lids (the eye outline scaled by this about its centre) come from one. */
 const EYE_CORE = 1.6;
+/** The far eye's opening is used directly when its area is at least this fraction of the near eye's. */
+const FAR_EYE_FROM = 0.4;
+/** The direct far eye fades into the mirrored lids just outside its outline (scaled by this). */
+const OPENING_FADE = 1.3;
+const OPENING_FEATHER = 0.004;
 /**
- * The source photo's usable face: its face oval moved inward by this fraction of the face width, feathered by
- * about twice `VALID_FEATHER`. Beyond it the source shows hair, ears or background, which must not be
- * stretched over the target's cheeks; the target's own face shows there instead.
+ * The source photo's usable face fades in over this fraction of the face width inside its mesh's outline:
+ * at the outline it shows hair, ears or background, which must not be stretched over the target's cheeks;
+ * the target's own face shows there instead.
  */
 const VALID_INSET = 0.08;
-const VALID_FEATHER = 0.02;
+/** That fade is smooth: it is computed on cells of this fraction of the face width. */
+const VALID_CELL = 0.01;
 /** The part of the fade where the face is matched to the target (see `matchEdge`). */
 const EDGE_FROM = 0.05;
 const EDGE_TO = 0.7;
@@ -87,7 +93,10 @@ export function sourceYaw(source: Float32Array): number {
 function mirrorChoice(
   source: Float32Array,
   triangles: Uint32Array,
-): { flags: Uint8Array; eyes: { outline: readonly number[]; mirror: boolean }[] } | null {
+): {
+  flags: Uint8Array;
+  eyes: { outline: readonly number[]; mirror: boolean; surroundings: boolean }[];
+} | null {
   const yaw = sourceYaw(source);
   if (Math.abs(yaw) < MIRROR_FROM_YAW) return null;
   const far = Math.sign(yaw);
@@ -96,8 +105,27 @@ function mirrorChoice(
     const sides = [sideOf(triangles[t]), sideOf(triangles[t + 1]), sideOf(triangles[t + 2])];
     if (sides.every((side) => side !== -far) && sides.includes(far)) flags[t / 3] = 1;
   }
-  const eyes = [RIGHT_EYE, LEFT_EYE].map((outline) => ({ outline, mirror: sideOf(outline[0]) === far }));
-  return { flags, eyes };
+  const [near, hidden] = sideOf(RIGHT_EYE[0]) === far ? [LEFT_EYE, RIGHT_EYE] : [RIGHT_EYE, LEFT_EYE];
+  // The far eye's own opening keeps the gaze right (a mirrored eye looks the other way) while it shows enough.
+  const opening = Math.abs(polygonArea(source, hidden)) / (Math.abs(polygonArea(source, near)) || 1);
+  return {
+    flags,
+    eyes: [
+      { outline: near, mirror: false, surroundings: false },
+      { outline: hidden, mirror: opening < FAR_EYE_FROM, surroundings: true },
+    ],
+  };
+}
+
+/** Signed area of the polygon through the given mesh points. */
+function polygonArea(points: Float32Array, outline: readonly number[]): number {
+  let area = 0;
+  for (let k = 0, j = outline.length - 1; k < outline.length; j = k++) {
+    area +=
+      points[outline[j] * 3] * points[outline[k] * 3 + 1] -
+      points[outline[k] * 3] * points[outline[j] * 3 + 1];
+  }
+  return area / 2;
 }
 
 /** The outline's points scaled by `scale` about their mean. */
@@ -116,48 +144,77 @@ function scaledOutline(points: Float32Array, outline: readonly number[], scale: 
   }));
 }
 
+/** Where the mirror picture is used: per region pixel, its weight, and where the far eye's own opening shows. */
+export interface MirrorPlan {
+  weights: Float32Array;
+  /** 0–1 over the region where the far eye's own opening is used (valid even at the source's silhouette). */
+  opening: Float32Array | null;
+}
+
 /**
- * Per region pixel, how much comes from the mirror picture: the triangle choices rasterised, cross-faded over a
- * few pixels, and then exactly 0 or 1 inside each eye's core so that no pixel there mixes two eyes.
+ * Per region pixel, how much comes from the mirror picture: the triangle choices rasterised and cross-faded
+ * over a few pixels where they change, and then exactly 0 or 1 inside each eye so that no pixel there mixes
+ * two eyes.
  */
-export function mirrorWeights(
+export function mirrorPlan(
   source: Float32Array,
   dest: Float32Array,
   triangles: Uint32Array,
   region: Region,
   faceWidth: number,
-): Float32Array | null {
+): MirrorPlan | null {
   const choice = mirrorChoice(source, triangles);
   if (!choice) return null;
-  const chosen = new Float32Array(region.width * region.height);
-  for (let t = 0; t < triangles.length; t += 3) {
-    if (choice.flags[t / 3]) fillTriangle(dest, triangles, t, region, chosen);
-  }
-  // The choice only changes near the midline: cross-fade a band around it (the blur reaches 2r each way).
-  const r = Math.max(1, Math.round(faceWidth * SWITCH_FEATHER));
+  const weights = new Float32Array(region.width * region.height);
+  // The choice changes only across triangles that touch the midline or straddle it: a band around those.
   let [minX, maxX] = [Infinity, -Infinity];
-  for (let i = 0; i < POINTS; i++) {
-    if (MIRROR[i] !== i) continue;
-    minX = Math.min(minX, dest[i * 3]);
-    maxX = Math.max(maxX, dest[i * 3]);
+  for (let t = 0; t < triangles.length; t += 3) {
+    const vertices = [triangles[t], triangles[t + 1], triangles[t + 2]];
+    if (choice.flags[t / 3]) fillTriangle(dest, triangles, t, region, weights);
+    const sides = vertices.map(sideOf);
+    if (sides.includes(0) || (sides.includes(1) && sides.includes(-1))) {
+      for (const v of vertices) {
+        minX = Math.min(minX, dest[v * 3]);
+        maxX = Math.max(maxX, dest[v * 3]);
+      }
+    }
   }
-  const left = Math.max(0, Math.floor(minX - region.x - 3 * r));
-  const right = Math.min(region.width, Math.ceil(maxX - region.x + 3 * r));
+  // Blurred with a margin of the blur's reach (2r) on both sides, so the band's own edges do not fade.
+  const r = Math.max(1, Math.round(faceWidth * SWITCH_FEATHER));
+  const left = Math.max(0, Math.floor(minX - region.x - 4 * r));
+  const right = Math.min(region.width, Math.ceil(maxX - region.x + 4 * r));
   const bandWidth = right - left;
-  const weights = chosen;
   if (bandWidth > 0) {
     const band = new Float32Array(bandWidth * region.height);
     for (let row = 0; row < region.height; row++)
-      band.set(chosen.subarray(row * region.width + left, row * region.width + right), row * bandWidth);
+      band.set(weights.subarray(row * region.width + left, row * region.width + right), row * bandWidth);
     const faded = feather(band, bandWidth, region.height, r);
-    for (let row = 0; row < region.height; row++)
-      weights.set(faded.subarray(row * bandWidth, (row + 1) * bandWidth), row * region.width + left);
+    const from = left === 0 ? 0 : 2 * r;
+    const to = right === region.width ? bandWidth : bandWidth - 2 * r;
+    for (let row = 0; row < region.height; row++) {
+      weights.set(
+        faded.subarray(row * bandWidth + from, row * bandWidth + to),
+        row * region.width + left + from,
+      );
+    }
   }
+  let opening: Float32Array | null = null;
   for (const eye of choice.eyes) {
-    const core = fillPolygon(scaledOutline(dest, eye.outline, EYE_CORE), region);
+    if (eye.surroundings && !eye.mirror) {
+      // The opening direct inside mirrored lids: a short fade just outside the lash line.
+      opening = feather(
+        fillPolygon(scaledOutline(dest, eye.outline, OPENING_FADE), region),
+        region.width,
+        region.height,
+        Math.max(1, Math.round(faceWidth * OPENING_FEATHER)),
+      );
+      for (let m = 0; m < opening.length; m++) weights[m] *= 1 - opening[m];
+    }
+    const scale = eye.surroundings && !eye.mirror ? 1 : EYE_CORE;
+    const core = fillPolygon(scaledOutline(dest, eye.outline, scale), region);
     for (let m = 0; m < core.length; m++) if (core[m]) weights[m] = eye.mirror ? 1 : 0;
   }
-  return weights;
+  return { weights, opening };
 }
 
 /** Sets to 1 the region pixels whose centres lie in triangle `t` (a rasteriser over its bounding box). */
@@ -196,10 +253,11 @@ function fillTriangle(
 }
 
 /**
- * The source photo's usable face area (see `VALID_INSET`) around its face oval. It is smooth, so it is held on a
- * grid of cells of about half the feather radius.
+ * The source photo's usable face: the footprint of its mesh (which, on a turned face, includes the nose where
+ * it stands out past the far cheek), faded to 0 at the footprint's edge and 1 at `VALID_INSET` of the face
+ * width inside it. It is smooth, so it is held on a grid of cells of a few pixels.
  */
-function validSourceArea(source: RgbImage, points: Float32Array): SourceMask {
+function validSourceArea(source: RgbImage, points: Float32Array, triangles: Uint32Array): SourceMask {
   const [a, b] = CHEEKS;
   // In 3-D, so that a turned face's width is not underestimated.
   const width =
@@ -208,31 +266,27 @@ function validSourceArea(source: RgbImage, points: Float32Array): SourceMask {
       points[a * 3 + 1] - points[b * 3 + 1],
       points[a * 3 + 2] - points[b * 3 + 2],
     ) || 1;
-  const region = regionAround(points, FACE_OVAL, 2, source.width, source.height);
-  const oval = FACE_OVAL.map((i) => point(points, i));
-  const centre = oval.reduce((c, p) => ({ x: c.x + p.x / oval.length, y: c.y + p.y / oval.length }), {
-    x: 0,
-    y: 0,
-  });
-  const radius = width * VALID_FEATHER;
-  const scale = Math.max(1, Math.floor(radius / 2));
+  const all = Array.from({ length: POINTS }, (_, i) => i);
+  const region = regionAround(points, all, 2, source.width, source.height);
+  const scale = Math.max(1, Math.floor(width * VALID_CELL));
   const grid = {
     x: 0,
     y: 0,
     width: Math.ceil(region.width / scale),
     height: Math.ceil(region.height / scale),
   };
-  // The feather reaches about 2r outward: the inset keeps its fade inside the oval.
-  const inner = shrinkTowards(oval, centre, width * VALID_INSET).map((p) => ({
-    x: (p.x - region.x) / scale,
-    y: (p.y - region.y) / scale,
-  }));
-  const values = feather(
-    fillPolygon(inner, grid),
-    grid.width,
-    grid.height,
-    Math.max(1, Math.round(radius / scale)),
-  );
+  const scaled = new Float32Array(POINTS * 3);
+  for (let i = 0; i < POINTS; i++) {
+    scaled[i * 3] = (points[i * 3] - region.x) / scale;
+    scaled[i * 3 + 1] = (points[i * 3 + 1] - region.y) / scale;
+  }
+  const footprint = new Float32Array(grid.width * grid.height);
+  for (let t = 0; t < triangles.length; t += 3) fillTriangle(scaled, triangles, t, grid, footprint);
+  // A blur reaching 2R each way is 0.5 on the footprint's edge and 1 at 2R inside: remapped, an inset fade
+  // that is still 0 a little inside the edge (so that no bilinear sample reaches past it).
+  const radius = Math.max(1, Math.round((width * VALID_INSET) / 2 / scale));
+  const values = feather(footprint, grid.width, grid.height, radius);
+  for (let k = 0; k < values.length; k++) values[k] = Math.min(1, Math.max(0, (values[k] - 0.6) / 0.4));
   return { region, scale, width: grid.width, height: grid.height, values };
 }
 
@@ -314,8 +368,9 @@ export function swapFaceInto(
   const outline = fillPolygon(oval, region);
   for (let m = 0; m < mask.length; m++) mask[m] *= outline[m];
 
-  const valid = validSourceArea(source, sourceMesh.points);
-  const weights = mirrorWeights(sourceMesh.points, dest, triangles, region, faceWidth);
+  const valid = validSourceArea(source, sourceMesh.points, triangles);
+  const plan = mirrorPlan(sourceMesh.points, dest, triangles, region, faceWidth);
+  const weights = plan?.weights;
   const warped = new Float32Array(region.width * region.height * 3);
   let directMask = mask;
   if (weights) {
@@ -332,6 +387,9 @@ export function swapFaceInto(
     valid,
     warped,
   );
+  // The far eye's own opening is face even where the source's silhouette is near.
+  const opening = plan?.opening;
+  if (opening) for (let m = 0; m < covered.length; m++) if (covered[m] > 0 && opening[m] > 0) covered[m] = 1;
   if (weights) mixMirror(source, sourceMesh, dest, triangles, region, mask, valid, weights, warped, covered);
 
   const skin = skinPixels(dest, region, mask, covered);
