@@ -1,8 +1,19 @@
 /**
  * @jest-environment ./test/helpers/native-arrays.environment.mjs
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ErrorText, GENERATION_STAGES, type MemeDto, type TemplateDto } from '@mememint/contracts';
+import {
+  ErrorText,
+  GENERATION_QUEUE,
+  GENERATION_STAGES,
+  type MemeDto,
+  type TemplateDto,
+} from '@mememint/contracts';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import sharp from 'sharp';
 import request from 'supertest';
 
@@ -46,7 +57,8 @@ describe('generations through the queue and a real inference worker', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+    // Retries of a failing job 100 ms apart (exponential), so exhausting them takes a moment.
+    t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId), GENERATION_JOB_BACKOFF_MS: '100' } });
     await t.app.listen(0, '127.0.0.1');
     worker = await startInferenceWorker(t.config);
     admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
@@ -210,6 +222,32 @@ describe('generations through the queue and a real inference worker', () => {
       .post(`/api/v1/memes/generations/${id}/rate/?value=3`)
       .set(bearer(player))
       .expect(400);
+  });
+
+  it('a job that keeps failing is retried, then fails the generation and refunds it', async () => {
+    const player = await newPlayer(t.server, t.config);
+    const socket = await connect(player);
+    const first = await generate(player, { templateId: template.id }, photo('portrait-02.jpg')).expect(201);
+    await socket.until('generation:done', (p) => p.id === first.body.id);
+    // The stored face disappears from media storage: every attempt of the next job fails reading it.
+    const [face]: { face_key: string }[] = await t.dataSource.query(
+      'SELECT face_key FROM player_faces WHERE user_id = $1',
+      [player.tgId],
+    );
+    await rm(path.join(t.config.media.dir, face!.face_key));
+
+    const res = await generate(player, { templateId: template.id }).expect(201);
+    const id = res.body.id as string;
+    expect(await socket.until('generation:failed', (p) => p.id === id)).toEqual({
+      id,
+      detail: ErrorText.imageUpload,
+    });
+    const job = await t.app.get<Queue>(getQueueToken(GENERATION_QUEUE)).getJob(id);
+    expect(job!.attemptsMade).toBe(t.config.generation.jobAttempts);
+    expect(await socket.until('balance', (b) => b.generationLimit === 2)).toMatchObject({
+      generationLimit: 2,
+    });
+    expect(await me(player)).toMatchObject({ generationLimit: 2, generationsCount: 1 });
   });
 
   describe('requests refused before anything is charged', () => {
