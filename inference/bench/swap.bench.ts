@@ -1,7 +1,7 @@
 /**
  * Swap benchmark: every labelled photo with a face, resized to 1024 px on its longest side, as the target of
  * one face photo. Prints per-stage p50/p95 and swaps per second for one and two worker processes.
- *   npm run bench -w inference [-- --rounds 3]
+ *   npm run bench -w inference [-- --rounds 3] [--face tilted-02.jpg]
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,6 @@ import { loadInferenceConfig } from '../src/config.js';
 import { runSwap } from '../src/pipeline.js';
 
 const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
-const FACE = 'portrait-07.jpg';
 const SIDE = 1024;
 
 const { values } = parseArgs({
@@ -23,6 +22,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     child: { type: 'boolean', default: false },
     threads: { type: 'string' },
+    // The face photo; a turned one (e.g. tilted-02.jpg) exercises the mirror fill.
+    face: { type: 'string', default: 'portrait-07.jpg' },
   },
 });
 const rounds = Number(values.rounds);
@@ -37,7 +38,10 @@ async function inputs(): Promise<{ face: Buffer; targets: Buffer[] }> {
   );
   const resize = (name: string) =>
     sharp(`${photos}${name}`).resize(SIDE, SIDE, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
-  return { face: await resize(FACE), targets: await Promise.all(names.map(resize)) };
+  return {
+    face: await resize(values.face ?? 'portrait-07.jpg'),
+    targets: await Promise.all(names.map(resize)),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -91,6 +95,8 @@ function childRun(threads: number): Promise<{ swaps: number; seconds: number }> 
         String(rounds),
         '--threads',
         String(threads),
+        '--face',
+        values.face ?? 'portrait-07.jpg',
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
