@@ -177,7 +177,9 @@ export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
   for (let k = 0; k < selected; k++) {
     if (bins[k] < low || bins[k] > high) continue;
     const o = pixels[k] * 3;
-    const [v0, v1, v2] = [lab[o], lab[o + 1], lab[o + 2]];
+    const v0 = lab[o];
+    const v1 = lab[o + 1];
+    const v2 = lab[o + 2];
     s0 += v0;
     s1 += v1;
     s2 += v2;

@@ -200,21 +200,39 @@ export function mirrorPlan(
   }
   let opening: Float32Array | null = null;
   for (const eye of choice.eyes) {
-    if (eye.surroundings && !eye.mirror) {
-      // The opening direct inside mirrored lids: a short fade just outside the lash line.
-      opening = feather(
-        fillPolygon(scaledOutline(dest, eye.outline, OPENING_FADE), region),
-        region.width,
-        region.height,
-        Math.max(1, Math.round(faceWidth * OPENING_FEATHER)),
-      );
-      for (let m = 0; m < opening.length; m++) weights[m] *= 1 - opening[m];
+    const ownOpening = eye.surroundings && !eye.mirror;
+    // Worked on the eye's own box (grown by the fade's reach), not the whole region.
+    const featherRadius = Math.max(1, Math.round(faceWidth * OPENING_FEATHER));
+    const outline = scaledOutline(dest, eye.outline, ownOpening ? OPENING_FADE : EYE_CORE);
+    const box = boxAround(outline, 2 * featherRadius + 1, region);
+    if (box.width === 0 || box.height === 0) continue;
+    const core = fillPolygon(ownOpening ? scaledOutline(dest, eye.outline, 1) : outline, box);
+    const fade = ownOpening ? feather(fillPolygon(outline, box), box.width, box.height, featherRadius) : null;
+    if (fade) opening = new Float32Array(weights.length);
+    for (let row = 0, k = 0; row < box.height; row++) {
+      let m = (box.y - region.y + row) * region.width + (box.x - region.x);
+      for (let col = 0; col < box.width; col++, k++, m++) {
+        if (fade && opening) {
+          // The opening direct inside mirrored lids: a short fade just outside the lash line.
+          opening[m] = fade[k];
+          weights[m] *= 1 - fade[k];
+        }
+        if (core[k]) weights[m] = eye.mirror ? 1 : 0;
+      }
     }
-    const scale = eye.surroundings && !eye.mirror ? 1 : EYE_CORE;
-    const core = fillPolygon(scaledOutline(dest, eye.outline, scale), region);
-    for (let m = 0; m < core.length; m++) if (core[m]) weights[m] = eye.mirror ? 1 : 0;
   }
   return { weights, opening };
+}
+
+/** The integer box around a polygon, grown by `margin`, clipped to `region` (in the same image coordinates). */
+function boxAround(polygon: Point[], margin: number, region: Region): Region {
+  const xs = polygon.map((p) => p.x);
+  const ys = polygon.map((p) => p.y);
+  const x = Math.max(region.x, Math.floor(Math.min(...xs) - margin));
+  const y = Math.max(region.y, Math.floor(Math.min(...ys) - margin));
+  const right = Math.min(region.x + region.width, Math.ceil(Math.max(...xs) + margin));
+  const bottom = Math.min(region.y + region.height, Math.ceil(Math.max(...ys) + margin));
+  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
 }
 
 /** Sets to 1 the region pixels whose centres lie in triangle `t` (a rasteriser over its bounding box). */
@@ -393,22 +411,24 @@ export function swapFaceInto(
   if (weights) mixMirror(source, sourceMesh, dest, triangles, region, mask, valid, weights, warped, covered);
 
   const skin = skinPixels(dest, region, mask, covered);
-  const targetLab = copyRegion(image, region, skin);
-  rgbToLab(targetLab, skin);
+  // The fade, where the target shows through: the face should match it there.
+  const edge = new Uint8Array(covered.length);
   const written = new Uint8Array(covered.length);
-  for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
+  const measured = new Uint8Array(covered.length);
+  for (let m = 0; m < covered.length; m++) {
+    if (covered[m] === 0) continue;
+    written[m] = 1;
+    const alpha = mask[m] * covered[m];
+    if (alpha > EDGE_FROM && alpha < EDGE_TO) edge[m] = 1;
+    measured[m] = edge[m] | skin[m];
+  }
+  // The target in L*a*b* where it is measured: its skin, and the fade.
+  const targetLab = copyRegion(image, region, measured);
+  rgbToLab(targetLab, measured);
   rgbToLab(warped, written);
   const targetSkin = skinStats(targetLab, skin);
   transferStats(warped, written, skinStats(warped, skin), targetSkin);
-  // The fade, where the target shows through: the face should match it there.
-  const edge = new Uint8Array(covered.length);
-  for (let m = 0; m < covered.length; m++) {
-    const alpha = mask[m] * covered[m];
-    if (covered[m] > 0 && alpha > EDGE_FROM && alpha < EDGE_TO) edge[m] = 1;
-  }
-  const targetEdge = copyRegion(image, region, edge);
-  rgbToLab(targetEdge, edge);
-  matchEdge(warped, targetEdge, edge, written, targetSkin, region.width, region.height, faceWidth);
+  matchEdge(warped, targetLab, edge, written, targetSkin, region.width, region.height, faceWidth);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
 }
