@@ -143,4 +143,56 @@ describe('swapFaceInto', () => {
       );
     }
   });
+
+  it('keeps the target’s forehead where the face photo has hair over its own', async () => {
+    /** Height above the line through the brows' tops, in face widths, as a function of (x, y). */
+    const aboveBrows = (points: Float32Array) => {
+      const [ax, ay, bx, by] = [points[105 * 3], points[105 * 3 + 1], points[334 * 3], points[334 * 3 + 1]];
+      const width = Math.hypot(points[234 * 3] - points[454 * 3], points[234 * 3 + 1] - points[454 * 3 + 1]);
+      const length = Math.hypot(bx - ax, by - ay);
+      let [nx, ny] = [-(by - ay) / length, (bx - ax) / length];
+      if (nx * (points[30] - ax) + ny * (points[31] - ay) < 0) [nx, ny] = [-nx, -ny];
+      return (x: number, y: number) => (nx * (x - ax) + ny * (y - ay)) / width;
+    };
+    const luma = (data: Uint8Array, p: number) => 0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2];
+    for (const [faceName, targetName] of [
+      ['portrait-04.jpg', 'portrait-07.jpg'],
+      ['portrait-07.jpg', 'tilted-02.jpg'],
+    ]) {
+      const [face, target] = await Promise.all([load(faceName), load(targetName)]);
+      // A dark fringe from just above the brows up.
+      const fringe = { ...face.image, data: Uint8Array.from(face.image.data) };
+      const sourceHeight = aboveBrows(face.mesh.points);
+      for (let y = 0; y < fringe.height; y++) {
+        for (let x = 0; x < fringe.width; x++) {
+          if (sourceHeight(x + 0.5, y + 0.5) > 0.05)
+            fringe.data.set([40, 28, 20], (y * fringe.width + x) * 3);
+        }
+      }
+      const result = { ...target.image, data: Uint8Array.from(target.image.data) };
+      swapFaceInto(result, target.mesh, fringe, face.mesh);
+      const targetHeight = aboveBrows(target.mesh.points);
+      const inOval = fillPolygon(outline(target.mesh.points, FACE_OVAL), {
+        x: 0,
+        y: 0,
+        width: result.width,
+        height: result.height,
+      });
+      let darker = 0;
+      let pixels = 0;
+      for (let y = 0; y < result.height; y++) {
+        for (let x = 0; x < result.width; x++) {
+          if (!inOval[y * result.width + x] || targetHeight(x + 0.5, y + 0.5) <= 0.08) continue;
+          const p = (y * result.width + x) * 3;
+          darker += luma(target.image.data, p) - luma(result.data, p);
+          pixels++;
+        }
+      }
+      // Blending it in like skin darkened the first of these foreheads by about 20 luma levels on average.
+      assert.ok(
+        darker / pixels < 4,
+        `${faceName} → ${targetName}: forehead ${(darker / pixels).toFixed(1)} darker`,
+      );
+    }
+  });
 });

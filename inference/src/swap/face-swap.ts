@@ -1,9 +1,9 @@
 import Delaunator from 'delaunator';
 
-import { FACE_OVAL, LEFT_EYE, MOUTH_CORNERS, RIGHT_EYE } from '../landmarks/mesh-indices.js';
+import { FACE_OVAL, FOREHEAD_TOP, LEFT_EYE, MOUTH_CORNERS, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
-import { labToRgb, rgbToLab, skinStats, transferStats } from './color-transfer.js';
-import { matchEdge } from './harmonize.js';
+import { labToRgb, rgbToLab, skinStats, transferStats, type ChannelStats } from './color-transfer.js';
+import { inBox, matchEdge, skinBox } from './harmonize.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
 import { MIRROR } from './mesh-symmetry.js';
 import { regionAround, type Region } from './region.js';
@@ -47,6 +47,14 @@ const OPENING_FEATHER = 0.004;
 const VALID_INSET = 0.08;
 /** That fade is smooth: it is computed on cells of this fraction of the face width. */
 const VALID_CELL = 0.01;
+/** Points on the top edge of the right and the left brow (see `foreheadWeights`). */
+const BROW_TOPS = [105, 334] as const;
+const BROW_CLEARANCE = 0.04;
+const FOREHEAD_RAMP = 0.04;
+/** On the forehead, a pixel this many standard deviations darker than the skin counts as hair. */
+const HAIR_DARKER = 1.5;
+/** Hair on the forehead is softened over about twice this fraction of the face width. */
+const HAIR_SOFTEN = 0.008;
 /** The part of the fade where the face is matched to the target (see `matchEdge`). */
 const EDGE_FROM = 0.05;
 const EDGE_TO = 0.7;
@@ -422,12 +430,15 @@ export function swapFaceInto(
     if (alpha > EDGE_FROM && alpha < EDGE_TO) edge[m] = 1;
     measured[m] = edge[m] | skin[m];
   }
-  // The target in L*a*b* where it is measured: its skin, and the fade.
+  const forehead = foreheadWeights(dest, region, written, faceWidth);
+  for (let m = 0; m < forehead.length; m++) if (forehead[m] > 0) measured[m] = 1;
+  // The target in L*a*b* where it is measured: its skin, the fade and the forehead.
   const targetLab = copyRegion(image, region, measured);
   rgbToLab(targetLab, measured);
   rgbToLab(warped, written);
   const targetSkin = skinStats(targetLab, skin);
   transferStats(warped, written, skinStats(warped, skin), targetSkin);
+  keepHairOnForehead(warped, targetLab, forehead, targetSkin, region, faceWidth, covered);
   matchEdge(warped, targetLab, edge, written, targetSkin, region.width, region.height, faceWidth);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
@@ -478,6 +489,68 @@ function mixMirror(
     }
     covered[m] += (mirroredCovered[m] - covered[m]) * w;
   }
+}
+
+/**
+ * How far each written pixel is into the forehead, 0–1: 0 up to `BROW_CLEARANCE` above the line through the
+ * brows' tops, 1 from `BROW_CLEARANCE` + `FOREHEAD_RAMP` (fractions of the face width).
+ */
+function foreheadWeights(
+  dest: Float32Array,
+  region: Region,
+  written: Uint8Array,
+  faceWidth: number,
+): Float32Array {
+  const a = point(dest, BROW_TOPS[0]);
+  const b = point(dest, BROW_TOPS[1]);
+  const top = point(dest, FOREHEAD_TOP);
+  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  // Unit normal of the brow line, pointing up the forehead.
+  let [nx, ny] = [-(b.y - a.y) / length, (b.x - a.x) / length];
+  if (nx * (top.x - a.x) + ny * (top.y - a.y) < 0) [nx, ny] = [-nx, -ny];
+  const start = BROW_CLEARANCE * faceWidth;
+  const ramp = FOREHEAD_RAMP * faceWidth;
+  const weights = new Float32Array(written.length);
+  for (let row = 0, m = 0; row < region.height; row++) {
+    const along = ny * (region.y + row + 0.5 - a.y);
+    for (let col = 0; col < region.width; col++, m++) {
+      if (!written[m]) continue;
+      const height = nx * (region.x + col + 0.5 - a.x) + along;
+      if (height > start) weights[m] = Math.min(1, (height - start) / ramp);
+    }
+  }
+  return weights;
+}
+
+/**
+ * On the forehead, hair wins: where the face photo shows hair (or a hat) instead of skin, or the target does,
+ * the target's own pixels stay (lower `covered`). Judged per pixel against the skin's colour, then softened
+ * so that strands do not speckle.
+ */
+function keepHairOnForehead(
+  face: Float32Array,
+  target: Float32Array,
+  forehead: Float32Array,
+  skin: ChannelStats,
+  region: Region,
+  faceWidth: number,
+  covered: Float32Array,
+): void {
+  // Hair is darker than skin: the box's dark side is drawn tighter here.
+  const box = skinBox(skin);
+  box[0] = skin.mean[0] - Math.max(HAIR_DARKER * skin.std[0], 8);
+  const hair = new Float32Array(forehead.length);
+  let any = false;
+  for (let m = 0; m < forehead.length; m++) {
+    if (forehead[m] === 0) continue;
+    if (!inBox(face, m * 3, box) || !inBox(target, m * 3, box)) {
+      hair[m] = forehead[m];
+      any = true;
+    }
+  }
+  if (!any) return;
+  const soft = feather(hair, region.width, region.height, Math.max(1, Math.round(faceWidth * HAIR_SOFTEN)));
+  for (let m = 0; m < covered.length; m++) if (soft[m] > 0 && covered[m] > 0) covered[m] *= 1 - soft[m];
 }
 
 /** The region's pixels as RGB floats, where `select` is set. */

@@ -81,7 +81,7 @@ export function pushPull(
 }
 
 /** The L*a*b* box around the skin's mean that counts as skin-like: [low L, high L, low a, …]. */
-function skinBox(skin: ChannelStats): Float32Array {
+export function skinBox(skin: ChannelStats): Float32Array {
   const box = new Float32Array(6);
   for (let c = 0; c < 3; c++) {
     const limit = Math.max(SKIN_SIGMAS * skin.std[c], SKIN_FLOOR[c]);
@@ -91,7 +91,7 @@ function skinBox(skin: ChannelStats): Float32Array {
   return box;
 }
 
-function inBox(lab: Float32Array, o: number, box: Float32Array): boolean {
+export function inBox(lab: Float32Array, o: number, box: Float32Array): boolean {
   return (
     lab[o] >= box[0] &&
     lab[o] <= box[1] &&
