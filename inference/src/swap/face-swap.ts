@@ -1,6 +1,13 @@
 import Delaunator from 'delaunator';
 
-import { FACE_OVAL, FOREHEAD_TOP, LEFT_EYE, MOUTH_CORNERS, RIGHT_EYE } from '../landmarks/mesh-indices.js';
+import {
+  FACE_OVAL,
+  FOREHEAD_TOP,
+  LEFT_EYE,
+  LIPS_OUTER,
+  MOUTH_CORNERS,
+  RIGHT_EYE,
+} from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
 import { labToRgb, rgbToLab, skinStats, transferStats, type ChannelStats } from './color-transfer.js';
 import { inBox, matchEdge, skinBox } from './harmonize.js';
@@ -47,6 +54,13 @@ const OPENING_FEATHER = 0.004;
 const VALID_INSET = 0.08;
 /** That fade is smooth: it is computed on cells of this fraction of the face width. */
 const VALID_CELL = 0.01;
+/** Features kept whole by the mask (see `protectFeatures`): outline and scale about its centre. */
+const FEATURE_MARGIN: [readonly number[], number][] = [
+  [RIGHT_EYE, 1.7],
+  [LEFT_EYE, 1.7],
+  [LIPS_OUTER, 1.3],
+];
+const FEATURE_FEATHER = 0.01;
 /** Points on the top edge of the right and the left brow (see `foreheadWeights`). */
 const BROW_TOPS = [105, 334] as const;
 const BROW_CLEARANCE = 0.04;
@@ -232,6 +246,25 @@ export function mirrorPlan(
   return { weights, opening };
 }
 
+/**
+ * Eyes and lips are replaced whole even where the fade would reach them (on a turned target the far eye and
+ * mouth corner sit near the face's edge): a target eye showing through a swapped one is a doubled eye. The
+ * mask is raised to 1 over each feature (its outline scaled by `FEATURE_MARGIN`), with a short fade.
+ */
+function protectFeatures(mask: Float32Array, dest: Float32Array, region: Region, faceWidth: number): void {
+  const r = Math.max(1, Math.round(faceWidth * FEATURE_FEATHER));
+  for (const [outline, scale] of FEATURE_MARGIN) {
+    const polygon = scaledOutline(dest, outline, scale);
+    const box = boxAround(polygon, 2 * r + 1, region);
+    if (box.width === 0 || box.height === 0) continue;
+    const raised = feather(fillPolygon(polygon, box), box.width, box.height, r);
+    for (let row = 0, k = 0; row < box.height; row++) {
+      let m = (box.y - region.y + row) * region.width + (box.x - region.x);
+      for (let col = 0; col < box.width; col++, k++, m++) if (raised[k] > mask[m]) mask[m] = raised[k];
+    }
+  }
+}
+
 /** The integer box around a polygon, grown by `margin`, clipped to `region` (in the same image coordinates). */
 function boxAround(polygon: Point[], margin: number, region: Region): Region {
   const xs = polygon.map((p) => p.x);
@@ -391,6 +424,7 @@ export function swapFaceInto(
   // mask fades out inside the oval; clipped by the oval itself so nothing outside it ever changes.
   const core = shrinkTowards(oval, centre, 2.5 * radius + 1);
   const mask = feather(fillPolygon(core, region), region.width, region.height, radius);
+  protectFeatures(mask, dest, region, faceWidth);
   const outline = fillPolygon(oval, region);
   for (let m = 0; m < mask.length; m++) mask[m] *= outline[m];
 
