@@ -574,17 +574,40 @@ function keepHairOnForehead(
   const box = skinBox(skin);
   box[0] = skin.mean[0] - Math.max(HAIR_DARKER * skin.std[0], 8);
   const hair = new Float32Array(forehead.length);
-  let any = false;
-  for (let m = 0; m < forehead.length; m++) {
-    if (forehead[m] === 0) continue;
-    if (!inBox(face, m * 3, box) || !inBox(target, m * 3, box)) {
-      hair[m] = forehead[m];
-      any = true;
+  let [top, bottom, left, right] = [region.height, -1, region.width, -1];
+  for (let row = 0, m = 0; row < region.height; row++) {
+    for (let col = 0; col < region.width; col++, m++) {
+      if (forehead[m] === 0) continue;
+      if (!inBox(face, m * 3, box) || !inBox(target, m * 3, box)) {
+        hair[m] = forehead[m];
+        top = Math.min(top, row);
+        bottom = Math.max(bottom, row);
+        left = Math.min(left, col);
+        right = Math.max(right, col);
+      }
     }
   }
-  if (!any) return;
-  const soft = feather(hair, region.width, region.height, Math.max(1, Math.round(faceWidth * HAIR_SOFTEN)));
-  for (let m = 0; m < covered.length; m++) if (soft[m] > 0 && covered[m] > 0) covered[m] *= 1 - soft[m];
+  if (bottom < 0) return;
+  // Softened on the hair's own box, grown by the blur's reach.
+  const r = Math.max(1, Math.round(faceWidth * HAIR_SOFTEN));
+  const within = boxAround(
+    [
+      { x: region.x + left, y: region.y + top },
+      { x: region.x + right + 1, y: region.y + bottom + 1 },
+    ],
+    2 * r + 1,
+    region,
+  );
+  const part = new Float32Array(within.width * within.height);
+  for (let row = 0; row < within.height; row++) {
+    const m = (within.y - region.y + row) * region.width + (within.x - region.x);
+    part.set(hair.subarray(m, m + within.width), row * within.width);
+  }
+  const soft = feather(part, within.width, within.height, r);
+  for (let row = 0, k = 0; row < within.height; row++) {
+    let m = (within.y - region.y + row) * region.width + (within.x - region.x);
+    for (let col = 0; col < within.width; col++, k++, m++) if (soft[k] > 0) covered[m] *= 1 - soft[k];
+  }
 }
 
 /** The region's pixels as RGB floats, where `select` is set. */
