@@ -1,6 +1,7 @@
 /**
  * Visual review of the swap: swaps pairs of test photos and writes a contact sheet (result crops with the
- * face photo inset) into the git-ignored test-output/swap-review/, printing each pair's seam score and edge step (see seam.ts).
+ * face photo inset) into the git-ignored test-output/swap-review/, printing each pair's seam score and edge
+ * step (see seam.ts).
  *   npm run review -w inference -- [--name sheet] [face.jpg:target.jpg ...]
  * These are real people: the sheets stay in test-output/ and never leave the machine.
  */
@@ -99,9 +100,9 @@ for (const [index, [faceName, targetName]] of pairs.entries()) {
   const ms = performance.now() - started;
   const seam = seamScore(target.image, result, alpha);
   const step = edgeStep(target.image, result, alpha);
-  console.log(
-    `${faceName} → ${targetName}: seam ${seam.toFixed(3)}, edge step ${step.toFixed(1)}, swap ${ms.toFixed(0)} ms (${target.image.width}×${target.image.height})`,
-  );
+  const size = `${target.image.width}×${target.image.height}`;
+  const scores = `seam ${seam.toFixed(3)}, edge step ${step.toFixed(1)}`;
+  console.log(`${faceName} → ${targetName}: ${scores}, swap ${ms.toFixed(0)} ms (${size})`);
   const left = (index % columns) * TILE;
   const top = Math.floor(index / columns) * TILE;
   tiles.push({ input: await crop(result, target.mesh, TILE), left, top });

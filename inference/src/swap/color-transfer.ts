@@ -22,7 +22,7 @@ const F_TABLE = Float32Array.from({ length: F_STEPS + 2 }, (_, i) => {
   return t > EPSILON ? Math.cbrt(t) : (KAPPA * t + 16) / 116;
 });
 
-/** f by the table, linearly interpolated (error below 1e-5, i.e. 0.001 in L*): cbrt dominated the conversion. */
+/** f by the table, linearly interpolated (error below 1e-5, 0.001 in L*): cbrt dominated the conversion. */
 function f(t: number): number {
   const position = Math.min(F_STEPS, Math.max(0, t * (F_STEPS / F_RANGE)));
   const i = Math.floor(position);
@@ -127,7 +127,7 @@ function statsFromSums(
   return { mean, std: [spread(q0, 0), spread(q1, 1), spread(q2, 2)] };
 }
 
-/** Skin has colour: greyer pixels (a white or grey beard, white teeth, grey stubble, glare) are left out... */
+/** Skin has colour: greyer pixels (a white or grey beard, teeth, grey stubble, glare) are left out... */
 const MIN_SKIN_CHROMA = 8;
 /** ...unless most of the region is grey (a black-and-white photo), when every pixel counts. */
 const MIN_COLOURED_SHARE = 0.25;

@@ -31,15 +31,15 @@ const SOURCE_SHAPE = 0.5;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
 /**
- * A source turned by at least this much (degrees, from the mesh's cheek-to-cheek line in 3-D; the mesh's depth
- * is flatter than life, so this is about 30° of real turn) shows its far side too foreshortened and partly
- * hidden by the nose: the far half is then taken from the mirror image of the near half. Mixing the two
- * pictures patch by patch doubled eyes and brows; a whole half keeps every feature in one piece.
+ * A source turned by at least this much (degrees, from the mesh's cheek-to-cheek line in 3-D; the mesh's
+ * depth is flatter than life, so this is about 30° of real turn) shows its far side too foreshortened and
+ * partly hidden by the nose: the far half is then taken from the mirror image of the near half. Mixing the
+ * two pictures patch by patch doubled eyes and brows; a whole half keeps every feature in one piece.
  */
 const MIRROR_FROM_YAW = 20;
 /** Along the midline the direct and mirrored pictures cross-fade over about 3% of the face width... */
 const SWITCH_FEATHER = 0.0075;
-/** ...but never over an eye: the eye and its lids (the eye outline scaled by this about its centre) come from one. */
+/** ...but never over an eye: the eye and its lids (outline scaled by this about its centre) come from one. */
 const EYE_CORE = 1.6;
 /** The far eye's opening is used directly when its area is at least this fraction of the near eye's. */
 const FAR_EYE_FROM = 0.4;
@@ -128,7 +128,7 @@ function mirrorChoice(
     if (sides.every((side) => side !== -far) && sides.includes(far)) flags[t / 3] = 1;
   }
   const [near, hidden] = sideOf(RIGHT_EYE[0]) === far ? [LEFT_EYE, RIGHT_EYE] : [RIGHT_EYE, LEFT_EYE];
-  // The far eye's own opening keeps the gaze right (a mirrored eye looks the other way) while it shows enough.
+  // The far eye's own opening keeps the gaze right (a mirrored eye looks the other way) if it shows enough.
   const opening = Math.abs(polygonArea(source, hidden)) / (Math.abs(polygonArea(source, near)) || 1);
   return {
     flags,
@@ -166,7 +166,7 @@ function scaledOutline(points: Float32Array, outline: readonly number[], scale: 
   }));
 }
 
-/** Where the mirror picture is used: per region pixel, its weight, and where the far eye's own opening shows. */
+/** Where the mirror picture is used (per region pixel, its weight) and where the far eye's own opening is. */
 export interface MirrorPlan {
   weights: Float32Array;
   /** 0–1 over the region where the far eye's own opening is used (valid even at the source's silhouette). */
@@ -265,7 +265,7 @@ function protectFeatures(mask: Float32Array, dest: Float32Array, region: Region,
   }
 }
 
-/** The integer box around a polygon, grown by `margin`, clipped to `region` (in the same image coordinates). */
+/** The integer box around a polygon, grown by `margin`, clipped to `region` (same image coordinates). */
 function boxAround(polygon: Point[], margin: number, region: Region): Region {
   const xs = polygon.map((p) => p.x);
   const ys = polygon.map((p) => p.y);
@@ -401,6 +401,10 @@ function skinPixels(
  * Swaps the source face into `image` (the target, changed in place) where `targetMesh` lies. Only pixels
  * inside the target's face oval change; hair, ears, background, pose and size stay the target's. Returns
  * where and how strongly it blended.
+ *
+ * Steps: piecewise-affine warp of the source's usable face (a turned source's far half from its mirror
+ * image), Reinhard transfer of robust skin statistics in CIELAB, the face matched to the target along the
+ * fade, forehead hair kept, and an alpha blend with a feathered mask that keeps eyes and lips whole.
  */
 export function swapFaceInto(
   image: RgbImage,
@@ -626,7 +630,10 @@ function copyRegion(image: RgbImage, region: Region, select: Uint8Array): Float3
   return out;
 }
 
-/** image = warped·α + image·(1 − α) over the region, α = mask × source visibility; returns α. */
+/**
+ * image = warped·α + image·(1 − α) over the region, α = mask × covered (the source's validity, with forehead
+ * hair kept out); returns α.
+ */
 function blendInto(
   image: RgbImage,
   region: Region,

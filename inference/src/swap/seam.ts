@@ -48,9 +48,9 @@ export function seamScore(before: RgbImage, after: RgbImage, coverage: BlendCove
 
 /**
  * The step in lightness between the swapped face and the target where they cross-fade: around the face, in
- * `SECTORS` sectors, the mean of (after − before) luma over the fade divided by the mean α there (that is, the
- * face's mean offset from the target), and of those the median magnitude. Texture averages out; what remains
- * is the low-frequency step that shows as a halo or a pasted-on look.
+ * `SECTORS` sectors, the mean of (after − before) luma over the fade divided by the mean α there (that is,
+ * the face's mean offset from the target), and of those the median magnitude. Texture averages out; what
+ * remains is the low-frequency step that shows as a halo or a pasted-on look.
  */
 export function edgeStep(before: RgbImage, after: RgbImage, coverage: BlendCoverage): number {
   const { region, alpha } = coverage;

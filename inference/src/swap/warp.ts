@@ -17,8 +17,8 @@ export interface SourceMask {
  * Piecewise-affine warp: for every triangle of the destination mesh, the destination pixels inside it (pixel
  * centres, restricted to `region` and to where `mask` > 0) take the bilinear sample of `source` at the
  * corresponding point of the source triangle. Writes RGB floats for the region into `out` and returns, per
- * region pixel, the bilinear sample of `valid` at the same source point (0 where no triangle covers the pixel,
- * at least 1e-6 where one does): how much of that pixel comes from the source's face.
+ * region pixel, the bilinear sample of `valid` at the same source point (0 where no triangle covers the
+ * pixel, at least 1e-6 where one does): how much of that pixel comes from the source's face.
  */
 export function warpPiecewiseAffine(
   source: RgbImage,
