@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 export const FRONTEND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,18 @@ export const ADMIN_TG_ID = 990_000_001;
 export interface Stack {
   baseUrl: string;
   stop(): Promise<void>;
+}
+
+async function deleteRedisKeys(pattern: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    for await (const keys of redis.scanStream({ match: pattern, count: 500 })) {
+      if ((keys as string[]).length) await redis.del(...(keys as string[]));
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 function freePort(): Promise<number> {
@@ -83,6 +96,8 @@ export async function startStack(): Promise<Stack> {
   const mediaDir = join(OUTPUT_DIR, 'media');
   mkdirSync(mediaDir, { recursive: true });
   const database = `mm_frontend_e2e_${process.pid}`;
+  // Keys and queues of this run only: a crashed earlier run's jobs never reach this run's worker.
+  const redisPrefix = `mm-e2e-${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database}`);
@@ -98,7 +113,8 @@ export async function startStack(): Promise<Stack> {
     PORT: String(port),
     DATABASE_URL: databaseUrl.href,
     REDIS_URL,
-    REDIS_KEY_PREFIX: `mm-e2e-${process.pid}:`,
+    REDIS_KEY_PREFIX: `${redisPrefix}:`,
+    BULL_PREFIX: `${redisPrefix}-bull`,
     MEDIA_DIR: mediaDir,
     ADMIN_TG_IDS: String(ADMIN_TG_ID),
     INFERENCE_HEALTH_PORT: '0',
@@ -112,6 +128,7 @@ export async function startStack(): Promise<Stack> {
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await cleanup.end();
+    await deleteRedisKeys(`${redisPrefix}*`);
   };
   try {
     await waitForHealth(baseUrl, app);
