@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/helpers/native-arrays.environment.mjs
- */
 import { setTimeout } from 'node:timers/promises';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';

@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/helpers/native-arrays.environment.mjs
- */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, GENERATION_QUEUE, type TemplateDto } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';

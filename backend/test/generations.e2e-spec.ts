@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/helpers/native-arrays.environment.mjs
- */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 

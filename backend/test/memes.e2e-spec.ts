@@ -1,6 +1,3 @@
-/**
- * @jest-environment ./test/helpers/native-arrays.environment.mjs
- */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

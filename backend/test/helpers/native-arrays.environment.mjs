@@ -1,7 +1,7 @@
 // Jest runs each test file in its own V8 context, whose typed-array classes differ from Node's main
 // ones. Native addons (onnxruntime-node, used by the inference library the backend calls to find faces)
 // return arrays of the main context, and `instanceof Float32Array` then fails inside the test context.
-// Test files that run inference select this environment with a `@jest-environment` docblock.
+// jest.config.js makes this every test file's environment.
 import { TestEnvironment } from 'jest-environment-node';
 
 const SHARED = [
