@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -32,7 +33,8 @@ export class AuthModule {
         JwtModule.registerAsync({
           inject: [AppConfig],
           useFactory: (config: AppConfig) => ({
-            secret: config.auth.jwtSecret,
+            // A KeyObject: given a string, jsonwebtoken first tries it as a public key on every verify.
+            secret: createSecretKey(Buffer.from(config.auth.jwtSecret)),
             signOptions: { algorithm: 'HS256' },
           }),
         }),
