@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './media.js';
 export * from './memes.js';
 export * from './promocodes.js';
 export * from './queue.js';

@@ -13,6 +13,7 @@ export {
 } from './errors.js';
 export type { ProgressListener, SwapRequest, SwapResult } from './pipeline.js';
 export { ensureModels } from './models/model-paths.js';
+export { mediaPath, readMedia, writeMedia } from './media/media-directory.js';
 
 let defaultConfig: InferenceConfig | undefined;
 

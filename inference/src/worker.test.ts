@@ -18,7 +18,8 @@ import Bull from 'bull';
 import sharp from 'sharp';
 
 import { loadInferenceConfig } from './config.js';
-import { mediaPath, startGenerationWorker, type GenerationWorker } from './worker.js';
+import { mediaPath } from './media/media-directory.js';
+import { startGenerationWorker, type GenerationWorker } from './worker.js';
 
 const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
 

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import {
@@ -16,6 +13,7 @@ import Bull from 'bull';
 
 import { loadInferenceConfig, type InferenceConfig } from './config.js';
 import { InputError } from './errors.js';
+import { readMedia, writeMedia } from './media/media-directory.js';
 import { ensureModels } from './models/model-paths.js';
 import { runSwap, STAGE_PROGRESS } from './pipeline.js';
 
@@ -31,31 +29,6 @@ export interface GenerationWorker {
   close(): Promise<void>;
 }
 
-/** Media storage is a directory shared with the backend: a key is a relative path under it. */
-const MEDIA_KEY_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-export function mediaPath(mediaDir: string, key: string): string {
-  const segments = key.split('/');
-  if (!segments.every((segment) => MEDIA_KEY_SEGMENT.test(segment) && !segment.includes('..'))) {
-    throw new Error(`invalid media key "${key}"`);
-  }
-  return path.join(path.resolve(mediaDir), ...segments);
-}
-
-async function writeMedia(mediaDir: string, key: string, data: Buffer): Promise<void> {
-  const target = mediaPath(mediaDir, key);
-  await mkdir(path.dirname(target), { recursive: true });
-  // Written beside the target and renamed over it: a reader never sees a partial file.
-  const temporary = `${target}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temporary, data);
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 async function processSwap(
   job: Bull.Job<GenerationJobPayload>,
   config: InferenceConfig,
@@ -63,8 +36,8 @@ async function processSwap(
   const payload = job.data;
   const report = (progress: GenerationJobProgress) => job.progress(progress);
   const [face, target] = await Promise.all([
-    readFile(mediaPath(config.mediaDir, payload.faceKey)),
-    readFile(mediaPath(config.mediaDir, payload.targetKey)),
+    readMedia(config.mediaDir, payload.faceKey),
+    readMedia(config.mediaDir, payload.targetKey),
   ]);
   let result;
   try {

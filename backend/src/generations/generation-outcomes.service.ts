@@ -8,11 +8,11 @@ import {
   type GenerationJobProgress,
   type GenerationJobResult,
   type GenerationStatus,
+  isValidMediaKey,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { isValidMediaKey } from '../media/media-storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { UsersService } from '../users/users.service.js';

@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { isValidMediaKey, type MediaObject, MediaStorage } from './media-storage.js';
+
+import { isValidMediaKey } from '@mememint/contracts';
+import { mediaPath, writeMedia } from '@mememint/inference';
+
+import { type MediaObject, MediaStorage } from './media-storage.js';
 
 /** Media storage in a local (or mounted, shared with the workers) directory: the key is the relative path. */
 export class DirectoryMediaStorage extends MediaStorage {
@@ -12,25 +15,15 @@ export class DirectoryMediaStorage extends MediaStorage {
     this.root = path.resolve(root);
   }
 
-  async write(key: string, data: Buffer): Promise<void> {
-    const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Written beside the target and renamed over it: a reader never sees a partial file.
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temporary, data);
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+  write(key: string, data: Buffer): Promise<void> {
+    return writeMedia(this.root, key, data);
   }
 
   async open(key: string): Promise<MediaObject | null> {
     if (!isValidMediaKey(key)) return null;
     let handle;
     try {
-      handle = await open(this.pathOf(key), 'r');
+      handle = await open(mediaPath(this.root, key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -41,10 +34,5 @@ export class DirectoryMediaStorage extends MediaStorage {
       return null;
     }
     return { stream: handle.createReadStream(), size: stats.size };
-  }
-
-  private pathOf(key: string): string {
-    if (!isValidMediaKey(key)) throw new Error(`Invalid media key "${key}".`);
-    return path.join(this.root, key);
   }
 }

@@ -20,13 +20,3 @@ export abstract class MediaStorage {
   /** The object, or null when no object has the key. */
   abstract open(key: string): Promise<MediaObject | null>;
 }
-
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
-
-/** True for a relative key whose segments are plain names (no `..`, no absolute paths, no hidden files). */
-export function isValidMediaKey(key: string): boolean {
-  const segments = key.split('/');
-  return (
-    segments.length <= 8 && segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'))
-  );
-}
