@@ -9,7 +9,7 @@ import {
 } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
-import { Redis } from 'ioredis';
+import { Redis, type RedisKey } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import { TokenService } from '../auth/token.service.js';
 import { AppConfig } from '../config/app.config.js';
@@ -24,6 +24,33 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 /** Every socket of one player joins this room, whichever backend replica it is connected to. */
 function userRoom(userId: number): string {
   return `user:${userId}`;
+}
+
+/** Reconnects every 0.2–2 s for as long as Redis is away: the adapter comes back on its own with it. */
+function reconnectDelay(attempt: number): number {
+  return Math.min(attempt * 200, 2000);
+}
+
+/**
+ * The adapter's publishing client. Publishing is fire-and-forget (the adapter never awaits it): while
+ * Redis is away an event fails at once and is dropped, rather than waiting in ioredis' offline queue
+ * and failing later as an unhandled rejection. Sockets on this replica still get it (the adapter
+ * delivers locally first); only other replicas miss it.
+ */
+class EventPublisher extends Redis {
+  constructor(
+    url: string,
+    private readonly onDropped: (error: Error) => void,
+  ) {
+    super(url, { enableOfflineQueue: false, retryStrategy: reconnectDelay });
+  }
+
+  override publish(channel: RedisKey, message: string | Buffer): Promise<number> {
+    return super.publish(channel, message).catch((error: Error) => {
+      this.onDropped(error);
+      return 0;
+    });
+  }
 }
 
 /**
@@ -47,8 +74,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   afterInit(server: RealtimeServer): void {
     // AuthModule is registered once, dynamically, by AppModule; its exported TokenService is looked up there.
     const tokens = this.moduleRef.get(TokenService, { strict: false });
-    const publisher = new Redis(this.config.redis.url);
-    const subscriber = publisher.duplicate();
+    const publisher = new EventPublisher(this.config.redis.url, (error) =>
+      this.logger.debug(`Socket.IO adapter: an event for other replicas was dropped (${error.message})`),
+    );
+    // Subscribing waits for the connection however long Redis is away; ioredis renews the
+    // subscriptions on every reconnect.
+    const subscriber = new Redis(this.config.redis.url, {
+      maxRetriesPerRequest: null,
+      retryStrategy: reconnectDelay,
+    });
     for (const client of [publisher, subscriber]) {
       client.on('error', (error: Error) => this.logger.warn(`Socket.IO adapter Redis: ${error.message}`));
       this.redisClients.push(client);
@@ -90,6 +124,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.redisClients.map((client) => client.quit().catch(() => client.disconnect())));
+    // QUIT would wait for a connection that is away.
+    await Promise.all(
+      this.redisClients.map((client) =>
+        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+      ),
+    );
   }
 }
