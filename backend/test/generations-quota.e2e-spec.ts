@@ -4,8 +4,9 @@ import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { bearer, createTemplate, newPlayer, photo, type Player } from './helpers/memes.js';
+import { startTcpProxy } from './helpers/tcp-proxy.js';
 import { newTgId } from './helpers/telegram-login.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
 jest.setTimeout(120_000);
 
@@ -82,5 +83,57 @@ describe('what a generation costs', () => {
     );
     expect(Number(spent[0]!.total)).toBe(-3);
     expect(await t.app.get(LedgerService).findImbalances()).toEqual([]);
+  });
+
+  it('while Redis is away answers 503 at once and charges nothing; queues again once it is back', async () => {
+    const redis = new URL(TEST_REDIS_URL);
+    const proxy = await startTcpProxy(Number(redis.port || 6379), redis.hostname);
+    // A replica of the same deployment whose Redis can be taken away.
+    const replica = await createTestApp({
+      database: t.database,
+      env: {
+        REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+        BULL_PREFIX: t.config.redis.bullPrefix,
+        MEDIA_DIR: t.config.media.dir,
+      },
+    });
+    const onReplica = (player: Player) =>
+      request(replica.server)
+        .post('/api/v1/memes/generations/')
+        .set(bearer(player))
+        .field('templateId', template.id)
+        .attach('photo', photo('portrait-02.jpg'), 'face.jpg');
+    try {
+      // One player with credits, one whose credits are spent (the free generation is theirs).
+      const player = await newPlayer(t.server, t.config);
+      const broke = await newPlayer(t.server, t.config);
+      await t.app.get(LedgerService).spendCredits(broke.tgId, 3, { reason: 'test-spend' });
+
+      await proxy.cut();
+      for (const who of [player, broke]) {
+        const refused = await onReplica(who).expect(503);
+        expect(refused.body).toEqual({
+          detail: 'Generation is unavailable right now, please try again later',
+        });
+      }
+      // Neither a credit nor the free generation of the window is used up.
+      expect(await me(player)).toMatchObject({ generationLimit: 3 });
+      expect(await charges(player)).toEqual([]);
+      expect(await charges(broke)).toEqual([]);
+
+      await proxy.restore();
+      let status = 503;
+      while (status === 503) status = (await onReplica(player)).status;
+      expect(status).toBe(201);
+      await onReplica(broke).expect(201);
+      expect((await charges(player)).map((row) => row.cost)).toEqual([1]);
+      expect((await charges(broke)).map((row) => row.cost)).toEqual([0]);
+      expect(await me(player)).toMatchObject({ generationLimit: 2 });
+      expect(await t.app.get(LedgerService).findImbalances()).toEqual([]);
+    } finally {
+      await replica.app.close();
+      await proxy.close();
+    }
   });
 });

@@ -49,6 +49,9 @@ interface Target {
   text: string | null;
 }
 
+const queueUnavailable = () =>
+  new ServiceUnavailableException('Generation is unavailable right now, please try again later');
+
 /** Starting generations (authorise, charge, queue) and reading their state. */
 @Injectable()
 export class GenerationsService {
@@ -76,6 +79,8 @@ export class GenerationsService {
       this.resolveTarget(user, request),
       request.photo ? null : this.currentFace(user.tgId),
     ]);
+    // While Redis is away nothing can be queued: refuse before anything is charged.
+    if (this.queue.client.status !== 'ready') throw queueUnavailable();
     // A new face is stored only once the request is known to be valid.
     const faceKey = storedFace ?? (await this.storeFace(user.tgId, request.photo!));
 
@@ -111,8 +116,9 @@ export class GenerationsService {
     try {
       await this.queue.add(SWAP_JOB, payload, { jobId: id });
     } catch {
+      // Redis went away after the check: the generation fails and its charge comes back.
       await this.outcomes.fail(id, 'QUEUE_UNAVAILABLE: the job could not be queued');
-      throw new ServiceUnavailableException('Generation is unavailable right now, please try again later');
+      throw queueUnavailable();
     }
     if (charge) this.realtime.emitToUser(user.tgId, 'balance', charge.balances);
     return { id, status: 'queued' };

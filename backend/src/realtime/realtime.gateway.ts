@@ -13,6 +13,7 @@ import { Redis, type RedisKey } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import { TokenService } from '../auth/token.service.js';
 import { AppConfig } from '../config/app.config.js';
+import { redisReconnectDelay } from '../redis/redis.module.js';
 
 interface SocketData {
   userId: number;
@@ -26,11 +27,6 @@ function userRoom(userId: number): string {
   return `user:${userId}`;
 }
 
-/** Reconnects every 0.2–2 s for as long as Redis is away: the adapter comes back on its own with it. */
-function reconnectDelay(attempt: number): number {
-  return Math.min(attempt * 200, 2000);
-}
-
 /**
  * The adapter's publishing client. Publishing is fire-and-forget (the adapter never awaits it): while
  * Redis is away an event fails at once and is dropped, rather than waiting in ioredis' offline queue
@@ -42,7 +38,7 @@ class EventPublisher extends Redis {
     url: string,
     private readonly onDropped: (error: Error) => void,
   ) {
-    super(url, { enableOfflineQueue: false, retryStrategy: reconnectDelay });
+    super(url, { enableOfflineQueue: false, retryStrategy: redisReconnectDelay });
   }
 
   override publish(channel: RedisKey, message: string | Buffer): Promise<number> {
@@ -81,7 +77,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     // subscriptions on every reconnect.
     const subscriber = new Redis(this.config.redis.url, {
       maxRetriesPerRequest: null,
-      retryStrategy: reconnectDelay,
+      retryStrategy: redisReconnectDelay,
     });
     for (const client of [publisher, subscriber]) {
       client.on('error', (error: Error) => this.logger.warn(`Socket.IO adapter Redis: ${error.message}`));
