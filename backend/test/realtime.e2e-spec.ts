@@ -1,12 +1,15 @@
 import { setTimeout } from 'node:timers/promises';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { RefreshResponse } from '@mememint/contracts';
+import type { Socket } from 'socket.io-client';
 import request from 'supertest';
 
 import { RealtimeGateway } from '../src/realtime/realtime.gateway.js';
-import { newPlayer, type Player } from './helpers/memes.js';
+import { bearer, newPlayer, type Player } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
+import { loginAs, newTgId } from './helpers/telegram-login.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
 jest.setTimeout(90_000);
@@ -16,6 +19,11 @@ jest.setTimeout(90_000);
  * queued while Redis was away fails: unhandled in the Socket.IO adapter, it ended the process.
  */
 const LONG_OUTAGE_MS = 12_000;
+
+/** Resolves with the reason once the server (or the client) closes the socket. */
+function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+}
 
 /**
  * Emits from one replica until a socket on another receives it (a publish while the adapter is still
@@ -92,6 +100,65 @@ describe('realtime across replicas', () => {
     } finally {
       proxiedSocket.close();
       directSocket.close();
+    }
+  });
+});
+
+describe('sockets close with their credentials', () => {
+  let replicas: TestApp[] = [];
+  afterAll(async () => {
+    await replicas[1]?.app.close();
+    await replicas[0]?.close();
+  });
+
+  it('closes every socket of a session when reuse of a refresh token revokes it, on every replica', async () => {
+    const first = await createTestApp();
+    const second = await createTestApp({
+      database: first.database,
+      env: {
+        REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
+        BULL_PREFIX: first.config.redis.bullPrefix,
+        MEDIA_DIR: first.config.media.dir,
+      },
+    });
+    replicas = [first, second];
+    for (const replica of replicas) await replica.app.listen(0, '127.0.0.1');
+    const refresh = (refreshToken: string) =>
+      request(first.server).post('/api/v1/auth/refresh-token/').send({ refreshToken });
+
+    const tgId = newTgId();
+    const phone = await loginAs(first.server, first.config, { id: tgId });
+    const desktop = await loginAs(first.server, first.config, { id: tgId });
+    const rotated = (await refresh(phone.refreshToken).expect(200)).body as RefreshResponse;
+    const phoneHere = await SocketRecorder.connect(first.server, phone.jwtToken);
+    const phoneThere = await SocketRecorder.connect(second.server, rotated.newJwtToken);
+    const desktopHere = await SocketRecorder.connect(first.server, desktop.jwtToken);
+    try {
+      const closings = [disconnected(phoneHere.socket), disconnected(phoneThere.socket)];
+      // The spent refresh token comes back: its whole session is revoked.
+      await refresh(phone.refreshToken).expect(401);
+      expect(await Promise.all(closings)).toEqual(['io server disconnect', 'io server disconnect']);
+
+      // The same player's other session keeps its socket.
+      expect(desktopHere.socket.connected).toBe(true);
+      const reply = await desktopHere.socket.emitWithAck('ping');
+      expect(typeof reply.now).toBe('string');
+    } finally {
+      for (const socket of [phoneHere, phoneThere, desktopHere]) socket.close();
+    }
+  });
+
+  it('closes a socket when the access token it connected with expires', async () => {
+    const shortLived = await createTestApp({ env: { ACCESS_TOKEN_TTL_SECONDS: '5' } });
+    try {
+      await shortLived.app.listen(0, '127.0.0.1');
+      const player = await newPlayer(shortLived.server, shortLived.config);
+      const socket = await SocketRecorder.connect(shortLived.server, player.token);
+      expect(await disconnected(socket.socket)).toBe('io server disconnect');
+      // The token itself is refused now, so the client must refresh before reconnecting.
+      await request(shortLived.server).get('/api/v1/auth/me/').set(bearer(player)).expect(401);
+    } finally {
+      await shortLived.close();
     }
   });
 });

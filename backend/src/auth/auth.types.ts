@@ -5,11 +5,15 @@ import type { User } from '../users/entities/user.entity.js';
 export interface AccessTokenClaims {
   sub: string;
   sid: string;
+  /** Expiry (seconds since the epoch), set when the token is signed. */
+  exp?: number;
 }
 
 export interface Principal {
   user: User;
   sessionId: string;
+  /** When the access token stops being valid. */
+  expiresAt: Date;
 }
 
 /** A request that passed the access-token guard. */

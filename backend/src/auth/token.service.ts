@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { Subject } from 'rxjs';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { ErrorText } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
@@ -27,6 +28,9 @@ function hashRefreshToken(token: string): string {
  */
 @Injectable()
 export class TokenService {
+  /** Sessions this process revoked; the realtime gateway closes their sockets (on every replica). */
+  readonly revokedSessions = new Subject<string>();
+
   constructor(
     private readonly jwt: JwtService,
     private readonly dataSource: DataSource,
@@ -64,13 +68,14 @@ export class TokenService {
 
     const known = await this.dataSource.manager.findOneBy(RefreshToken, { tokenHash });
     if (known?.usedAt) {
-      await this.dataSource.manager.update(
+      const revoked = await this.dataSource.manager.update(
         AuthSession,
         { id: known.sessionId, revokedAt: IsNull() },
         {
           revokedAt: () => 'now()',
         },
       );
+      if (revoked.affected) this.revokedSessions.next(known.sessionId);
       throw new UnauthorizedException('Refresh token was already used; the session is closed. Log in again.');
     }
     throw new UnauthorizedException('Refresh token is invalid, expired or revoked. Log in again.');
@@ -90,7 +95,8 @@ export class TokenService {
     if (
       typeof claims.sid !== 'string' ||
       !UUID_PATTERN.test(claims.sid) ||
-      !/^[1-9][0-9]*$/.test(claims.sub)
+      !/^[1-9][0-9]*$/.test(claims.sub) ||
+      typeof claims.exp !== 'number'
     ) {
       throw new UnauthorizedException('Access token is invalid or expired.');
     }
@@ -101,7 +107,7 @@ export class TokenService {
     if (!session?.user || session.userId !== Number(claims.sub) || session.revokedAt !== null) {
       throw new ForbiddenException(ErrorText.refreshTokens);
     }
-    return { user: session.user, sessionId: session.id };
+    return { user: session.user, sessionId: session.id, expiresAt: new Date(claims.exp * 1000) };
   }
 
   private async issue(em: EntityManager, userId: number, sessionId: string): Promise<TokenPair> {

@@ -10,6 +10,7 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import { Redis, type RedisKey } from 'ioredis';
+import type { Subscription } from 'rxjs';
 import type { Server, Socket } from 'socket.io';
 import { TokenService } from '../auth/token.service.js';
 import { AppConfig } from '../config/app.config.js';
@@ -17,7 +18,12 @@ import { redisReconnectDelay } from '../redis/redis.module.js';
 
 interface SocketData {
   userId: number;
+  sessionId: string;
+  expiresAt: Date;
 }
+
+/** setTimeout fires at once for longer delays (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -25,6 +31,11 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 /** Every socket of one player joins this room, whichever backend replica it is connected to. */
 function userRoom(userId: number): string {
   return `user:${userId}`;
+}
+
+/** …and the room of its login session, closed together when the session is revoked. */
+function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
 }
 
 /**
@@ -51,13 +62,15 @@ class EventPublisher extends Redis {
 
 /**
  * Socket.IO under `/socket.io`. A client connects with its access token as `auth: {token}`; without a
- * valid one the handshake is refused (`connect_error` carrying the reason). Events for a player go to
- * their room; the Redis adapter carries them to the replica the player is connected to.
+ * valid one the handshake is refused (`connect_error` carrying the reason). The server closes a socket
+ * when its token expires or its session is revoked. Events for a player go to their room; the Redis
+ * adapter carries them (and closings) to the replica the player is connected to.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly redisClients: Redis[] = [];
+  private revocations?: Subscription;
 
   @WebSocketServer()
   private readonly server!: RealtimeServer;
@@ -94,15 +107,27 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       tokens.authenticate(token).then(
         (principal) => {
           socket.data.userId = principal.user.tgId;
+          socket.data.sessionId = principal.sessionId;
+          socket.data.expiresAt = principal.expiresAt;
           next();
         },
         (error: Error) => next(new Error(error.message)),
       );
     });
+
+    this.revocations = tokens.revokedSessions.subscribe((sessionId) =>
+      server.in(sessionRoom(sessionId)).disconnectSockets(true),
+    );
   }
 
   handleConnection(socket: RealtimeSocket): void {
-    void socket.join(userRoom(socket.data.userId));
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    // A socket lives no longer than the access token it connected with; the client reconnects with a fresh one.
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(socket.data.expiresAt.getTime() - Date.now(), MAX_TIMER_MS),
+    );
+    socket.once('disconnect', () => clearTimeout(expiry));
   }
 
   @SubscribeMessage('ping')
@@ -120,6 +145,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.revocations?.unsubscribe();
     // QUIT would wait for a connection that is away.
     await Promise.all(
       this.redisClients.map((client) =>
