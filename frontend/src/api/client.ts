@@ -81,15 +81,23 @@ export class ApiClient {
       if (!(error instanceof ApiError) || !needsRefresh(error.status, error.body) || !this.isLoggedIn) {
         throw error;
       }
-      const staleToken = this.authToken;
-      try {
-        await this.refresh(staleToken);
-      } catch {
-        // Parallel waiters all land here; only the first one has tokens left to clear.
-        if (this.isLoggedIn) this.logout();
-        throw error;
-      }
+      if (!(await this.renewAuth(this.authToken))) throw error;
       return this.send<T>(method, path, options);
+    }
+  }
+
+  /**
+   * Renews the tokens after `staleToken` was refused (an HTTP call, or the socket's handshake); false,
+   * with the user logged out, when the refresh itself failed.
+   */
+  async renewAuth(staleToken: string | undefined): Promise<boolean> {
+    try {
+      await this.refresh(staleToken);
+      return true;
+    } catch {
+      // Parallel waiters all land here; only the first one has tokens left to clear.
+      if (this.isLoggedIn) this.logout();
+      return false;
     }
   }
 

@@ -27,6 +27,13 @@ async function startServer() {
   return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, tokens, io };
 }
 
+/** Handlers that ignore everything; each test overrides what it watches. */
+const quiet = {
+  onBalance: () => undefined,
+  onReconnecting: () => undefined,
+  renewAuth: async () => true,
+};
+
 function nextEvent(socket: GameSocket, event: 'connect'): Promise<void> {
   return new Promise((resolve) => socket.once(event, () => resolve()));
 }
@@ -36,7 +43,7 @@ describe('the game socket', () => {
     const server = await startServer();
     const balances: BalanceDto[] = [];
     client = connectSocket(() => 'jwt-1', server.url);
-    watchSocket(client, { onBalance: (b) => balances.push(b), onReconnecting: () => undefined });
+    watchSocket(client, { ...quiet, getToken: () => 'jwt-1', onBalance: (b) => balances.push(b) });
     await nextEvent(client, 'connect');
 
     server.io.emit('balance', { generationLimit: 4, memeCoins: 120, swipes: 59 });
@@ -50,7 +57,7 @@ describe('the game socket', () => {
     let token = 'jwt-1';
     let reconnecting = 0;
     client = connectSocket(() => token, server.url);
-    watchSocket(client, { onBalance: () => undefined, onReconnecting: () => reconnecting++ });
+    watchSocket(client, { ...quiet, getToken: () => token, onReconnecting: () => reconnecting++ });
     await nextEvent(client, 'connect');
     expect(reconnecting).toBe(0);
 
@@ -66,12 +73,81 @@ describe('the game socket', () => {
   it('stays quiet while the first connection is still being made', async () => {
     let reconnecting = 0;
     client = connectSocket(() => 'jwt-1', 'http://127.0.0.1:9'); // nothing listens there
-    watchSocket(client, { onBalance: () => undefined, onReconnecting: () => reconnecting++ });
+    watchSocket(client, { ...quiet, getToken: () => 'jwt-1', onReconnecting: () => reconnecting++ });
     const attempts = new Promise<void>((resolve) => {
       let seen = 0;
       client!.io.on('reconnect_attempt', () => ++seen === 2 && resolve());
     });
     await attempts;
     expect(reconnecting).toBe(0);
+  });
+
+  it('renews a token the server refuses at the handshake, then connects with the new one', async () => {
+    const server = await startServer();
+    server.io.use((socket, next) =>
+      next(socket.handshake.auth.token === 'expired' ? new Error('Token expired') : undefined),
+    );
+    let token = 'expired';
+    const renewedFrom: (string | undefined)[] = [];
+    client = connectSocket(() => token, server.url);
+    watchSocket(client, {
+      ...quiet,
+      getToken: () => token,
+      renewAuth: async (stale) => {
+        renewedFrom.push(stale);
+        token = 'fresh';
+        return true;
+      },
+    });
+    await nextEvent(client, 'connect');
+
+    expect(renewedFrom).toEqual(['expired']);
+    expect(server.tokens).toEqual(['expired', 'fresh']);
+  });
+
+  it('renews and reconnects when the server closes the socket (its token expired)', async () => {
+    const server = await startServer();
+    let token = 'jwt-1';
+    let renewals = 0;
+    client = connectSocket(() => token, server.url);
+    watchSocket(client, {
+      ...quiet,
+      getToken: () => token,
+      renewAuth: async () => {
+        renewals++;
+        token = 'jwt-2';
+        return true;
+      },
+    });
+    await nextEvent(client, 'connect');
+
+    const back = nextEvent(client, 'connect');
+    server.io.disconnectSockets(true);
+    await back;
+
+    expect(renewals).toBe(1);
+    expect(server.tokens).toEqual(['jwt-1', 'jwt-2']);
+  });
+
+  it('stays down when the renewal fails (the session is over)', async () => {
+    const server = await startServer();
+    server.io.use((_socket, next) => next(new Error('Refresh your tokens and try again.')));
+    let renewals = 0;
+    client = connectSocket(() => 'revoked', server.url);
+    const refused = new Promise<void>((resolve) => client!.once('connect_error', () => resolve()));
+    watchSocket(client, {
+      ...quiet,
+      getToken: () => 'revoked',
+      renewAuth: async () => {
+        renewals++;
+        return false;
+      },
+    });
+    await refused;
+    await expect.poll(() => renewals).toBe(1);
+
+    expect(client.connected).toBe(false);
+    expect(client.active).toBe(false);
+    expect(server.tokens).toEqual(['revoked']);
   });
 });

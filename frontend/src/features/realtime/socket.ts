@@ -13,18 +13,45 @@ export function connectSocket(getToken: () => string | undefined, url?: string):
   return url ? io(url, options) : io(options);
 }
 
+/** Consecutive refusals after which the socket stops renewing and stays down (the HTTP flow takes over). */
+const MAX_RENEWALS = 3;
+
 /**
  * What the session does with the socket: pushed balances update the user on screen, and a dropped
- * live connection says "Reconnecting" (not the first connect, which start-up covers).
+ * live connection says "Reconnecting" (not the first connect, which start-up covers). The server refuses
+ * a handshake with a stale token and closes a socket when its token expires; Socket.IO does not retry
+ * either by itself, so the tokens are renewed (`renewAuth`, the API client's one refresh) and the socket
+ * connects again.
  */
 export function watchSocket(
   socket: GameSocket,
-  handlers: { onBalance: (balance: BalanceDto) => void; onReconnecting: () => void },
+  handlers: {
+    onBalance: (balance: BalanceDto) => void;
+    onReconnecting: () => void;
+    getToken: () => string | undefined;
+    renewAuth: (staleToken: string | undefined) => Promise<boolean>;
+  },
 ): void {
   socket.on('balance', handlers.onBalance);
   let wasConnected = false;
-  socket.on('connect', () => (wasConnected = true));
+  let renewals = 0;
+  socket.on('connect', () => {
+    wasConnected = true;
+    renewals = 0;
+  });
   socket.io.on('reconnect_attempt', () => {
     if (wasConnected) handlers.onReconnecting();
+  });
+
+  const renewAndConnect = async () => {
+    if (++renewals > MAX_RENEWALS) return;
+    if (await handlers.renewAuth(handlers.getToken())) socket.connect();
+  };
+  socket.on('connect_error', () => {
+    // An active socket retries by itself (network trouble); an inactive one was refused by the server.
+    if (!socket.active) void renewAndConnect();
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') void renewAndConnect();
   });
 }

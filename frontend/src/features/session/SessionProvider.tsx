@@ -94,6 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       onBalance: (balance) =>
         queryClient.setQueryData<UserDto>(ME_KEY, (old) => (old ? { ...old, ...balance } : old)),
       onReconnecting: () => toast.error(i18n.t('errors.reconnecting')),
+      getToken: () => apiClient.authToken,
+      renewAuth: (staleToken) => apiClient.renewAuth(staleToken),
     });
     setSocket(connection);
     return () => {
