@@ -109,18 +109,6 @@ export function channelStats(values: Float32Array, select: Uint8Array): ChannelS
     q1 += v1 * v1;
     q2 += v2 * v2;
   }
-  return statsFromSums(s0, s1, s2, q0, q1, q2, n);
-}
-
-function statsFromSums(
-  s0: number,
-  s1: number,
-  s2: number,
-  q0: number,
-  q1: number,
-  q2: number,
-  n: number,
-): ChannelStats {
   const count = Math.max(1, n);
   const mean: [number, number, number] = [s0 / count, s1 / count, s2 / count];
   const spread = (squares: number, c: number) => Math.sqrt(Math.max(0, squares / count - mean[c] * mean[c]));
@@ -173,22 +161,9 @@ export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
   let high = 400;
   for (let seen = 0; low < 400 && seen + histogram[low] <= TRIM * count; low++) seen += histogram[low];
   for (let seen = 0; high > low && seen + histogram[high] <= TRIM * count; high--) seen += histogram[high];
-  let [s0, s1, s2, q0, q1, q2, n] = [0, 0, 0, 0, 0, 0, 0];
-  for (let k = 0; k < selected; k++) {
-    if (bins[k] < low || bins[k] > high) continue;
-    const o = pixels[k] * 3;
-    const v0 = lab[o];
-    const v1 = lab[o + 1];
-    const v2 = lab[o + 2];
-    s0 += v0;
-    s1 += v1;
-    s2 += v2;
-    q0 += v0 * v0;
-    q1 += v1 * v1;
-    q2 += v2 * v2;
-    n++;
-  }
-  return statsFromSums(s0, s1, s2, q0, q1, q2, n);
+  const kept = new Uint8Array(select.length);
+  for (let k = 0; k < selected; k++) if (bins[k] >= low && bins[k] <= high) kept[pixels[k]] = 1;
+  return channelStats(lab, kept);
 }
 
 /**
