@@ -5,18 +5,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { AppConfig } from './config/app.config.js';
-import { ConfigError } from './config/env.js';
+import { loadConfig } from './config/app.config.js';
 
 async function bootstrap(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = new AppConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = loadConfig(process.env);
+  if (!config) process.exit(1);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bufferLogs: true,
   });

@@ -8,9 +8,8 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
-import { AppConfig } from '../config/app.config.js';
+import { loadConfig } from '../config/app.config.js';
 import { ConfigModule } from '../config/config.module.js';
-import { ConfigError } from '../config/env.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { UsersService } from '../users/users.service.js';
@@ -28,14 +27,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config: AppConfig;
-  try {
-    config = new AppConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const config = loadConfig(process.env);
+  if (!config) return 1;
   const app = await NestFactory.createApplicationContext(
     { module: AdminCliModule, imports: [ConfigModule.register(config)] },
     { logger: ['error'] },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { readEnv } from './env.js';
+import { ConfigError, readEnv } from './env.js';
 
 /**
  * The validated configuration, grouped by concern. Built once at boot from the environment;
@@ -143,5 +143,19 @@ export class AppConfig {
     };
     this.stickers = { sizePx: e.STICKER_SIZE_PX };
     this.ton = { proofMaxAgeSeconds: e.TON_PROOF_MAX_AGE_SECONDS };
+  }
+}
+
+/**
+ * The config of a process entry point (the server, the admin command). A bad environment is printed,
+ * every problem named, and answers null so the caller exits non-zero without a stack trace.
+ */
+export function loadConfig(source: Readonly<Record<string, string | undefined>>): AppConfig | null {
+  try {
+    return new AppConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return null;
   }
 }
