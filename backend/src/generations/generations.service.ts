@@ -29,7 +29,7 @@ import { MediaStorage } from '../media/media-storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TemplatesService } from '../templates/templates.service.js';
-import type { User } from '../users/entities/user.entity.js';
+import { hasActiveBoost, type User } from '../users/entities/user.entity.js';
 import { Generation } from './entities/generation.entity.js';
 import { PlayerFace } from './entities/player-face.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
@@ -159,7 +159,7 @@ export class GenerationsService {
     if (request.templateId !== undefined) {
       const template = await this.templates.findById(request.templateId);
       if (!template) throw new NotFoundException('Template not found');
-      if (template.isPremium && !(user.boostEnds && user.boostEnds.getTime() > Date.now())) {
+      if (template.isPremium && !hasActiveBoost(user)) {
         throw new HttpException(
           { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
           HttpStatus.PAYMENT_REQUIRED,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { BalanceDto } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { hasActiveBoost } from '../users/entities/user.entity.js';
 import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
 
@@ -44,8 +45,7 @@ export function earningMultiplier(
   boostedMultiplier: number,
   now: Date = new Date(),
 ): number {
-  const boosted = user.boostEnds !== null && user.boostEnds.getTime() > now.getTime();
-  return boosted || user.infl ? boostedMultiplier : 1;
+  return hasActiveBoost(user, now) || user.infl ? boostedMultiplier : 1;
 }
 
 const COLUMN: Record<BalanceKind, 'generation_limit' | 'meme_coins' | 'swipes'> = {

@@ -102,3 +102,8 @@ export class User {
   @Column({ name: 'swiped_gift_count', type: 'integer', default: 0 })
   swipedGiftCount!: number;
 }
+
+/** A premium boost is active (GAME.md: `boostEnds > now`): premium templates open, earned coins multiplied. */
+export function hasActiveBoost(user: { boostEnds: Date | null }, now: Date = new Date()): boolean {
+  return user.boostEnds !== null && user.boostEnds.getTime() > now.getTime();
+}
