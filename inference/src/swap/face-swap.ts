@@ -30,6 +30,7 @@ const FEATHER = 0.03;
 const SOURCE_SHAPE = 0.5;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
+const ALL_POINTS = Array.from({ length: POINTS }, (_, i) => i);
 /**
  * A source turned by at least this much (degrees, from the mesh's cheek-to-cheek line in 3-D; the mesh's
  * depth is flatter than life, so this is about 30° of real turn) shows its far side too foreshortened and
@@ -75,6 +76,14 @@ const EDGE_TO = 0.7;
 
 function point(points: Float32Array, i: number): Point {
   return { x: points[i * 3], y: points[i * 3 + 1] };
+}
+
+/** The mean of the polygon's vertices. */
+function centroid(polygon: Point[]): Point {
+  return polygon.reduce((c, p) => ({ x: c.x + p.x / polygon.length, y: c.y + p.y / polygon.length }), {
+    x: 0,
+    y: 0,
+  });
 }
 
 /**
@@ -153,13 +162,7 @@ function polygonArea(points: Float32Array, outline: readonly number[]): number {
 /** The outline's points scaled by `scale` about their mean. */
 function scaledOutline(points: Float32Array, outline: readonly number[], scale: number): Point[] {
   const polygon = outline.map((i) => point(points, i));
-  const centre = polygon.reduce(
-    (c, p) => ({ x: c.x + p.x / polygon.length, y: c.y + p.y / polygon.length }),
-    {
-      x: 0,
-      y: 0,
-    },
-  );
+  const centre = centroid(polygon);
   return polygon.map((p) => ({
     x: centre.x + (p.x - centre.x) * scale,
     y: centre.y + (p.y - centre.y) * scale,
@@ -221,10 +224,10 @@ export function mirrorPlan(
     }
   }
   let opening: Float32Array | null = null;
+  const featherRadius = Math.max(1, Math.round(faceWidth * OPENING_FEATHER));
   for (const eye of choice.eyes) {
     const ownOpening = eye.surroundings && !eye.mirror;
     // Worked on the eye's own box (grown by the fade's reach), not the whole region.
-    const featherRadius = Math.max(1, Math.round(faceWidth * OPENING_FEATHER));
     const outline = scaledOutline(dest, eye.outline, ownOpening ? OPENING_FADE : EYE_CORE);
     const box = boxAround(outline, 2 * featherRadius + 1, region);
     if (box.width === 0 || box.height === 0) continue;
@@ -325,8 +328,7 @@ function validSourceArea(source: RgbImage, points: Float32Array, triangles: Uint
       points[a * 3 + 1] - points[b * 3 + 1],
       points[a * 3 + 2] - points[b * 3 + 2],
     ) || 1;
-  const all = Array.from({ length: POINTS }, (_, i) => i);
-  const region = regionAround(points, all, 2, source.width, source.height);
+  const region = regionAround(points, ALL_POINTS, 2, source.width, source.height);
   const scale = Math.max(1, Math.floor(width * VALID_CELL));
   const grid = {
     x: 0,
@@ -420,10 +422,7 @@ export function swapFaceInto(
   const radius = Math.max(1, Math.round(faceWidth * FEATHER));
   const region = regionAround(dest, FACE_OVAL, 2, image.width, image.height);
   if (region.width === 0 || region.height === 0) return { region, alpha: new Float32Array(0) };
-  const centre = oval.reduce((c, p) => ({ x: c.x + p.x / oval.length, y: c.y + p.y / oval.length }), {
-    x: 0,
-    y: 0,
-  });
+  const centre = centroid(oval);
   // Eroded by about the blur's reach (2r along each axis, up to 2r·√2 diagonally) so that the feathered
   // mask fades out inside the oval; clipped by the oval itself so nothing outside it ever changes.
   const core = shrinkTowards(oval, centre, 2.5 * radius + 1);
