@@ -1,10 +1,12 @@
 import {
   applyDecorators,
+  BadRequestException,
   type CallHandler,
   type ExecutionContext,
   Injectable,
   mixin,
   type NestInterceptor,
+  ParseFilePipe,
   PayloadTooLargeException,
   type Type,
   UseInterceptors,
@@ -60,4 +62,9 @@ export interface UploadedImage {
 /** A multipart endpoint taking one image file (`@UploadedFile()`) beside its other fields. */
 export function ImageUpload(field: string) {
   return applyDecorators(UseInterceptors(imageUploadInterceptor(field)), ApiConsumes('multipart/form-data'));
+}
+
+/** For `@UploadedFile(requiredImage('image'))`: a form without the file is a 400 naming the field. */
+export function requiredImage(field: string): ParseFilePipe {
+  return new ParseFilePipe({ exceptionFactory: () => new BadRequestException(`${field} is required`) });
 }

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -14,7 +13,7 @@ import {
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { MemeDto, Page } from '@mememint/contracts';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { ImageUpload, type UploadedImage } from '../media/image-upload.interceptor.js';
+import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { User } from '../users/entities/user.entity.js';
 import {
   CreateMemeDto,
@@ -38,10 +37,9 @@ export class MemesController {
   @ApiCreatedResponse({ type: MemeResponseDto, description: 'The photo as a new meme in the history' })
   create(
     @CurrentUser() user: User,
-    @UploadedFile() image: UploadedImage | undefined,
+    @UploadedFile(requiredImage('image')) image: UploadedImage,
     @Body() body: CreateMemeDto,
   ): Promise<MemeDto> {
-    if (!image) throw new BadRequestException('image is required');
     return this.memes.createFromUpload(user.tgId, image.buffer, body.text ?? null);
   }
 

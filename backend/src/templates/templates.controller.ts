@@ -1,17 +1,8 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  Post,
-  Query,
-  UploadedFile,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, UploadedFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Page, TemplateDto } from '@mememint/contracts';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { ImageUpload, type UploadedImage } from '../media/image-upload.interceptor.js';
+import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { User } from '../users/entities/user.entity.js';
 import {
   CreateTemplateDto,
@@ -42,10 +33,9 @@ export class TemplatesController {
   @ApiCreatedResponse({ type: TemplateResponseDto, description: 'Admins only; the photo must show a face' })
   create(
     @CurrentUser() user: User,
-    @UploadedFile() image: UploadedImage | undefined,
+    @UploadedFile(requiredImage('image')) image: UploadedImage,
     @Body() body: CreateTemplateDto,
   ): Promise<TemplateDto> {
-    if (!image) throw new BadRequestException('image is required');
     return this.templates.create(user.tgId, image.buffer, {
       title: body.title,
       caption: body.caption?.trim() || null,
