@@ -3,12 +3,11 @@
  * labelled portraits are different people. Faces are seeded from their labels (box and eyes), then meshed.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 
 import sharp from 'sharp';
 
-import { decodeImage } from '../image/decode.js';
+import { decodePhoto, labelledFace, labels } from '../../test/labelled-photos.js';
 import { detectMesh } from '../landmarks/face-mesh.js';
 import { ensureModels } from '../models/model-paths.js';
 import type { DetectedFace, RgbImage } from '../types.js';
@@ -19,12 +18,7 @@ import {
   faceDescriptors,
 } from './face-descriptor.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
-const labels = JSON.parse(readFileSync(new URL('labels.json', photos), 'utf8')) as Record<
-  string,
-  { faces: Array<{ box: [number, number, number, number]; eyes: [[number, number], [number, number]] }> }
->;
 /** Single-person portraits of five different people. */
 const portraits = [
   'portrait-01.jpg',
@@ -33,14 +27,6 @@ const portraits = [
   'portrait-07.jpg',
   'tilted-01.jpg',
 ];
-
-function labelledFace(name: string): DetectedFace {
-  const {
-    box: [x, y, width, height],
-    eyes,
-  } = labels[name].faces[0];
-  return { box: { x, y, width, height }, score: 1, keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })) };
-}
 
 function mirrored(image: RgbImage): RgbImage {
   const { data, width, height } = image;
@@ -101,12 +87,8 @@ describe('faceDescriptor', { concurrency: 1 }, () => {
     const originals: Float32Array[] = [];
     const sameSimilarities: number[] = [];
     for (const name of portraits) {
-      const image = await decodeImage(readFileSync(new URL(name, photos)), {
-        maxBytes: 50_000_000,
-        maxPixels: 50_000_000,
-        jpegOnly: false,
-      });
-      const face = labelledFace(name);
+      const image = await decodePhoto(name);
+      const face = labelledFace(labels[name].faces[0]);
       const original = await describeFace(image, face);
       assert.equal(original.length, DESCRIPTOR_LENGTH);
       assert.ok(
@@ -131,16 +113,8 @@ describe('faceDescriptor', { concurrency: 1 }, () => {
   });
 
   it('describes several faces in one run as it describes them one by one, also from a bare detection', async () => {
-    const image = await decodeImage(readFileSync(new URL('group-02.jpg', photos)), {
-      maxBytes: 50_000_000,
-      maxPixels: 50_000_000,
-      jpegOnly: false,
-    });
-    const faces = labels['group-02.jpg'].faces.slice(0, 3).map(({ box: [x, y, width, height], eyes }) => ({
-      box: { x, y, width, height },
-      score: 1,
-      keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })),
-    }));
+    const image = await decodePhoto('group-02.jpg');
+    const faces = labels['group-02.jpg'].faces.slice(0, 3).map(labelledFace);
     const batch = await faceDescriptors(image, faces, session);
     assert.equal(batch.length, 3);
     for (const [i, face] of faces.entries()) {

@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
-import { decodeImage } from '../image/decode.js';
+import { decodePhoto, labels, photoNames } from '../../test/labelled-photos.js';
 import { ensureModels } from '../models/model-paths.js';
 import type { Box } from '../types.js';
 import { iou } from './blazeface.js';
 import { locateFaces, tileLevels } from './face-detector.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
-
-interface Label {
-  faces: { box: [number, number, number, number]; hard: boolean }[];
-}
-const labels = JSON.parse(readFileSync(new URL('labels.json', photos), 'utf8')) as Record<string, Label>;
-const photoNames = Object.keys(labels).filter((name) => !name.startsWith('_'));
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
 
 async function facesIn(name: string) {
-  const image = await decodeImage(readFileSync(new URL(name, photos)), {
-    maxBytes: 50_000_000,
-    maxPixels: 50_000_000,
-    jpegOnly: false,
-  });
+  const image = await decodePhoto(name);
   return locateFaces(image, session, { exhaustive: true });
 }
 
@@ -60,11 +48,7 @@ describe('locateFaces on the labelled photos', { concurrency: 1 }, () => {
 
 describe('locateFaces without exhaustive search', () => {
   it('still searches tiles when the whole frame finds no confident face', async () => {
-    const image = await decodeImage(readFileSync(new URL('small-face-02.jpg', photos)), {
-      maxBytes: 50_000_000,
-      maxPixels: 50_000_000,
-      jpegOnly: true,
-    });
+    const image = await decodePhoto('small-face-02.jpg');
     const found = await locateFaces(image, session);
     const [x, y, width, height] = labels['small-face-02.jpg'].faces[1].box;
     assert.ok(found.some((face) => iou(face.box, { x, y, width, height }) >= 0.5));

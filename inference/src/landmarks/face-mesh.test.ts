@@ -4,10 +4,9 @@
  * DetectedFace the landmark stage receives.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 
-import { decodeImage } from '../image/decode.js';
+import { decodePhoto as decode, labelledFace, labels, photoNames } from '../../test/labelled-photos.js';
 import { ensureModels } from '../models/model-paths.js';
 import type { DetectedFace, RgbImage } from '../types.js';
 import { detectMesh, detectMeshes, meshEyeCentres, meshPoint, MESH_POINT_COUNT } from './face-mesh.js';
@@ -24,22 +23,8 @@ import {
   RIGHT_EYE,
 } from './mesh-indices.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
-
-interface LabelledFace {
-  box: [number, number, number, number];
-  eyes: [[number, number], [number, number]];
-  hard: boolean;
-  eyesApproximate?: boolean;
-}
-const labels = JSON.parse(readFileSync(new URL('labels.json', photos), 'utf8')) as Record<
-  string,
-  { faces: LabelledFace[] }
->;
-const photosWithFaces = Object.keys(labels).filter(
-  (name) => !name.startsWith('_') && labels[name].faces.length > 0,
-);
+const photosWithFaces = photoNames.filter((name) => labels[name].faces.length > 0);
 
 /**
  * Photos whose eye labels are off by 10–24% of the face width: on their faces the BlazeFace eye keypoints
@@ -47,19 +32,6 @@ const photosWithFaces = Object.keys(labels).filter(
  * group-03 the image-right eye of the right-hand face is labelled on the temple). Checked loosely here.
  */
 const IMPRECISE_EYE_LABELS = new Set(['group-03.jpg', 'group-04.jpg']);
-
-function labelledFace({ box: [x, y, width, height], eyes }: LabelledFace): DetectedFace {
-  // Labels list the image-left eye first, which is the subject's right eye: BlazeFace's keypoint order.
-  return { box: { x, y, width, height }, score: 1, keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })) };
-}
-
-function decode(name: string): Promise<RgbImage> {
-  return decodeImage(readFileSync(new URL(name, photos)), {
-    maxBytes: 50_000_000,
-    maxPixels: 50_000_000,
-    jpegOnly: false,
-  });
-}
 
 describe('detectMesh on the labelled photos', { concurrency: 1 }, () => {
   before(() => ensureModels());

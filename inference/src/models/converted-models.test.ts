@@ -3,7 +3,6 @@
  * runtime) and through ONNX Runtime gives the same outputs.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -12,14 +11,13 @@ import * as tf from '@tensorflow/tfjs';
 import ort from 'onnxruntime-node';
 
 import { humanModelJson } from '../../tools/tfjs-graph.js';
-import { decodeImage } from '../image/decode.js';
+import { decodePhoto } from '../../test/labelled-photos.js';
 import { sampleAlignedCrop } from '../landmarks/aligned-crop.js';
 import { detectionCrop, MESH_INPUT_SIZE } from '../landmarks/face-mesh.js';
 import type { DetectedFace } from '../types.js';
 import { ensureModels, modelPaths } from './model-paths.js';
 import { getSession } from './onnx-session.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
 
 async function loadTfjs(name: 'facemesh' | 'faceres'): Promise<tf.GraphModel> {
@@ -64,11 +62,7 @@ function maxAbsDifference(a: Float32Array, b: Float32Array): number {
 
 /** A real face crop as the landmark stage makes it, seeded from the labelled box and eyes of portrait-07. */
 async function faceCrop(size: number, scale: number): Promise<Float32Array> {
-  const image = await decodeImage(readFileSync(new URL('portrait-07.jpg', photos)), {
-    maxBytes: 50_000_000,
-    maxPixels: 50_000_000,
-    jpegOnly: false,
-  });
+  const image = await decodePhoto('portrait-07.jpg');
   const face: DetectedFace = {
     box: { x: 274, y: 318, width: 447, height: 532 },
     score: 1,

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import Delaunator from 'delaunator';
 
 import { locateFaces } from '../detect/face-detector.js';
-import { decodeImage } from '../image/decode.js';
+import { decodePhoto } from '../../test/labelled-photos.js';
 import { detectMesh } from '../landmarks/face-mesh.js';
 import { FACE_OVAL, LEFT_EYE, LIPS_OUTER, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, RgbImage } from '../types.js';
@@ -14,15 +13,10 @@ import { fillPolygon } from './mask.js';
 import { regionAround } from './region.js';
 import { edgeStep } from './seam.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
 
 async function load(name: string): Promise<{ image: RgbImage; mesh: FaceMesh }> {
-  const image = await decodeImage(readFileSync(new URL(name, photos)), {
-    maxBytes: 50_000_000,
-    maxPixels: 50_000_000,
-    jpegOnly: true,
-  });
+  const image = await decodePhoto(name);
   const faces = await locateFaces(image, session);
   const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
   return { image, mesh: await detectMesh(image, largest, session) };

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import { locateFaces } from '../detect/face-detector.js';
-import { decodeImage } from '../image/decode.js';
+import { decodePhoto } from '../../test/labelled-photos.js';
 import { detectMesh } from '../landmarks/face-mesh.js';
 import { FACE_OVAL, LEFT_EYE_CORNERS, MOUTH_CORNERS, RIGHT_EYE_CORNERS } from '../landmarks/mesh-indices.js';
 import { MIRROR } from './mesh-symmetry.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const session = { device: 'cpu', intraOpThreads: 2 } as const;
 
 describe('MIRROR', () => {
@@ -22,11 +20,7 @@ describe('MIRROR', () => {
   });
 
   it('maps each point of a frontal face near the reflection of its mirror point', async (t) => {
-    const image = await decodeImage(readFileSync(new URL('portrait-07.jpg', photos)), {
-      maxBytes: 50_000_000,
-      maxPixels: 50_000_000,
-      jpegOnly: true,
-    });
+    const image = await decodePhoto('portrait-07.jpg');
     const [face] = await locateFaces(image, session);
     const { points } = await detectMesh(image, face, session);
     // Reflect across the line through the forehead top (10) and the chin (152).

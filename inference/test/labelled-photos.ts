@@ -1,0 +1,42 @@
+/**
+ * The labelled real photos the tests run on: `<repo>/../shared/testdata/faces` (labels.json, README.md), never
+ * copied into the repo.
+ */
+import { readFileSync } from 'node:fs';
+
+import { decodeImage } from '../src/image/decode.js';
+import type { DetectedFace, RgbImage } from '../src/types.js';
+
+export const PHOTOS = new URL('../../../shared/testdata/faces/', import.meta.url);
+
+/** One face as labelled: box [x, y, width, height] (hairline to chin) and eye centres, image-left eye first. */
+export interface LabelledFace {
+  box: [number, number, number, number];
+  eyes: [[number, number], [number, number]];
+  /** A face a frontal detector may miss: reported if found, not required. */
+  hard: boolean;
+  /** At least one eye is hidden or closed and its centre estimated. */
+  eyesApproximate?: boolean;
+}
+
+/** Per photo file name, its labelled faces (none for a photo without a face). */
+export const labels: Record<string, { faces: LabelledFace[] }> = JSON.parse(
+  readFileSync(new URL('labels.json', PHOTOS), 'utf8'),
+);
+/** Every labelled photo (labels.json's `_conventions` entry is not one). */
+export const photoNames = Object.keys(labels).filter((name) => !name.startsWith('_'));
+
+export function photoBytes(name: string): Buffer {
+  return readFileSync(new URL(name, PHOTOS));
+}
+
+/** A photo decoded as the pipeline decodes it, with limits no test photo reaches. */
+export function decodePhoto(name: string): Promise<RgbImage> {
+  return decodeImage(photoBytes(name), { maxBytes: 50_000_000, maxPixels: 50_000_000, jpegOnly: false });
+}
+
+/** The label as the detection the landmark stage receives: its box, and its eyes as the first keypoints. */
+export function labelledFace({ box: [x, y, width, height], eyes }: LabelledFace): DetectedFace {
+  // Labels list the image-left eye first, which is the subject's right eye: BlazeFace's keypoint order.
+  return { box: { x, y, width, height }, score: 1, keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })) };
+}
