@@ -36,12 +36,6 @@ export class TemplatesController {
     @UploadedFile(requiredImage('image')) image: UploadedImage,
     @Body() body: CreateTemplateDto,
   ): Promise<TemplateDto> {
-    return this.templates.create(user.tgId, image.buffer, {
-      title: body.title,
-      caption: body.caption?.trim() || null,
-      tags: body.tags ?? [],
-      gender: body.gender ?? null,
-      isPremium: body.isPremium ?? false,
-    });
+    return this.templates.create(user.tgId, image.buffer, body);
   }
 }

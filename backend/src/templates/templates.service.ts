@@ -15,12 +15,13 @@ export interface TemplateFilter {
   gender?: Gender;
 }
 
+/** An admin's fields for a new template; a blank caption is none. */
 export interface NewTemplate {
   title: string;
-  caption: string | null;
-  tags: string[];
-  gender: Gender | null;
-  isPremium: boolean;
+  caption?: string;
+  tags?: string[];
+  gender?: Gender;
+  isPremium?: boolean;
 }
 
 export function toTemplateDto(template: Template): TemplateDto {
@@ -80,7 +81,11 @@ export class TemplatesService {
     const template = await this.templates.save(
       this.templates.create({
         id,
-        ...fields,
+        title: fields.title,
+        caption: fields.caption?.trim() || null,
+        tags: fields.tags ?? [],
+        gender: fields.gender ?? null,
+        isPremium: fields.isPremium ?? false,
         imageKey: keys.image,
         thumbnailKey: keys.thumbnail,
         width: prepared.width,
