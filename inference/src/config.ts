@@ -28,7 +28,13 @@ export interface InferenceConfig {
   stalledIntervalMs: number;
 }
 
-export class ConfigError extends Error {}
+/** A configuration value out of range: the process should not start. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];

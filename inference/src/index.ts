@@ -3,7 +3,7 @@ import type { FaceBox } from '@mememint/contracts';
 import { loadInferenceConfig, type InferenceConfig } from './config.js';
 import { findFaces, runSwap, type ProgressListener, type SwapRequest, type SwapResult } from './pipeline.js';
 
-export { loadInferenceConfig, type InferenceConfig } from './config.js';
+export { ConfigError, loadInferenceConfig, type InferenceConfig } from './config.js';
 export {
   ImageTooLargeError,
   InputError,
