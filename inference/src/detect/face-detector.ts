@@ -116,7 +116,7 @@ async function detectOnTiles(
 
 /**
  * BlazeFace detection over the whole frame (front and back models) and, for large photos, on tiles. Boxes
- * follow the labelling convention (hairline to chin, see `toFaceBox`), best score first.
+ * follow the labelling convention (hairline to chin, see `toLabelBox`), best score first.
  */
 export async function locateFaces(
   image: RgbImage,
@@ -131,13 +131,15 @@ export async function locateFaces(
     ...(await runModel(BACK, pyramid, frame, sessionOptions)),
     ...(await runModel(FRONT, pyramid, frame, sessionOptions)),
   ];
-  const confident = (found: DetectedFace[]) => weightedNms(found).filter((face) => face.score >= MIN_SCORE);
-  if (options.exhaustive || confident(candidates).length === 0) {
+  const confident = () => weightedNms(candidates).filter((face) => face.score >= MIN_SCORE);
+  let found = confident();
+  if (options.exhaustive || found.length === 0) {
     for (const tile of tileLevels(Math.max(image.width, image.height))) {
       candidates.push(...(await detectOnTiles(image, pyramid, tile, sessionOptions)));
     }
+    found = confident();
   }
-  return confident(candidates).map(toFaceBox);
+  return found.map(toLabelBox);
 }
 
 /**
@@ -147,7 +149,7 @@ export async function locateFaces(
  */
 const TO_LABEL_BOX = { left: 0.03, top: -0.16, right: 0.01, bottom: 0 };
 
-function toFaceBox(face: DetectedFace): DetectedFace {
+function toLabelBox(face: DetectedFace): DetectedFace {
   const { x, y, width, height } = face.box;
   const side = width;
   const left = x + TO_LABEL_BOX.left * side;
