@@ -5,6 +5,7 @@ import { CreateMeme } from '../features/create-meme/CreateMeme';
 import { isLimitReached } from '../features/balance/format';
 import { useUser } from '../features/session/user-cache';
 import { haptic } from '../telegram/sdk';
+import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { PlusIcon } from '../ui/icons';
 
 const PERIODS = ['periodDay', 'periodWeek', 'periodMonth', 'periodAll'] as const;
@@ -51,34 +52,24 @@ export function MainPage() {
 
       <section className="section">
         <h2>{t('main.feedTitle')}</h2>
-        <div className="chips" role="tablist">
-          {PERIODS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={period === key}
-              className={`chip${period === key ? ' is-active' : ''}`}
-              onClick={() => setPeriod(key)}
-            >
-              {t(`main.${key}`)}
-            </button>
-          ))}
-        </div>
-        <div className="chips chips--small" role="tablist">
-          {SORTS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={sort === key}
-              className={`chip${sort === key ? ' is-active' : ''}`}
-              onClick={() => setSort(key)}
-            >
-              {t(`main.${key}`)}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="tab"
+          options={PERIODS}
+          value={period}
+          onChange={setPeriod}
+          label={(key) => t(`main.${key}`)}
+          className="chips"
+          itemClassName="chip"
+        />
+        <ChoiceGroup
+          kind="tab"
+          options={SORTS}
+          value={sort}
+          onChange={setSort}
+          label={(key) => t(`main.${key}`)}
+          className="chips chips--small"
+          itemClassName="chip"
+        />
         <p className="empty">{t('main.feedEmpty')}</p>
       </section>
 

@@ -9,6 +9,7 @@ import { loadFacePhotoUrl, saveFacePhoto } from '../features/create-meme/photo';
 import { useUser } from '../features/session/user-cache';
 import { daysInGame, displayName, isBoostActive } from '../features/session/user-status';
 import { haptic } from '../telegram/sdk';
+import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 
@@ -93,24 +94,19 @@ export function ProfilePage() {
 
       <section className="section">
         <h2>{t('profile.gender')}</h2>
-        <div className="chips" role="radiogroup">
-          {GENDERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={gender === value}
-              className={`chip${gender === value ? ' is-active' : ''}`}
-              onClick={() => {
-                haptic.select();
-                setGender(value);
-                localStorage.setItem(GENDER_KEY, value);
-              }}
-            >
-              {t(`profile.${value}`)}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="radio"
+          options={GENDERS}
+          value={gender}
+          onChange={(value) => {
+            haptic.select();
+            setGender(value);
+            localStorage.setItem(GENDER_KEY, value);
+          }}
+          label={(value) => t(`profile.${value}`)}
+          className="chips"
+          itemClassName="chip"
+        />
       </section>
 
       <section className="section">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic } from '../telegram/sdk';
+import { ChoiceGroup } from '../ui/ChoiceGroup';
 
 const TABS = ['yours', 'global', 'squad', 'chooseSquad'] as const;
 const PERIODS = ['allTime', 'perDay', 'perWeek', 'perMonth'] as const;
@@ -13,23 +14,18 @@ export function RatingPage() {
   return (
     <div className="page">
       <h1>{t('rating.title')}</h1>
-      <div className="tabs" role="tablist">
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`tab${tab === key ? ' is-active' : ''}`}
-            onClick={() => {
-              haptic.select();
-              setTab(key);
-            }}
-          >
-            {t(`rating.${key}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        kind="tab"
+        options={TABS}
+        value={tab}
+        onChange={(key) => {
+          haptic.select();
+          setTab(key);
+        }}
+        label={(key) => t(`rating.${key}`)}
+        className="tabs"
+        itemClassName="tab"
+      />
       {tab !== 'chooseSquad' && (
         <label className="field field--inline">
           <select
