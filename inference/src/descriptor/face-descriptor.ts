@@ -7,16 +7,16 @@ import { getSession, type SessionOptions } from '../models/onnx-session.js';
 import type { DetectedFace, FaceMesh, RgbImage } from '../types.js';
 
 /** Side of faceres's square input, in pixels. */
-export const DESCRIPTOR_INPUT_SIZE = 224;
+const DESCRIPTOR_INPUT_SIZE = 224;
 export const DESCRIPTOR_LENGTH = 1024;
 /** The crop around a mesh: its extent × this (about what the detection crop holds). */
-export const DESCRIPTOR_MESH_CROP_SCALE = 1.4;
+const DESCRIPTOR_MESH_CROP_SCALE = 1.4;
 
 const INPUT = 'input_1';
 const DESCRIPTOR_OUTPUT = 'global_pooling/Mean';
 
 /** The face's crop for the descriptor: eye-aligned, from the mesh when there is one, else from the detection. */
-export function descriptorCrop(face: FaceMesh | DetectedFace): AlignedCrop {
+function descriptorCrop(face: FaceMesh | DetectedFace): AlignedCrop {
   return 'points' in face ? meshCrop(face, DESCRIPTOR_MESH_CROP_SCALE) : detectionCrop(face);
 }
 

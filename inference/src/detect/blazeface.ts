@@ -7,7 +7,7 @@ const GRIDS = [
 ] as const;
 
 /** Anchor centres in [0, 1] input coordinates, for the 512 anchors then the 384 anchors. */
-export const ANCHORS: Float32Array = (() => {
+const ANCHORS: Float32Array = (() => {
   const centres = new Float32Array((512 + 384) * 2);
   let i = 0;
   for (const { cells, anchors } of GRIDS) {

@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { RgbImage } from '../types.js';
 
 /** Longest side of the WEBP thumbnail. */
-export const THUMBNAIL_SIZE = 512;
+const THUMBNAIL_SIZE = 512;
 
 export interface EncodedResult {
   /** The full-size result, JPEG. */

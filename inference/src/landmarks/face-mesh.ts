@@ -10,15 +10,13 @@ import { LEFT_EYE_CORNERS, RIGHT_EYE_CORNERS } from './mesh-indices.js';
 export const MESH_INPUT_SIZE = 192;
 export const MESH_POINT_COUNT = 468;
 /** How much larger than the detector's box the mesh crop is (what Human feeds the model). */
-export const DETECTION_CROP_SCALE = 1.4;
+const DETECTION_CROP_SCALE = 1.4;
 /** How much larger than the mesh's own extent a crop derived from a mesh is. */
-export const MESH_CROP_SCALE = 1.25;
+const MESH_CROP_SCALE = 1.25;
 
 const INPUT = 'input_1';
 const MESH_OUTPUT = 'Identity_2';
 const FACE_FLAG_OUTPUT = 'Identity_1';
-
-export type LandmarkOptions = SessionOptions;
 
 /** The eye-aligned crop around a detection: the box's centre, its longer side × 1.4, rolled to level eyes. */
 export function detectionCrop(face: DetectedFace): AlignedCrop {
@@ -79,10 +77,10 @@ export function meshCrop(mesh: FaceMesh, scale = MESH_CROP_SCALE): AlignedCrop {
 }
 
 /** Runs the face mesh model on crops of one image, in one batch. */
-export async function meshesInCrops(
+async function meshesInCrops(
   image: RgbImage,
   crops: AlignedCrop[],
-  options: LandmarkOptions,
+  options: SessionOptions,
 ): Promise<FaceMesh[]> {
   if (crops.length === 0) return [];
   await ensureModels();
@@ -113,7 +111,7 @@ export async function meshesInCrops(
 export function detectMeshes(
   image: RgbImage,
   faces: DetectedFace[],
-  options: LandmarkOptions,
+  options: SessionOptions,
 ): Promise<FaceMesh[]> {
   return meshesInCrops(image, faces.map(detectionCrop), options);
 }
@@ -122,7 +120,7 @@ export function detectMeshes(
 export async function detectMesh(
   image: RgbImage,
   face: DetectedFace,
-  options: LandmarkOptions,
+  options: SessionOptions,
 ): Promise<FaceMesh> {
   const [mesh] = await detectMeshes(image, [face], options);
   return mesh;

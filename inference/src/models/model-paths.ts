@@ -21,8 +21,6 @@ export const modelPaths = {
   faceres: path.join(modelsDir, 'faceres.onnx'),
 } as const;
 
-export type ModelName = keyof typeof modelPaths;
-
 let preparing: Promise<void> | undefined;
 
 function runPrepareTool(): Promise<void> {
