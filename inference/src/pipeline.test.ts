@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import sharp from 'sharp';
 
+import { largestFaceMesh, photoBytes as photo } from '../test/labelled-photos.js';
 import { loadInferenceConfig } from './config.js';
 import { faceDescriptor, descriptorSimilarity } from './descriptor/face-descriptor.js';
-import { locateFaces } from './detect/face-detector.js';
 import { ImageTooLargeError, NoFaceError, UnsupportedImageError } from './errors.js';
 import { decodeImage } from './image/decode.js';
-import { detectMesh } from './landmarks/face-mesh.js';
 import { FACE_OVAL } from './landmarks/mesh-indices.js';
 import { runSwap } from './pipeline.js';
 import { swapFaceInto } from './swap/face-swap.js';
 import { fillPolygon } from './swap/mask.js';
-import type { FaceMesh, RgbImage } from './types.js';
+import type { RgbImage } from './types.js';
 
-const photos = new URL('../../../shared/testdata/faces/', import.meta.url);
-const photo = (name: string) => readFileSync(new URL(name, photos));
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 
 async function decoded(bytes: Uint8Array): Promise<RgbImage> {
@@ -28,15 +24,9 @@ async function decoded(bytes: Uint8Array): Promise<RgbImage> {
   });
 }
 
-async function largestMesh(image: RgbImage): Promise<FaceMesh> {
-  const faces = await locateFaces(image, config);
-  const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
-  return detectMesh(image, largest, config);
-}
-
 /** Descriptor of the largest face of an image. */
 async function identity(image: RgbImage): Promise<Float32Array> {
-  return faceDescriptor(image, await largestMesh(image), config);
+  return faceDescriptor(image, await largestFaceMesh(image, config), config);
 }
 
 describe('swapFaceInto', () => {
@@ -44,7 +34,10 @@ describe('swapFaceInto', () => {
     const source = await decoded(photo('portrait-07.jpg'));
     const target = await decoded(photo('tilted-02.jpg'));
     const original = Uint8Array.from(target.data);
-    const [sourceMesh, targetMesh] = await Promise.all([largestMesh(source), largestMesh(target)]);
+    const [sourceMesh, targetMesh] = await Promise.all([
+      largestFaceMesh(source, config),
+      largestFaceMesh(target, config),
+    ]);
     swapFaceInto(target, targetMesh, source, sourceMesh);
 
     const oval = FACE_OVAL.map((i) => ({ x: targetMesh.points[i * 3], y: targetMesh.points[i * 3 + 1] }));

@@ -4,8 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 
+import { locateFaces } from '../src/detect/face-detector.js';
 import { decodeImage } from '../src/image/decode.js';
-import type { DetectedFace, RgbImage } from '../src/types.js';
+import { detectMesh } from '../src/landmarks/face-mesh.js';
+import type { SessionOptions } from '../src/models/onnx-session.js';
+import type { DetectedFace, FaceMesh, RgbImage } from '../src/types.js';
 
 export const PHOTOS = new URL('../../../shared/testdata/faces/', import.meta.url);
 
@@ -39,4 +42,11 @@ export function decodePhoto(name: string): Promise<RgbImage> {
 export function labelledFace({ box: [x, y, width, height], eyes }: LabelledFace): DetectedFace {
   // Labels list the image-left eye first, which is the subject's right eye: BlazeFace's keypoint order.
   return { box: { x, y, width, height }, score: 1, keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })) };
+}
+
+/** The mesh of the image's largest detected face (the face a swap uses). */
+export async function largestFaceMesh(image: RgbImage, session: SessionOptions): Promise<FaceMesh> {
+  const faces = await locateFaces(image, session);
+  const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
+  return detectMesh(image, largest, session);
 }

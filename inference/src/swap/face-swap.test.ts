@@ -3,9 +3,7 @@ import { describe, it } from 'node:test';
 
 import Delaunator from 'delaunator';
 
-import { locateFaces } from '../detect/face-detector.js';
-import { decodePhoto } from '../../test/labelled-photos.js';
-import { detectMesh } from '../landmarks/face-mesh.js';
+import { decodePhoto, largestFaceMesh } from '../../test/labelled-photos.js';
 import { FACE_OVAL, LEFT_EYE, LIPS_OUTER, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, RgbImage } from '../types.js';
 import { mirrorPlan, sourceYaw, swapFaceInto } from './face-swap.js';
@@ -17,9 +15,7 @@ const session = { device: 'cpu', intraOpThreads: 2 } as const;
 
 async function load(name: string): Promise<{ image: RgbImage; mesh: FaceMesh }> {
   const image = await decodePhoto(name);
-  const faces = await locateFaces(image, session);
-  const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
-  return { image, mesh: await detectMesh(image, largest, session) };
+  return { image, mesh: await largestFaceMesh(image, session) };
 }
 
 const outline = (points: Float32Array, indices: readonly number[]) =>
