@@ -12,7 +12,6 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
-import request from 'supertest';
 
 import { GENERATION_QUEUE } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';
@@ -22,7 +21,7 @@ import { LedgerService } from '../src/ledger/ledger.service.js';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
 import { startInferenceWorker } from '../test/helpers/inference-worker.js';
-import { bearer, createTemplate, newPlayer, photo } from '../test/helpers/memes.js';
+import { createTemplate, newPlayer, photo, requestGeneration } from '../test/helpers/memes.js';
 import { SocketRecorder } from '../test/helpers/socket-recorder.js';
 import { newTgId } from '../test/helpers/telegram-login.js';
 import { createTestApp } from '../test/helpers/test-app.js';
@@ -61,13 +60,8 @@ async function main(): Promise<void> {
     await t.app.get(LedgerService).addCredits(player.tgId, 2 * SEQUENTIAL + BURST + 10, { reason: 'bench' });
     const socket = await SocketRecorder.connect(t.server, player.token);
     sockets.push(socket);
-    const start = (withFace: Buffer | null) => {
-      const req = request(t.server)
-        .post('/api/v1/memes/generations/')
-        .set(bearer(player))
-        .field('templateId', template.id);
-      return (withFace ? req.attach('photo', withFace, 'face.jpg') : req).expect(201);
-    };
+    const start = (withFace: Buffer | null) =>
+      requestGeneration(t.server, player, { templateId: template.id }, withFace ?? undefined).expect(201);
     const finish = async (id: string) => {
       const done = socket.until('generation:done', (p) => p.id === id);
       const failed = socket

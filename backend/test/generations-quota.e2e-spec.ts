@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type TemplateDto } from '@mememint/contracts';
-import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { bearer, createTemplate, newPlayer, photo, type Player } from './helpers/memes.js';
+import {
+  createTemplate,
+  me as profile,
+  newPlayer,
+  photo,
+  type Player,
+  requestGeneration,
+} from './helpers/memes.js';
 import { startTcpProxy } from './helpers/tcp-proxy.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
@@ -19,15 +25,9 @@ describe('what a generation costs', () => {
   let template: TemplateDto;
   const adminTgId = newTgId();
 
-  const me = async (player: Player) =>
-    (await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200)).body;
-  const generate = (player: Player, face?: Buffer) => {
-    const req = request(t.server)
-      .post('/api/v1/memes/generations/')
-      .set(bearer(player))
-      .field('templateId', template.id);
-    return face ? req.attach('photo', face, 'face.jpg') : req;
-  };
+  const me = (player: Player) => profile(t.server, player);
+  const generate = (player: Player, face?: Buffer) =>
+    requestGeneration(t.server, player, { templateId: template.id }, face);
   const charges = async (player: Player) =>
     (await t.dataSource.query(`SELECT cost FROM generations WHERE user_id = $1 ORDER BY created_at, id`, [
       player.tgId,
@@ -99,11 +99,7 @@ describe('what a generation costs', () => {
       },
     });
     const onReplica = (player: Player) =>
-      request(replica.server)
-        .post('/api/v1/memes/generations/')
-        .set(bearer(player))
-        .field('templateId', template.id)
-        .attach('photo', photo('portrait-02.jpg'), 'face.jpg');
+      requestGeneration(replica.server, player, { templateId: template.id }, photo('portrait-02.jpg'));
     try {
       // One player with credits, one whose credits are spent (the free generation is theirs).
       const player = await newPlayer(t.server, t.config);

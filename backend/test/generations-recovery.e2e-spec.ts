@@ -5,7 +5,7 @@ import Bull, { type Queue } from 'bull';
 import request from 'supertest';
 
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
-import { bearer, createTemplate, newPlayer, photo } from './helpers/memes.js';
+import { bearer, createTemplate, me, newPlayer, photo, requestGeneration } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -51,12 +51,12 @@ describe('a worker killed in the middle of a swap', () => {
     const player = await newPlayer(t.server, t.config);
     const socket = await SocketRecorder.connect(t.server, player.token);
     try {
-      const res = await request(t.server)
-        .post('/api/v1/memes/generations/')
-        .set(bearer(player))
-        .field('templateId', template.id)
-        .attach('photo', photo('portrait-02.jpg'), 'face.jpg')
-        .expect(201);
+      const res = await requestGeneration(
+        t.server,
+        player,
+        { templateId: template.id },
+        photo('portrait-02.jpg'),
+      ).expect(201);
       const id = res.body.id as string;
 
       // The first worker has started the swap (its first job also loads the models): kill it now.
@@ -74,8 +74,7 @@ describe('a worker killed in the middle of a swap', () => {
       const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
       expect(await queue.client.hget(queue.toKey(id), 'stalledCounter')).toBe('1');
 
-      const me = await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200);
-      expect(me.body).toMatchObject({ generationLimit: 2, generationsCount: 1 });
+      expect(await me(t.server, player)).toMatchObject({ generationLimit: 2, generationsCount: 1 });
       const history = await request(t.server).get('/api/v1/memes/').set(bearer(player)).expect(200);
       expect(
         history.body.items.filter((meme: { generationId: string }) => meme.generationId === id),
@@ -92,12 +91,12 @@ describe('a worker killed in the middle of a swap', () => {
     const admin = await newPlayer(first.server, first.config, { tgId: adminTgId });
     const target = await createTemplate(first.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
     const player = await newPlayer(first.server, first.config);
-    const res = await request(first.server)
-      .post('/api/v1/memes/generations/')
-      .set(bearer(player))
-      .field('templateId', target.id)
-      .attach('photo', photo('portrait-02.jpg'), 'face.jpg')
-      .expect(201);
+    const res = await requestGeneration(
+      first.server,
+      player,
+      { templateId: target.id },
+      photo('portrait-02.jpg'),
+    ).expect(201);
     const id = res.body.id as string;
     // The only backend goes away (its Redis keys stay), then a worker does the job unheard.
     await first.app.close();
@@ -136,8 +135,7 @@ describe('a worker killed in the middle of a swap', () => {
         width: target.width,
         height: target.height,
       });
-      const me = await request(second.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200);
-      expect(me.body).toMatchObject({ generationLimit: 2, generationsCount: 1 });
+      expect(await me(second.server, player)).toMatchObject({ generationLimit: 2, generationsCount: 1 });
     } finally {
       socket?.close();
       await second.close();

@@ -5,7 +5,7 @@ import type { Queue } from 'bull';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { bearer, createTemplate, newPlayer, photo, type Player } from './helpers/memes.js';
+import { bearer, createTemplate, newPlayer, photo, type Player, requestGeneration } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -19,13 +19,8 @@ describe('the generation sweeper', () => {
   const sockets: SocketRecorder[] = [];
   const adminTgId = newTgId();
 
-  const generate = (player: Player, face?: Buffer) => {
-    const req = request(t.server)
-      .post('/api/v1/memes/generations/')
-      .set(bearer(player))
-      .field('templateId', template.id);
-    return face ? req.attach('photo', face, 'face.jpg') : req;
-  };
+  const generate = (player: Player, face?: Buffer) =>
+    requestGeneration(t.server, player, { templateId: template.id }, face);
   const connect = async (player: Player) => {
     const socket = await SocketRecorder.connect(t.server, player.token);
     sockets.push(socket);

@@ -20,9 +20,11 @@ import {
   bearer,
   createTemplate,
   download,
+  me as profile,
   newPlayer,
   photo,
   type Player,
+  requestGeneration,
   uploadMeme,
 } from './helpers/memes.js';
 import { openSocket, SocketRecorder } from './helpers/socket-recorder.js';
@@ -45,13 +47,9 @@ describe('generations through the queue and a real inference worker', () => {
     sockets.push(socket);
     return socket;
   };
-  const me = async (player: Player) =>
-    (await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200)).body;
-  const generate = (player: Player, fields: Record<string, string>, face?: Buffer) => {
-    const req = request(t.server).post('/api/v1/memes/generations/').set(bearer(player));
-    for (const [name, value] of Object.entries(fields)) void req.field(name, value);
-    return face ? req.attach('photo', face, 'face.jpg') : req;
-  };
+  const me = (player: Player) => profile(t.server, player);
+  const generate = (player: Player, fields: Record<string, string>, face?: Buffer) =>
+    requestGeneration(t.server, player, fields, face);
 
   beforeAll(async () => {
     // Retries of a failing job 100 ms apart (exponential), so exhausting them takes a moment.

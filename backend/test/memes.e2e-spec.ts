@@ -10,6 +10,7 @@ import {
   bearer,
   createTemplate,
   download,
+  me,
   newPlayer,
   photo,
   type Player,
@@ -321,8 +322,7 @@ describe('memes, templates and media', () => {
         code: 0,
         output: `User ${player.tgId} is now an admin.\n`,
       });
-      const me = await request(t.server).get('/api/v1/auth/me/').set(bearer(player)).expect(200);
-      expect(me.body.isAdmin).toBe(true);
+      expect((await me(t.server, player)).isAdmin).toBe(true);
       await createTemplate(t.server, player, photo('portrait-01.jpg'), { title: 'By a new admin' });
 
       expect((await admin(['grant', String(newTgId())])).code).toBe(1);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 
-import type { MemeDto, TemplateDto } from '@mememint/contracts';
+import type { MemeDto, TemplateDto, UserDto } from '@mememint/contracts';
 import request from 'supertest';
 
 import type { AppConfig } from '../../src/config/app.config.js';
@@ -36,6 +36,23 @@ export async function newPlayer(
 }
 
 export const bearer = (player: Player) => ({ Authorization: `Bearer ${player.token}` });
+
+/** The player as the API shows them (`GET /api/v1/auth/me/`). */
+export async function me(server: Server, player: Player): Promise<UserDto> {
+  return (await request(server).get('/api/v1/auth/me/').set(bearer(player)).expect(200)).body as UserDto;
+}
+
+/** `POST /api/v1/memes/generations/` with these form fields and, when given, a new face photo. */
+export function requestGeneration(
+  server: Server,
+  player: Player,
+  fields: Record<string, string>,
+  face?: Buffer,
+): request.Test {
+  const req = request(server).post('/api/v1/memes/generations/').set(bearer(player));
+  for (const [name, value] of Object.entries(fields)) void req.field(name, value);
+  return face ? req.attach('photo', face, 'face.jpg') : req;
+}
 
 export async function createTemplate(
   server: Server,
