@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/session/SessionProvider';
+import { ReloadNotice } from '../ui/ReloadNotice';
 import { FullScreenSpinner } from '../ui/Spinner';
 
 export const NOT_SUPPORTED_PATH = '/not-supported-platform';
@@ -17,14 +18,8 @@ export function StartUpGate() {
   }
   if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'failed' || !user) {
-    return (
-      <div className="fullscreen-center notice">
-        <p>{t('errors.loginError')}</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
+    // The session has already announced the failure in a toast; this screen offers the reload.
+    return <ReloadNotice message={t('errors.loginError')} />;
   }
   if (pathname === NOT_SUPPORTED_PATH) return <Navigate to="/main" replace />;
   if (!user.isOnboardingDone && pathname !== ONBOARDING_PATH)
