@@ -4,6 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Subject } from 'rxjs';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { ErrorText } from '@mememint/contracts';
+import { isUuid } from '../common/uuid.js';
 import { AppConfig } from '../config/app.config.js';
 import { AuthSession } from './entities/auth-session.entity.js';
 import { RefreshToken } from './entities/refresh-token.entity.js';
@@ -14,7 +15,6 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const REFRESH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 function hashRefreshToken(token: string): string {
@@ -94,7 +94,7 @@ export class TokenService {
     }
     if (
       typeof claims.sid !== 'string' ||
-      !UUID_PATTERN.test(claims.sid) ||
+      !isUuid(claims.sid) ||
       !/^[1-9][0-9]*$/.test(claims.sub) ||
       typeof claims.exp !== 'number'
     ) {

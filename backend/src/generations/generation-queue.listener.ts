@@ -3,9 +3,8 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit }
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { GENERATION_QUEUE, type GenerationJobPayload } from '@mememint/contracts';
+import { isUuid } from '../common/uuid.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Listens to the generation queue's global events (Redis pub/sub), so it hears workers in other
@@ -48,7 +47,7 @@ export class GenerationQueueListener implements OnModuleInit, BeforeApplicationS
   }
 
   private inOrder(jobId: string, handle: () => Promise<void>): void {
-    if (!UUID.test(jobId)) return;
+    if (!isUuid(jobId)) return;
     const previous = this.pending.get(jobId) ?? Promise.resolve();
     const next = previous
       .then(handle)
