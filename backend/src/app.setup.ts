@@ -6,7 +6,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 
-export const API_PREFIX = 'api';
+const API_PREFIX = 'api';
 
 /** Everything main.ts and the tests apply to a created app before it listens. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {

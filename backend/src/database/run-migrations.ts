@@ -1,7 +1,7 @@
 import type { DataSource, Migration } from 'typeorm';
 
 /** Arbitrary but fixed: every replica asks PostgreSQL for this advisory lock before migrating. */
-export const MIGRATION_LOCK_KEY = 0x6d656d65; // "meme"
+const MIGRATION_LOCK_KEY = 0x6d656d65; // "meme"
 
 /**
  * Applies pending migrations while holding a session-level advisory lock, so replicas starting

@@ -21,7 +21,7 @@ import { Generation } from './entities/generation.entity.js';
 const OPEN_STATUSES: readonly GenerationStatus[] = ['queued', 'processing'];
 
 /** What the player reads for a worker failure (`<CODE>: <text>`, or Bull's own reason). */
-export function failureDetail(reason: string): string {
+function failureDetail(reason: string): string {
   return reason.startsWith('NO_FACE:') ? ErrorText.noFace : ErrorText.imageUpload;
 }
 

@@ -40,7 +40,7 @@ export interface Imbalance {
 }
 
 /** Multiplier applied to a user's earned coins (GAME.md: boost active or influencer). */
-export function earningMultiplier(
+function earningMultiplier(
   user: { boostEnds: Date | null; infl: boolean },
   boostedMultiplier: number,
   now: Date = new Date(),

@@ -10,7 +10,7 @@ export const MediaKeys = {
 };
 
 /** Top-level folders the media endpoint serves; `faces/` is deliberately absent. */
-export const PUBLIC_MEDIA_FOLDERS: readonly string[] = ['templates', 'memes', 'generations'];
+const PUBLIC_MEDIA_FOLDERS: readonly string[] = ['templates', 'memes', 'generations'];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',

@@ -24,7 +24,7 @@ export interface NewTemplate {
   isPremium?: boolean;
 }
 
-export function toTemplateDto(template: Template): TemplateDto {
+function toTemplateDto(template: Template): TemplateDto {
   return {
     id: template.id,
     title: template.title,

@@ -29,7 +29,7 @@ export interface SignInOptions {
 const REFERRAL_PARAM = /^ref_([1-9][0-9]{0,15})$/;
 
 /** Russian when Telegram says Russian (`ru`, `ru-RU`), else English. */
-export function supportedLanguage(telegramCode: string | null): SupportedLanguage {
+function supportedLanguage(telegramCode: string | null): SupportedLanguage {
   return telegramCode !== null && /^ru(?:-|$)/i.test(telegramCode) ? 'ru' : 'en';
 }
 
