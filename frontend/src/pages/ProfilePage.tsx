@@ -73,9 +73,13 @@ export function ProfilePage() {
         {history.isPending && <Spinner />}
         {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
         <div className="meme-grid" data-testid="meme-history">
-          {memes.map((meme) => (
+          {memes.map((meme, index) => (
             <figure key={meme.id} className="meme-tile">
-              <img src={meme.thumbnailUrl} alt={meme.text ?? ''} loading="lazy" />
+              <img
+                src={meme.thumbnailUrl}
+                alt={meme.text || t('common.memeNumber', { number: index + 1 })}
+                loading="lazy"
+              />
               {meme.isPublished && <figcaption>{t('profile.published')}</figcaption>}
             </figure>
           ))}

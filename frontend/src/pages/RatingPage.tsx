@@ -30,6 +30,7 @@ export function RatingPage() {
         <label className="field field--inline">
           <select
             className="input"
+            aria-label={t('rating.period')}
             value={period}
             onChange={(e) => setPeriod(e.target.value as (typeof PERIODS)[number])}
           >

@@ -28,7 +28,15 @@ const meme = (id: string) => ({
 async function renderPage() {
   server = await startApiServer((req) =>
     req.method === 'GET'
-      ? { status: 200, body: { items: [meme('a'), meme('b')], page: 1, pageSize: 20, total: 2 } }
+      ? {
+          status: 200,
+          body: {
+            items: [meme('a'), meme('b'), { ...meme('c'), text: null }],
+            page: 1,
+            pageSize: 20,
+            total: 3,
+          },
+        }
       : {
           status: 201,
           body: {
@@ -69,5 +77,11 @@ describe('StickersPage validation (SEED-SPEC §5)', () => {
     const post = server.requests.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/api/v1/stickers/');
     expect(post?.body).toEqual({ title: 'Mine', memeIds: ['b'] });
+  });
+
+  it('names a meme without a caption by its place, so a screen reader can pick it', async () => {
+    await renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Meme 3' }));
+    expect(screen.getByRole('button', { name: 'Meme 3' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

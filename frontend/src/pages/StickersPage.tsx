@@ -85,7 +85,7 @@ export function StickersPage() {
           {memes.isPending && <Spinner />}
           {memes.data?.items.length === 0 && <p className="empty">{t('stickers.noMemes')}</p>}
           <div className="meme-grid">
-            {memes.data?.items.map((meme) => (
+            {memes.data?.items.map((meme, index) => (
               <button
                 key={meme.id}
                 type="button"
@@ -93,7 +93,11 @@ export function StickersPage() {
                 aria-pressed={selected.has(meme.id)}
                 onClick={() => toggle(meme.id)}
               >
-                <img src={meme.thumbnailUrl} alt={meme.text ?? ''} loading="lazy" />
+                <img
+                  src={meme.thumbnailUrl}
+                  alt={meme.text || t('common.memeNumber', { number: index + 1 })}
+                  loading="lazy"
+                />
               </button>
             ))}
           </div>

@@ -137,7 +137,8 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
                   setStep('caption');
                 }}
               >
-                <img src={template.thumbnailUrl} alt={template.title} loading="lazy" />
+                {/* The title is written under the picture: read once, not twice. */}
+                <img src={template.thumbnailUrl} alt="" loading="lazy" />
                 {template.isPremium && <span className="template__badge">{t('create.premiumTemplate')}</span>}
                 <span className="template__title">{template.title}</span>
               </button>
