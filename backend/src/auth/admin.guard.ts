@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
-import type { AuthenticatedRequest } from '../auth/auth.types.js';
+import type { AuthenticatedRequest } from './auth.types.js';
 
 /** Admins only; runs after the access-token guard and before the upload is read. */
 @Injectable()

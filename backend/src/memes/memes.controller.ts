@@ -22,7 +22,7 @@ import {
   MemeResponseDto,
   UpdateMemeDto,
 } from './dto/meme.dto.js';
-import { PageQueryDto } from './dto/page-query.dto.js';
+import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { MemesService } from './memes.service.js';
 
 @ApiTags('memes')

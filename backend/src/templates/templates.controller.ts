@@ -11,7 +11,7 @@ import {
   TemplateQueryDto,
   TemplateResponseDto,
 } from './dto/template.dto.js';
-import { AdminGuard } from './admin.guard.js';
+import { AdminGuard } from '../auth/admin.guard.js';
 import { TemplatesService } from './templates.service.js';
 
 @ApiTags('templates')

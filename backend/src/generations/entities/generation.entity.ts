@@ -13,7 +13,7 @@ import { GENERATION_STAGES, type GenerationStage, type GenerationStatus } from '
 import { Meme } from '../../memes/entities/meme.entity.js';
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';
-import { bigintNumber } from '../../users/bigint-number.transformer.js';
+import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 export const GENERATION_STATUSES = [
   'queued',

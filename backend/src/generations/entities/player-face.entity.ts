@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { User } from '../../users/entities/user.entity.js';
-import { bigintNumber } from '../../users/bigint-number.transformer.js';
+import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /** The face photo a player swaps in by default: the last one they uploaded with a generation. */
 @Entity({ name: 'player_faces' })

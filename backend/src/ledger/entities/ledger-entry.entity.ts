@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import { User } from '../../users/entities/user.entity.js';
-import { bigintNumber } from '../../users/bigint-number.transformer.js';
+import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /** The three money-like balances on the user row (GAME.md "Money-like balances"). */
 export const BALANCE_KINDS = ['credits', 'coins', 'swipes'] as const;

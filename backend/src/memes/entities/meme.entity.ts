@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';
-import { bigintNumber } from '../../users/bigint-number.transformer.js';
+import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /**
  * A meme in a player's history: a swap result, or the player's own photo uploaded as a meme base.

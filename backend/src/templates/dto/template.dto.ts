@@ -11,7 +11,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { type Gender, MEME_TEXT_MAX_LENGTH, type Page, type TemplateDto } from '@mememint/contracts';
-import { PageQueryDto } from '../../memes/dto/page-query.dto.js';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { GENDERS } from '../entities/template.entity.js';
 
 export class TemplateResponseDto implements TemplateDto {

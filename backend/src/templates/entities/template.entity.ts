@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { Gender } from '@mememint/contracts';
 import { User } from '../../users/entities/user.entity.js';
-import { bigintNumber } from '../../users/bigint-number.transformer.js';
+import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 export const GENDERS = ['male', 'female', 'transgender'] as const satisfies readonly Gender[];
 

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { SupportedLanguage } from '@mememint/contracts';
-import { bigintNumber } from '../bigint-number.transformer.js';
+import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /**
  * A player, keyed by their Telegram id. Every field of SEED-SPEC §3 lives here. The three balances
