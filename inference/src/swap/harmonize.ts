@@ -52,64 +52,28 @@ export function pushPull(
   }
   const coarse = pushPull(coarseValues, coarseWeights, w2, h2);
   // Push: where a pixel is not (fully) known, the coarse field, bilinearly upsampled, fills in.
-  const filled = upsample(coarse, w2, h2, 2, width, height);
   const out = new Float32Array(width * height * 3);
-  for (let m = 0; m < weights.length; m++) {
-    const own = Math.min(1, weights[m]);
-    for (let k = 0; k < 3; k++) out[m * 3 + k] = own * values[m * 3 + k] + (1 - own) * filled[m * 3 + k];
-  }
-  return out;
-}
-
-/**
- * Where each of `length` pixels along one axis samples a grid of `cells` cells of `cell` pixels (cell centres at
- * (k + 0.5)·cell, clamped at the ends): the two cells and the second's weight. Worked out once per axis, not
- * per pixel.
- */
-function gridAxis(length: number, cell: number, cells: number) {
-  const from = new Int32Array(length);
-  const to = new Int32Array(length);
-  const weight = new Float64Array(length);
-  for (let i = 0; i < length; i++) {
-    const g = Math.min(cells - 1, Math.max(0, (i + 0.5) / cell - 0.5));
-    from[i] = Math.floor(g);
-    to[i] = Math.min(cells - 1, from[i] + 1);
-    weight[i] = g - from[i];
-  }
-  return { from, to, weight };
-}
-
-/**
- * The 3-channel `grid` (`gw` × `gh` cells of `cell` pixels) bilinearly upsampled to `width` × `height` pixels,
- * where `select` is set (everywhere without it). Float64, so that the samples stay as exact as computed inline.
- */
-function upsample(
-  grid: Float32Array,
-  gw: number,
-  gh: number,
-  cell: number,
-  width: number,
-  height: number,
-  select?: Uint8Array,
-): Float64Array {
-  const xs = gridAxis(width, cell, gw);
-  const ys = gridAxis(height, cell, gh);
-  const out = new Float64Array(width * height * 3);
-  for (let y = 0, m = 0; y < height; y++) {
-    const top = ys.from[y] * gw;
-    const bottom = ys.to[y] * gw;
-    const fy = ys.weight[y];
-    for (let x = 0; x < width; x++, m++) {
-      if (select && !select[m]) continue;
-      const fx = xs.weight[x];
-      const a = (top + xs.from[x]) * 3;
-      const b = (top + xs.to[x]) * 3;
-      const c = (bottom + xs.from[x]) * 3;
-      const d = (bottom + xs.to[x]) * 3;
+  for (let y = 0; y < height; y++) {
+    const cy = Math.min(h2 - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+    const y0 = Math.floor(cy);
+    const y1 = Math.min(h2 - 1, y0 + 1);
+    const fy = cy - y0;
+    for (let x = 0; x < width; x++) {
+      const m = y * width + x;
+      const own = Math.min(1, weights[m]);
+      const cx = Math.min(w2 - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const x0 = Math.floor(cx);
+      const x1 = Math.min(w2 - 1, x0 + 1);
+      const fx = cx - x0;
+      const a = (y0 * w2 + x0) * 3;
+      const b = (y0 * w2 + x1) * 3;
+      const c = (y1 * w2 + x0) * 3;
+      const d = (y1 * w2 + x1) * 3;
       for (let k = 0; k < 3; k++) {
-        out[m * 3 + k] =
-          (grid[a + k] * (1 - fx) + grid[b + k] * fx) * (1 - fy) +
-          (grid[c + k] * (1 - fx) + grid[d + k] * fx) * fy;
+        const filled =
+          (coarse[a + k] * (1 - fx) + coarse[b + k] * fx) * (1 - fy) +
+          (coarse[c + k] * (1 - fx) + coarse[d + k] * fx) * fy;
+        out[m * 3 + k] = own * values[m * 3 + k] + (1 - own) * filled;
       }
     }
   }
@@ -183,9 +147,27 @@ export function matchEdge(
     // A cell is fully known once a quarter of it is measured.
     counts[g] = Math.min(1, (4 * counts[g]) / (cell * cell));
   }
-  const offsets = upsample(pushPull(sums, counts, gw, gh), gw, gh, cell, width, height, written);
-  for (let m = 0; m < written.length; m++) {
-    if (!written[m]) continue;
-    for (let k = 0; k < 3; k++) face[m * 3 + k] += offsets[m * 3 + k];
+  const field = pushPull(sums, counts, gw, gh);
+  for (let y = 0, m = 0; y < height; y++) {
+    const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / cell - 0.5));
+    const y0 = Math.floor(gy);
+    const y1 = Math.min(gh - 1, y0 + 1);
+    const fy = gy - y0;
+    for (let x = 0; x < width; x++, m++) {
+      if (!written[m]) continue;
+      const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / cell - 0.5));
+      const x0 = Math.floor(gx);
+      const x1 = Math.min(gw - 1, x0 + 1);
+      const fx = gx - x0;
+      const a = (y0 * gw + x0) * 3;
+      const b = (y0 * gw + x1) * 3;
+      const c = (y1 * gw + x0) * 3;
+      const d = (y1 * gw + x1) * 3;
+      for (let k = 0; k < 3; k++) {
+        face[m * 3 + k] +=
+          (field[a + k] * (1 - fx) + field[b + k] * fx) * (1 - fy) +
+          (field[c + k] * (1 - fx) + field[d + k] * fx) * fy;
+      }
+    }
   }
 }
