@@ -95,13 +95,26 @@ export interface ChannelStats {
 
 /** Per-channel mean and standard deviation over the pixels where `select` is non-zero. */
 export function channelStats(values: Float32Array, select: Uint8Array): ChannelStats {
-  let [s0, s1, s2, q0, q1, q2, n] = [0, 0, 0, 0, 0, 0, 0];
-  for (let m = 0; m < select.length; m++) {
-    if (!select[m]) continue;
-    n++;
-    const v0 = values[m * 3];
-    const v1 = values[m * 3 + 1];
-    const v2 = values[m * 3 + 2];
+  return statsOver(values, selectedPixels(select));
+}
+
+/** The indices of the pixels where `select` is non-zero, in order. */
+function selectedPixels(select: Uint8Array): Int32Array {
+  let selected = 0;
+  for (let m = 0; m < select.length; m++) if (select[m]) selected++;
+  const pixels = new Int32Array(selected);
+  for (let m = 0, k = 0; m < select.length; m++) if (select[m]) pixels[k++] = m;
+  return pixels;
+}
+
+/** Per-channel mean and standard deviation over the listed pixels. */
+function statsOver(values: Float32Array, pixels: Int32Array): ChannelStats {
+  let [s0, s1, s2, q0, q1, q2] = [0, 0, 0, 0, 0, 0];
+  for (let k = 0; k < pixels.length; k++) {
+    const o = pixels[k] * 3;
+    const v0 = values[o];
+    const v1 = values[o + 1];
+    const v2 = values[o + 2];
     s0 += v0;
     s1 += v1;
     s2 += v2;
@@ -109,7 +122,7 @@ export function channelStats(values: Float32Array, select: Uint8Array): ChannelS
     q1 += v1 * v1;
     q2 += v2 * v2;
   }
-  const count = Math.max(1, n);
+  const count = Math.max(1, pixels.length);
   const mean: [number, number, number] = [s0 / count, s1 / count, s2 / count];
   const spread = (squares: number, c: number) => Math.sqrt(Math.max(0, squares / count - mean[c] * mean[c]));
   return { mean, std: [spread(q0, 0), spread(q1, 1), spread(q2, 2)] };
@@ -128,15 +141,12 @@ const TRIM = 0.1;
  */
 export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
   const minSquared = MIN_SKIN_CHROMA * MIN_SKIN_CHROMA;
-  let selected = 0;
-  for (let m = 0; m < select.length; m++) if (select[m]) selected++;
-  const pixels = new Int32Array(selected);
+  const pixels = selectedPixels(select);
+  const selected = pixels.length;
   let coloured = 0;
-  for (let m = 0, k = 0; m < select.length; m++) {
-    if (!select[m]) continue;
-    pixels[k++] = m;
-    const a = lab[m * 3 + 1];
-    const b = lab[m * 3 + 2];
+  for (let k = 0; k < selected; k++) {
+    const a = lab[pixels[k] * 3 + 1];
+    const b = lab[pixels[k] * 3 + 2];
     if (a * a + b * b >= minSquared) coloured++;
   }
   const threshold = coloured >= MIN_COLOURED_SHARE * selected ? minSquared : 0;
@@ -161,9 +171,10 @@ export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
   let high = 400;
   for (let seen = 0; low < 400 && seen + histogram[low] <= TRIM * count; low++) seen += histogram[low];
   for (let seen = 0; high > low && seen + histogram[high] <= TRIM * count; high--) seen += histogram[high];
-  const kept = new Uint8Array(select.length);
-  for (let k = 0; k < selected; k++) if (bins[k] >= low && bins[k] <= high) kept[pixels[k]] = 1;
-  return channelStats(lab, kept);
+  // Trimmed in place: the kept pixels keep their order.
+  let kept = 0;
+  for (let k = 0; k < selected; k++) if (bins[k] >= low && bins[k] <= high) pixels[kept++] = pixels[k];
+  return statsOver(lab, pixels.subarray(0, kept));
 }
 
 /**
