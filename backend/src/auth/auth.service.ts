@@ -29,19 +29,13 @@ export class AuthService {
       if (error instanceof InitDataError) throw new UnauthorizedException(error.message);
       throw error;
     }
-    const { user: telegramUser, startParam } = validated;
+    const {
+      user: { id: tgId, ...profile },
+      startParam,
+    } = validated;
     const user = await this.users.signIn(
-      {
-        tgId: telegramUser.id,
-        username: telegramUser.username,
-        firstName: telegramUser.firstName,
-        lastName: telegramUser.lastName,
-        languageCode: telegramUser.languageCode,
-        photoUrl: telegramUser.photoUrl,
-        isBot: telegramUser.isBot,
-        isPremium: telegramUser.isPremium,
-      },
-      { startParam, isAdmin: this.config.auth.adminTgIds.includes(telegramUser.id) },
+      { tgId, ...profile },
+      { startParam, isAdmin: this.config.auth.adminTgIds.includes(tgId) },
     );
     const pair = await this.tokens.startSession(user.tgId);
     return { jwtToken: pair.accessToken, refreshToken: pair.refreshToken };
