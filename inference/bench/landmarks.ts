@@ -2,24 +2,18 @@
  * `npm run bench:landmarks`: per-face time of the landmark stage (crop + facemesh) and of the descriptor on
  * the labelled photos, and detection + landmarks per photo. Prints p50/p95 in milliseconds.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
 import { faceDescriptor } from '../src/descriptor/face-descriptor.js';
 import { locateFaces } from '../src/detect/face-detector.js';
-import { decodeImage } from '../src/image/decode.js';
 import { sampleAlignedCrop } from '../src/landmarks/aligned-crop.js';
 import { detectionCrop, detectMesh, detectMeshes, MESH_INPUT_SIZE } from '../src/landmarks/face-mesh.js';
 import { loadInferenceConfig } from '../src/config.js';
 import { ensureModels } from '../src/models/model-paths.js';
 import type { DetectedFace, RgbImage } from '../src/types.js';
+import { decodePhoto, labelledFace, labels, photoNames } from '../test/labelled-photos.js';
 
-const photos = new URL('../../../shared/testdata/faces/', import.meta.url);
 const ROUNDS = 20;
-const labels = JSON.parse(readFileSync(new URL('labels.json', photos), 'utf8')) as Record<
-  string,
-  { faces: Array<{ box: [number, number, number, number]; eyes: number[][]; hard: boolean }> }
->;
 const session = loadInferenceConfig();
 
 function percentile(sorted: number[], p: number): number {
@@ -43,21 +37,10 @@ async function timed<T>(samples: number[], run: () => Promise<T> | T): Promise<T
 
 await ensureModels();
 const inputs: Array<{ name: string; image: RgbImage; faces: DetectedFace[] }> = [];
-for (const name of Object.keys(labels).filter((key) => !key.startsWith('_') && key.endsWith('.jpg'))) {
-  const faces = labels[name].faces
-    .filter((face) => !face.hard)
-    .map(({ box: [x, y, width, height], eyes }) => ({
-      box: { x, y, width, height },
-      score: 1,
-      keypoints: eyes.map(([ex, ey]) => ({ x: ex, y: ey })),
-    }));
+for (const name of photoNames.filter((key) => key.endsWith('.jpg'))) {
+  const faces = labels[name].faces.filter((face) => !face.hard).map(labelledFace);
   if (faces.length === 0) continue;
-  const image = await decodeImage(readFileSync(new URL(name, photos)), {
-    maxBytes: 50_000_000,
-    maxPixels: 50_000_000,
-    jpegOnly: false,
-  });
-  inputs.push({ name, image, faces });
+  inputs.push({ name, image: await decodePhoto(name), faces });
 }
 
 console.log(

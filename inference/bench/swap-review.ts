@@ -5,21 +5,18 @@
  *   npm run review -w inference -- [--name sheet] [face.jpg:target.jpg ...]
  * These are real people: the sheets stay in test-output/ and never leave the machine.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import sharp, { type OverlayOptions } from 'sharp';
 
 import { loadInferenceConfig } from '../src/config.js';
-import { locateFaces } from '../src/detect/face-detector.js';
-import { decodeImage } from '../src/image/decode.js';
-import { detectMesh } from '../src/landmarks/face-mesh.js';
 import { swapFaceInto } from '../src/swap/face-swap.js';
 import { edgeStep, seamScore } from '../src/swap/seam.js';
 import type { FaceMesh, RgbImage } from '../src/types.js';
+import { decodePhoto, largestFaceMesh } from '../test/labelled-photos.js';
 
-const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
 const output = fileURLToPath(new URL('../test-output/swap-review/', import.meta.url));
 
 /** Turned faces both ways, bearded and white-bearded targets, glasses, a frontal face on turned heads. */
@@ -55,14 +52,8 @@ const INSET = Math.round(TILE / 4);
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 
 async function load(name: string): Promise<{ image: RgbImage; mesh: FaceMesh }> {
-  const image = await decodeImage(readFileSync(photos + name), {
-    maxBytes: config.maxImageBytes,
-    maxPixels: config.maxImagePixels,
-    jpegOnly: false,
-  });
-  const faces = await locateFaces(image, config);
-  const largest = faces.reduce((a, b) => (b.box.width * b.box.height > a.box.width * a.box.height ? b : a));
-  return { image, mesh: await detectMesh(image, largest, config) };
+  const image = await decodePhoto(name);
+  return { image, mesh: await largestFaceMesh(image, config) };
 }
 
 /** A square crop around the mesh, grown by half its size, scaled to `side`. */

@@ -4,7 +4,6 @@
  *   npm run bench -w inference [-- --rounds 3] [--face tilted-02.jpg]
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,8 +12,8 @@ import sharp from 'sharp';
 
 import { loadInferenceConfig } from '../src/config.js';
 import { runSwap } from '../src/pipeline.js';
+import { labels, photoBytes, photoNames } from '../test/labelled-photos.js';
 
-const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
 const SIDE = 1024;
 
 const { values } = parseArgs({
@@ -29,15 +28,9 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 
 async function inputs(): Promise<{ face: Buffer; targets: Buffer[] }> {
-  const labels = JSON.parse(readFileSync(`${photos}labels.json`, 'utf8')) as Record<
-    string,
-    { faces?: unknown[] }
-  >;
-  const names = Object.keys(labels).filter(
-    (name) => name.endsWith('.jpg') && (labels[name].faces?.length ?? 0) > 0,
-  );
+  const names = photoNames.filter((name) => name.endsWith('.jpg') && labels[name].faces.length > 0);
   const resize = (name: string) =>
-    sharp(`${photos}${name}`).resize(SIDE, SIDE, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
+    sharp(photoBytes(name)).resize(SIDE, SIDE, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
   return {
     face: await resize(values.face ?? 'portrait-07.jpg'),
     targets: await Promise.all(names.map(resize)),
