@@ -49,6 +49,26 @@ function shot(page: Page, name: string) {
   return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), animations: 'disabled' });
 }
 
+/**
+ * What a finger taps on this screen that is smaller than 44 × 44 px (the phone minimum of Apple's and
+ * Google's guidelines). TON Connect's own button is left out: its widget styles it.
+ */
+function smallTapTargets(page: Page): Promise<string[]> {
+  return page
+    .locator('button:visible, a:visible, select:visible, [role="tab"]:visible')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => !element.closest('.ton-connect'))
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(
+          ({ element, box }) =>
+            `${element.tagName} "${element.textContent?.trim() || element.getAttribute('aria-label')}" ` +
+            `${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    );
+}
+
 let nextTgId = 900_000_100 + (process.pid % 1000) * 100;
 
 async function openNewPlayer(
@@ -167,11 +187,14 @@ describe('the mini app in a phone browser against the real backend', () => {
       await page.goto(path);
       await page.getByText(text, { exact: true }).first().waitFor();
       await shot(page, name);
+      assert.deepEqual(await smallTapTargets(page), [], `tap targets on ${path}`);
     }
     const invite = await page.goto('/invite').then(() => page.getByTestId('invite-link').textContent());
     assert.match(invite ?? '', /^https:\/\/t\.me\/[^/]+\/[^/?]+\?startapp=ref_\d+$/);
 
     await page.goto('/main');
+    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /main');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Invite' }).waitFor();
     await shot(page, '12-dropdown');
