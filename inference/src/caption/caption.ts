@@ -71,7 +71,8 @@ function dilate(src: Coverage, radius: number): Coverage {
   for (let y = 0; y < src.height; y++) {
     padded.set(src.alpha.subarray(y * src.width, (y + 1) * src.width), (y + radius) * width + radius);
   }
-  // Disc as horizontal half-widths per row offset, then a running max along rows for each half-width.
+  // The disc as a horizontal half-width per row offset: each output row takes, from each source row within
+  // reach, the max over that row's window of its half-width.
   const out = new Uint8Array(width * height);
   const rowMax = new Uint8Array(width);
   for (let dy = -radius; dy <= radius; dy++) {

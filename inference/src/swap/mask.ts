@@ -23,7 +23,7 @@ export function fillPolygon(polygon: Point[], region: Region): Float32Array {
   return mask;
 }
 
-/** One box blur pass of radius r along rows (transposed = false) or columns, by running sums. */
+/** One box blur pass of radius r along rows or (`columns`) along columns, by running sums. */
 function boxBlur(
   src: Float32Array,
   dst: Float32Array,
