@@ -25,7 +25,7 @@ import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media-storage.js';
+import { MediaStorage } from '../media/media.storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TemplatesService } from '../templates/templates.service.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isValidMediaKey } from '@mememint/contracts';
 import { mediaPath, writeMedia } from '@mememint/inference';
 
-import { type MediaObject, MediaStorage } from './media-storage.js';
+import { type MediaObject, MediaStorage } from './media.storage.js';
 
 /** Media storage in a local (or mounted, shared with the workers) directory: the key is the relative path. */
 export class DirectoryMediaStorage extends MediaStorage {

@@ -3,7 +3,7 @@ import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/public.decorator.js';
-import { MediaStorage } from './media-storage.js';
+import { MediaStorage } from './media.storage.js';
 import { publicContentType } from './media-keys.js';
 
 /** A year: objects never change under their key, so clients and proxies may keep them. */

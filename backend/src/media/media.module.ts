@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app.config.js';
 import { DirectoryMediaStorage } from './directory-media.storage.js';
 import { ImagesService } from './images.service.js';
 import { MediaController } from './media.controller.js';
-import { MediaStorage } from './media-storage.js';
+import { MediaStorage } from './media.storage.js';
 
 @Module({
   controllers: [MediaController],

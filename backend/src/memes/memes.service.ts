@@ -5,7 +5,7 @@ import { type EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { ErrorText, type MemeDto, type MemeUpdateRequest, type Page } from '@mememint/contracts';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media-storage.js';
+import { MediaStorage } from '../media/media.storage.js';
 import { normalizeCaption } from './caption.js';
 import { Meme } from './entities/meme.entity.js';
 

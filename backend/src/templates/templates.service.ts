@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { ErrorText, type Gender, type Page, type TemplateDto } from '@mememint/contracts';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media-storage.js';
+import { MediaStorage } from '../media/media.storage.js';
 import { Template } from './entities/template.entity.js';
 
 export interface TemplateFilter {
