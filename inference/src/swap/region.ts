@@ -6,24 +6,23 @@ export interface Region {
   height: number;
 }
 
-/** The bounding rectangle of the given points (interleaved with `stride`), grown by `margin`, clipped to the image. */
+/** The bounding rectangle of the given mesh points (x, y, z each), grown by `margin`, clipped to the image. */
 export function regionAround(
   points: Float32Array,
   indices: readonly number[],
   margin: number,
   imageWidth: number,
   imageHeight: number,
-  stride = 3,
 ): Region {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (const i of indices) {
-    minX = Math.min(minX, points[i * stride]);
-    maxX = Math.max(maxX, points[i * stride]);
-    minY = Math.min(minY, points[i * stride + 1]);
-    maxY = Math.max(maxY, points[i * stride + 1]);
+    minX = Math.min(minX, points[i * 3]);
+    maxX = Math.max(maxX, points[i * 3]);
+    minY = Math.min(minY, points[i * 3 + 1]);
+    maxY = Math.max(maxY, points[i * 3 + 1]);
   }
   const x = Math.max(0, Math.floor(minX - margin));
   const y = Math.max(0, Math.floor(minY - margin));

@@ -7,19 +7,19 @@ export interface Similarity {
 }
 
 /**
- * Least-squares similarity mapping `from` onto `to` (both interleaved x, y[, z] with `stride` numbers per point;
- * only x and y are used). Closed form: centre both sets, then the rotation-scale is Σ(q·p)/Σ|p|², Σ(p×q)/Σ|p|².
+ * Least-squares similarity mapping `from` onto `to` (both mesh points, x, y, z each; only x and y are used).
+ * Closed form: centre both sets, then the rotation-scale is Σ(q·p)/Σ|p|², Σ(p×q)/Σ|p|².
  */
-export function fitSimilarity(from: Float32Array, to: Float32Array, count: number, stride = 3): Similarity {
+export function fitSimilarity(from: Float32Array, to: Float32Array, count: number): Similarity {
   let fx = 0;
   let fy = 0;
   let gx = 0;
   let gy = 0;
   for (let i = 0; i < count; i++) {
-    fx += from[i * stride];
-    fy += from[i * stride + 1];
-    gx += to[i * stride];
-    gy += to[i * stride + 1];
+    fx += from[i * 3];
+    fy += from[i * 3 + 1];
+    gx += to[i * 3];
+    gy += to[i * 3 + 1];
   }
   fx /= count;
   fy /= count;
@@ -29,10 +29,10 @@ export function fitSimilarity(from: Float32Array, to: Float32Array, count: numbe
   let cross = 0;
   let norm = 0;
   for (let i = 0; i < count; i++) {
-    const px = from[i * stride] - fx;
-    const py = from[i * stride + 1] - fy;
-    const qx = to[i * stride] - gx;
-    const qy = to[i * stride + 1] - gy;
+    const px = from[i * 3] - fx;
+    const py = from[i * 3 + 1] - fy;
+    const qx = to[i * 3] - gx;
+    const qy = to[i * 3 + 1] - gy;
     dot += px * qx + py * qy;
     cross += px * qy - py * qx;
     norm += px * px + py * py;

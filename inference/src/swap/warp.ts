@@ -29,7 +29,6 @@ export function warpPiecewiseAffine(
   mask: Float32Array,
   valid: SourceMask,
   out: Float32Array,
-  stride = 3,
 ): Float32Array {
   const covered = new Float32Array(region.width * region.height);
   const { data, width, height } = source;
@@ -44,9 +43,9 @@ export function warpPiecewiseAffine(
   const maxX = width - 1;
   const maxY = height - 1;
   for (let t = 0; t < triangles.length; t += 3) {
-    const i0 = triangles[t] * stride;
-    const i1 = triangles[t + 1] * stride;
-    const i2 = triangles[t + 2] * stride;
+    const i0 = triangles[t] * 3;
+    const i1 = triangles[t + 1] * 3;
+    const i2 = triangles[t + 2] * 3;
     const x0 = destPoints[i0];
     const y0 = destPoints[i0 + 1];
     const x1 = destPoints[i1];
