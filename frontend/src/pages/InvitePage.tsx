@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { inviteLink } from '../app/config';
 import { useUser } from '../features/session/user-cache';
 import { haptic, shareLink } from '../telegram/sdk';
+import { StatGrid } from '../ui/StatGrid';
 import { toast } from '../ui/toast';
 
 /** Invite friends: the ref link (GAME.md), copy and share, and what invites earned so far. */
@@ -38,20 +39,13 @@ export function InvitePage() {
           </button>
         </div>
       </section>
-      <section className="stats">
-        <div className="stat">
-          <span className="stat__value">{user.invitedCount}</span>
-          <span className="stat__label">{t('invite.invited')}</span>
-        </div>
-        <div className="stat">
-          <span className="stat__value">{user.friendsGenerated}</span>
-          <span className="stat__label">{t('invite.generated')}</span>
-        </div>
-        <div className="stat">
-          <span className="stat__value">{user.referalCoins}</span>
-          <span className="stat__label">{t('invite.earned')}</span>
-        </div>
-      </section>
+      <StatGrid
+        stats={[
+          { label: t('invite.invited'), value: user.invitedCount },
+          { label: t('invite.generated'), value: user.friendsGenerated },
+          { label: t('invite.earned'), value: user.referalCoins },
+        ]}
+      />
       {user.invitedCount === 0 && <p className="empty">{t('invite.friendsEmpty')}</p>}
     </div>
   );

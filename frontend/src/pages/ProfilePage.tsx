@@ -11,6 +11,7 @@ import { daysInGame, displayName, isBoostActive } from '../features/session/user
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { Spinner } from '../ui/Spinner';
+import { StatGrid } from '../ui/StatGrid';
 import { toast } from '../ui/toast';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
@@ -54,14 +55,7 @@ export function ProfilePage() {
         </p>
       </section>
 
-      <section className="stats">
-        {stats.map((stat) => (
-          <div className="stat" key={stat.label} data-testid={stat.testId}>
-            <span className="stat__value">{stat.value}</span>
-            <span className="stat__label">{stat.label}</span>
-          </div>
-        ))}
-      </section>
+      <StatGrid stats={stats} />
 
       <section className="section">
         <div className="section__title">
