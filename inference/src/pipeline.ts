@@ -60,7 +60,7 @@ function area(face: DetectedFace): number {
   return face.box.width * face.box.height;
 }
 
-export function toFaceBox(face: DetectedFace): FaceBox {
+function toFaceBox(face: DetectedFace): FaceBox {
   const { x, y, width, height } = face.box;
   const round = (value: number) => Math.round(value * 10) / 10;
   return {

@@ -9,7 +9,7 @@ import { before, describe, it } from 'node:test';
 import { decodePhoto as decode, labelledFace, labels, photoNames } from '../../test/labelled-photos.js';
 import { ensureModels } from '../models/model-paths.js';
 import type { DetectedFace, RgbImage } from '../types.js';
-import { detectMesh, detectMeshes, meshEyeCentres, meshPoint, MESH_POINT_COUNT } from './face-mesh.js';
+import { detectMesh, detectMeshes, meshEyeCentres, meshPoint } from './face-mesh.js';
 import {
   CHIN,
   FACE_OVAL,
@@ -17,6 +17,7 @@ import {
   LEFT_BROW,
   LEFT_EYE,
   LIPS_OUTER,
+  MESH_POINT_COUNT,
   MOUTH_CORNERS,
   NOSE_TIP,
   RIGHT_BROW,

@@ -4,11 +4,10 @@ import { ensureModels, modelPaths } from '../models/model-paths.js';
 import { getSession, type SessionOptions } from '../models/onnx-session.js';
 import type { DetectedFace, FaceMesh, Point, RgbImage } from '../types.js';
 import { type AlignedCrop, cropToImage, eyeLineAngle, sampleAlignedCrop } from './aligned-crop.js';
-import { LEFT_EYE_CORNERS, RIGHT_EYE_CORNERS } from './mesh-indices.js';
+import { LEFT_EYE_CORNERS, MESH_POINT_COUNT, RIGHT_EYE_CORNERS } from './mesh-indices.js';
 
 /** Side of the face mesh model's square input, in pixels. */
 export const MESH_INPUT_SIZE = 192;
-export const MESH_POINT_COUNT = 468;
 /** How much larger than the detector's box the mesh crop is (what Human feeds the model). */
 const DETECTION_CROP_SCALE = 1.4;
 /** How much larger than the mesh's own extent a crop derived from a mesh is. */

@@ -3,6 +3,8 @@
  * eye is on the image left of a frontal face.
  */
 
+export const MESH_POINT_COUNT = 468;
+
 /** The face outline, clockwise from the top of the forehead. */
 export const FACE_OVAL = [
   10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149,

@@ -5,6 +5,7 @@ import {
   FOREHEAD_TOP,
   LEFT_EYE,
   LIPS_OUTER,
+  MESH_POINT_COUNT,
   MOUTH_CORNERS,
   RIGHT_EYE,
 } from '../landmarks/mesh-indices.js';
@@ -18,7 +19,6 @@ import type { BlendCoverage } from './seam.js';
 import { applySimilarity, fitSimilarity } from './similarity.js';
 import { warpPiecewiseAffine, type SourceMask } from './warp.js';
 
-const POINTS = 468;
 /** Cheek points of the face oval: their distance is the face width. */
 const CHEEKS = [234, 454] as const;
 /** Feather: two box-blur passes of radius 3% of the face width each, about 6% in all. */
@@ -30,7 +30,7 @@ const FEATHER = 0.03;
 const SOURCE_SHAPE = 0.5;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
-const ALL_POINTS = Array.from({ length: POINTS }, (_, i) => i);
+const ALL_POINTS = Array.from({ length: MESH_POINT_COUNT }, (_, i) => i);
 /**
  * A source turned by at least this much (degrees, from the mesh's cheek-to-cheek line in 3-D; the mesh's
  * depth is flatter than life, so this is about 30° of real turn) shows its far side too foreshortened and
@@ -91,9 +91,9 @@ function centroid(polygon: Point[]): Point {
  * to the source's own layout (fitted onto the target by a least-squares similarity).
  */
 function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32Array {
-  const fit = fitSimilarity(sourceMesh.points, targetMesh.points, POINTS);
+  const fit = fitSimilarity(sourceMesh.points, targetMesh.points, MESH_POINT_COUNT);
   const dest = Float32Array.from(targetMesh.points);
-  for (let i = 0; i < POINTS; i++) {
+  for (let i = 0; i < MESH_POINT_COUNT; i++) {
     if (OVAL_SET.has(i)) continue;
     const [x, y] = applySimilarity(fit, sourceMesh.points[i * 3], sourceMesh.points[i * 3 + 1]);
     dest[i * 3] += (x - dest[i * 3]) * SOURCE_SHAPE;
@@ -336,8 +336,8 @@ function validSourceArea(source: RgbImage, points: Float32Array, triangles: Uint
     width: Math.ceil(region.width / scale),
     height: Math.ceil(region.height / scale),
   };
-  const scaled = new Float32Array(POINTS * 3);
-  for (let i = 0; i < POINTS; i++) {
+  const scaled = new Float32Array(MESH_POINT_COUNT * 3);
+  for (let i = 0; i < MESH_POINT_COUNT; i++) {
     scaled[i * 3] = (points[i * 3] - region.x) / scale;
     scaled[i * 3 + 1] = (points[i * 3 + 1] - region.y) / scale;
   }
@@ -352,8 +352,8 @@ function validSourceArea(source: RgbImage, points: Float32Array, triangles: Uint
 }
 
 function triangulate(points: Float32Array): Uint32Array {
-  const coords = new Float64Array(POINTS * 2);
-  for (let i = 0; i < POINTS; i++) {
+  const coords = new Float64Array(MESH_POINT_COUNT * 2);
+  for (let i = 0; i < MESH_POINT_COUNT; i++) {
     coords[i * 2] = points[i * 3];
     coords[i * 2 + 1] = points[i * 3 + 1];
   }
@@ -498,7 +498,7 @@ function mixMirror(
   covered: Float32Array,
 ): void {
   const mirroredPoints = new Float32Array(sourceMesh.points.length);
-  for (let i = 0; i < POINTS; i++) {
+  for (let i = 0; i < MESH_POINT_COUNT; i++) {
     const j = MIRROR[i];
     mirroredPoints[i * 3] = sourceMesh.points[j * 3];
     mirroredPoints[i * 3 + 1] = sourceMesh.points[j * 3 + 1];

@@ -1,3 +1,5 @@
+import { MESH_POINT_COUNT } from '../landmarks/mesh-indices.js';
+
 /**
  * Left-right symmetry of the 468-point face mesh: pairs of points that mirror each other; the 28 points on
  * the midline (forehead to chin) are their own mirror. Derived from MediaPipe's canonical face texture
@@ -29,7 +31,7 @@ const MIRROR_PAIRS = [
 
 /** MIRROR[i] is the mesh point mirroring point i (i itself on the midline). */
 export const MIRROR: Uint16Array = (() => {
-  const mirror = Uint16Array.from({ length: 468 }, (_, i) => i);
+  const mirror = Uint16Array.from({ length: MESH_POINT_COUNT }, (_, i) => i);
   for (let k = 0; k < MIRROR_PAIRS.length; k += 2) {
     mirror[MIRROR_PAIRS[k]] = MIRROR_PAIRS[k + 1];
     mirror[MIRROR_PAIRS[k + 1]] = MIRROR_PAIRS[k];
