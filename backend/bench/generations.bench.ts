@@ -63,13 +63,8 @@ async function main(): Promise<void> {
     const start = (withFace: Buffer | null) =>
       requestGeneration(t.server, player, { templateId: template.id }, withFace ?? undefined).expect(201);
     const finish = async (id: string) => {
-      const done = socket.until('generation:done', (p) => p.id === id);
-      const failed = socket
-        .until('generation:failed', (p) => p.id === id)
-        .then((p) => {
-          throw new Error(`generation ${id} failed: ${p.detail}`);
-        });
-      return Promise.race([done, failed]);
+      const outcome = await socket.outcome(id);
+      if (outcome !== 'done') throw new Error(`generation ${id} ${outcome}`);
     };
     const workerMs = async (ids: string[]) =>
       (

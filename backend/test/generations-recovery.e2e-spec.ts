@@ -20,14 +20,6 @@ jest.setTimeout(180_000);
  */
 const RECOVERY = { BULL_LOCK_DURATION_MS: '10000', BULL_STALLED_INTERVAL_MS: '1000' };
 
-/** The generation's outcome as its socket reports it: `done`, or `failed: <detail>` (so a failure shows at once). */
-function outcome(socket: SocketRecorder, id: string): Promise<string> {
-  return Promise.race([
-    socket.until('generation:done', (p) => p.id === id).then(() => 'done'),
-    socket.until('generation:failed', (p) => p.id === id).then((p) => `failed: ${p.detail}`),
-  ]);
-}
-
 describe('a worker killed in the middle of a swap', () => {
   let t: TestApp;
   let template: TemplateDto;
@@ -66,7 +58,7 @@ describe('a worker killed in the middle of a swap', () => {
 
       // The dead worker's lock lapses, the new worker's stalled check takes the job back and runs it.
       workers.push(await startInferenceWorker(t.config, RECOVERY));
-      expect(await outcome(socket, id)).toBe('done');
+      expect(await socket.outcome(id)).toBe('done');
       const [done] = socket.of('generation:done', id);
       expect(done!.meme).toMatchObject({ generationId: id, width: template.width, height: template.height });
 
@@ -124,7 +116,7 @@ describe('a worker killed in the middle of a swap', () => {
         .get(`/api/v1/memes/generations/${id}/status/`)
         .set(bearer(player))
         .expect(200);
-      if (before.body.status !== 'done') expect(await outcome(socket, id)).toBe('done');
+      if (before.body.status !== 'done') expect(await socket.outcome(id)).toBe('done');
       const status = await request(second.server)
         .get(`/api/v1/memes/generations/${id}/status/`)
         .set(bearer(player))

@@ -50,6 +50,14 @@ export class SocketRecorder {
     }
   }
 
+  /** A generation's outcome as the socket reports it: `done`, or `failed: <detail>` (a failure shows at once). */
+  outcome(id: string): Promise<string> {
+    return Promise.race([
+      this.until('generation:done', (p) => p.id === id).then(() => 'done'),
+      this.until('generation:failed', (p) => p.id === id).then((p) => `failed: ${p.detail}`),
+    ]);
+  }
+
   close(): void {
     this.socket.close();
   }
