@@ -4,9 +4,7 @@ import {
   Get,
   HttpCode,
   HttpStatus,
-  NotFoundException,
   Param,
-  ParseUUIDPipe,
   Post,
   Query,
   UploadedFile,
@@ -22,6 +20,7 @@ import {
 } from '@nestjs/swagger';
 import type { GenerationCreatedDto, GenerationRatingDto, GenerationStatusDto } from '@mememint/contracts';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ImageUpload, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { User } from '../users/entities/user.entity.js';
 import {
@@ -34,9 +33,7 @@ import {
 } from './dto/generation.dto.js';
 import { GenerationsService } from './generations.service.js';
 
-const generationId = new ParseUUIDPipe({
-  exceptionFactory: () => new NotFoundException('Generation not found'),
-});
+const generationId = uuidParam('Generation not found');
 
 @ApiTags('generations')
 @ApiBearerAuth()

@@ -1,18 +1,8 @@
-import {
-  Body,
-  Controller,
-  Get,
-  NotFoundException,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-  UploadedFile,
-} from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { MemeDto, Page } from '@mememint/contracts';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { User } from '../users/entities/user.entity.js';
 import {
@@ -53,8 +43,7 @@ export class MemesController {
   @ApiOkResponse({ type: MemeResponseDto })
   update(
     @CurrentUser() user: User,
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Meme not found') }))
-    id: string,
+    @Param('id', uuidParam('Meme not found')) id: string,
     @Body() body: UpdateMemeDto,
   ): Promise<MemeDto> {
     return this.memes.update(user.tgId, id, body);
