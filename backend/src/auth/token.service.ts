@@ -71,9 +71,7 @@ export class TokenService {
       const revoked = await this.dataSource.manager.update(
         AuthSession,
         { id: known.sessionId, revokedAt: IsNull() },
-        {
-          revokedAt: () => 'now()',
-        },
+        { revokedAt: () => 'now()' },
       );
       if (revoked.affected) this.revokedSessions.next(known.sessionId);
       throw new UnauthorizedException('Refresh token was already used; the session is closed. Log in again.');
