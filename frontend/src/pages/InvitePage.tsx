@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { inviteLink } from '../app/config';
 import { useUser } from '../features/session/user-cache';
-import { haptic, shareLink } from '../telegram/sdk';
+import { shareLink } from '../telegram/sdk';
 import { StatGrid } from '../ui/StatGrid';
-import { toast } from '../ui/toast';
+import { copyText } from '../ui/clipboard';
 
 /** Invite friends: the ref link (GAME.md), copy and share, and what invites earned so far. */
 export function InvitePage() {
@@ -28,12 +28,7 @@ export function InvitePage() {
           <button
             type="button"
             className="button button--secondary"
-            onClick={() =>
-              void navigator.clipboard.writeText(link).then(() => {
-                haptic.success();
-                toast.success(t('common.copied'));
-              })
-            }
+            onClick={() => void copyText(link, t('common.copied'))}
           >
             {t('common.copy')}
           </button>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/ApiContext';
 import { WrongResponseError } from '../../api/errors';
 import { haptic } from '../../telegram/sdk';
+import { copyText } from '../../ui/clipboard';
 import { Dialog } from '../../ui/Dialog';
-import { toast } from '../../ui/toast';
 
 /** SEED-SPEC §4 promo creation (influencers): optional description → the code with a copy button. */
 export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
@@ -31,28 +31,16 @@ export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
     create.mutate(description.trim());
   }
 
-  async function copy(value: string) {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      // Old webviews without the async clipboard: select-and-copy fallback.
-      const area = document.createElement('textarea');
-      area.value = value;
-      document.body.append(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-    }
-    haptic.success();
-    toast.success(t('common.copied'));
-  }
-
   if (code) {
     return (
       <Dialog title={t('promo.createdTitle')} onClose={onClose}>
         <div className="code-box">
           <code data-testid="promo-code">{code}</code>
-          <button type="button" className="button button--small" onClick={() => void copy(code)}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void copyText(code, t('common.copied'))}
+          >
             {t('common.copy')}
           </button>
         </div>
