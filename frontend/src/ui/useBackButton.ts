@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { haptic, telegramBackButton } from '../telegram/sdk';
 
-/**
- * Telegram's native Back button while the caller is mounted. The innermost screen wins: a dialog over
- * a page takes it over and gives it back when it closes.
- */
+/** Screens holding the button, innermost last; Telegram has one button and one click listener. */
 const stack: Array<{ current: () => void }> = [];
 
 function sync(): void {
@@ -21,6 +18,10 @@ function ensureListener(): void {
   });
 }
 
+/**
+ * Telegram's native Back button while the caller is mounted. The innermost screen wins: a dialog over
+ * a page takes it over and gives it back when it closes.
+ */
 export function useBackButton(onBack: (() => void) | null): void {
   const handler = useRef<() => void>(() => undefined);
   useEffect(() => {
