@@ -210,9 +210,8 @@ export function mirrorPlan(
   const right = Math.min(region.width, Math.ceil(maxX - region.x + 4 * r));
   const bandWidth = right - left;
   if (bandWidth > 0) {
-    const band = new Float32Array(bandWidth * region.height);
-    for (let row = 0; row < region.height; row++)
-      band.set(weights.subarray(row * region.width + left, row * region.width + right), row * bandWidth);
+    const bandBox = { x: region.x + left, y: region.y, width: bandWidth, height: region.height };
+    const band = cropToBox(weights, region, bandBox);
     const faded = feather(band, bandWidth, region.height, r);
     const from = left === 0 ? 0 : 2 * r;
     const to = right === region.width ? bandWidth : bandWidth - 2 * r;
@@ -277,6 +276,16 @@ function boxAround(polygon: Point[], margin: number, region: Region): Region {
   const right = Math.min(region.x + region.width, Math.ceil(Math.max(...xs) + margin));
   const bottom = Math.min(region.y + region.height, Math.ceil(Math.max(...ys) + margin));
   return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
+}
+
+/** The part of a per-region-pixel array that lies in `box` (inside `region`, same image coordinates). */
+function cropToBox(values: Float32Array, region: Region, box: Region): Float32Array {
+  const out = new Float32Array(box.width * box.height);
+  for (let row = 0; row < box.height; row++) {
+    const m = (box.y - region.y + row) * region.width + (box.x - region.x);
+    out.set(values.subarray(m, m + box.width), row * box.width);
+  }
+  return out;
 }
 
 /** Sets to 1 the region pixels whose centres lie in triangle `t` (a rasteriser over its bounding box). */
@@ -601,12 +610,7 @@ function keepHairOnForehead(
     2 * r + 1,
     region,
   );
-  const part = new Float32Array(within.width * within.height);
-  for (let row = 0; row < within.height; row++) {
-    const m = (within.y - region.y + row) * region.width + (within.x - region.x);
-    part.set(hair.subarray(m, m + within.width), row * within.width);
-  }
-  const soft = feather(part, within.width, within.height, r);
+  const soft = feather(cropToBox(hair, region, within), within.width, within.height, r);
   for (let row = 0, k = 0; row < within.height; row++) {
     let m = (within.y - region.y + row) * region.width + (within.x - region.x);
     for (let col = 0; col < within.width; col++, k++, m++) if (soft[k] > 0) covered[m] *= 1 - soft[k];
