@@ -4,10 +4,11 @@
 #   docker build --target inference-gpu .  CUDA 12 inference worker (onnxruntime-node's CUDA binaries)
 #   docker build --target frontend .       nginx serving the mini app, proxying /api and /socket.io
 
-FROM node:20-bookworm-slim AS deps
+FROM node:26-trixie-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
+COPY fake-bot-api/package.json fake-bot-api/
 COPY backend/package.json backend/
 COPY inference/package.json inference/
 COPY frontend/package.json frontend/
@@ -19,10 +20,13 @@ COPY contracts contracts
 COPY backend backend
 COPY inference inference
 COPY frontend frontend
+# Dependencies npm cannot hoist (two versions of one package) stay in a workspace's own node_modules;
+# the folders are made even when empty, so the COPY lines below always find them.
 RUN npm run build -w contracts && npm run build -w inference -w backend -w frontend \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && mkdir -p backend/node_modules inference/node_modules
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-trixie-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -31,12 +35,17 @@ COPY --from=build /app/contracts/package.json contracts/
 COPY --from=build /app/contracts/dist contracts/dist
 # The backend uses the inference library's image helpers too.
 COPY --from=build /app/inference/package.json inference/
+COPY --from=build /app/inference/node_modules inference/node_modules
 COPY --from=build /app/inference/dist inference/dist
 
 FROM runtime AS backend
 COPY --from=build /app/backend/package.json backend/
+COPY --from=build /app/backend/node_modules backend/node_modules
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
+# Template uploads look for a face with the inference library, which loads these (without them it
+# tries to convert them at run time and fails). Goes when the API stops importing the library.
+COPY --from=build /app/inference/models inference/models
 ENV PORT=3000 FRONTEND_DIST=/app/frontend/dist MEDIA_DIR=/media
 EXPOSE 3000
 USER node
@@ -50,7 +59,7 @@ USER node
 CMD ["node", "dist/worker.js"]
 
 FROM nvidia/cuda:12.8.1-cudnn-runtime-ubuntu24.04 AS inference-gpu
-COPY --from=node:20-bookworm-slim /usr/local/bin/node /usr/local/bin/node
+COPY --from=node:26-trixie-slim /usr/local/bin/node /usr/local/bin/node
 WORKDIR /app
 COPY --from=inference /app /app
 # .npmrc skips onnxruntime-node's download of its CUDA binaries; the GPU image fetches them here.

@@ -1,6 +1,7 @@
 // Checks the deployment files without a Docker engine or a cluster: docker-compose.yml against the
 // Compose Specification's JSON schema (and `docker-compose config` when installed), and every kustomize overlay rendered by `kubectl kustomize`
-// with each object validated against the Kubernetes (and KEDA) OpenAPI schemas.
+// with each object validated against the Kubernetes (and KEDA) OpenAPI schemas; components patched
+// onto the base objects they target and validated the same way.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,13 @@ function checkCompose() {
     ['-f', path.join(root, 'docker-compose.yml'), 'config', '-q'],
     {
       encoding: 'utf8',
-      env: { ...process.env, TELEGRAM_BOT_TOKEN: 'check', JWT_SECRET: 'check' },
+      env: {
+        ...process.env,
+        TELEGRAM_BOT_TOKEN: 'check',
+        TELEGRAM_WEBHOOK_SECRET: 'check',
+        JWT_SECRET: 'check',
+        TON_PROOF_SECRET: 'check',
+      },
     },
   );
   if (!composeCli.error && composeCli.status !== 0)
@@ -104,8 +111,59 @@ async function checkKustomize() {
   }
 }
 
+/** The base's objects, as its kustomization lists them (before any overlay). */
+function baseObjects() {
+  const dir = path.join(root, 'k8s/base');
+  const kustomization = parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
+  return kustomization.resources.flatMap((file) =>
+    parseAllDocuments(readFileSync(path.join(dir, file), 'utf8')).map((document) => document.toJSON()),
+  );
+}
+
+/** Applies RFC 6902 `add`, `replace` and `remove` operations (all kustomize patches here use). */
+function applyJsonPatch(object, operations) {
+  const patched = structuredClone(object);
+  for (const { op, path: pointer, value } of operations) {
+    const keys = pointer
+      .split('/')
+      .slice(1)
+      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const last = keys.pop();
+    const parent = keys.reduce((node, key) => node[key], patched);
+    if (op === 'remove') delete parent[last];
+    else if (op === 'add' || op === 'replace') parent[last] = value;
+    else throw new Error(`unsupported patch operation ${op}`);
+  }
+  return patched;
+}
+
+/**
+ * Components (optional pieces an overlay may add) are not part of any rendered overlay: each one's
+ * JSON patches are applied to the base objects they target, and the results validated.
+ */
+async function checkComponents() {
+  const componentsDir = path.join(root, 'k8s/components');
+  const objects = baseObjects();
+  for (const component of readdirSync(componentsDir)) {
+    const label = `k8s/components/${component}`;
+    const kustomization = parse(
+      readFileSync(path.join(componentsDir, component, 'kustomization.yaml'), 'utf8'),
+    );
+    const patched = [];
+    for (const { target, patch } of kustomization.patches ?? []) {
+      const object = objects.find(
+        (candidate) => candidate.kind === target.kind && candidate.metadata?.name === target.name,
+      );
+      if (!object) problems.push(`${label}: no ${target.kind}/${target.name} in k8s/base to patch`);
+      else patched.push(applyJsonPatch(object, parse(patch)));
+    }
+    await validateObjects(label, patched);
+  }
+}
+
 checkCompose();
 await checkKustomize();
+await checkComponents();
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exitCode = 1;

@@ -1,22 +1,17 @@
 // `npm start`: runs MemeMint on one machine. Finds or starts PostgreSQL and Redis, builds what is
 // missing or stale, then runs the API (which migrates the database and serves the built mini app on
-// the same port) and the inference worker as child processes. Ctrl-C stops all of it.
+// the same port) and the inference worker as child processes. Without a real bot token it also runs
+// the fake Bot API (payments, quests and stickers then work offline). Ctrl-C stops all of it.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import {
-  ensureDatabase,
-  freePort,
-  redisAnswers,
-  startEmbeddedPostgres,
-  withDatabase,
-} from './lib/services.mjs';
+import { freePort, localDataDir, localPostgres, redisAnswers } from '../backend/scripts/local-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.data');
-const APP_DATABASE = 'mememint';
+const dataDir = localDataDir();
 const STOP_GRACE_MS = 10_000;
 
 const log = (message) => console.log(`[start] ${message}`);
@@ -37,11 +32,13 @@ async function main() {
   env.MEDIA_DIR = process.env.MEDIA_DIR ?? path.join(dataDir, 'media');
 
   buildStale();
+  const port = Number(process.env.PORT ?? 3000);
+  await telegram(env, port);
+  log(`mode: ${describeMode(env)}`);
   const frontendIndex = path.join(root, 'frontend/dist/index.html');
   if (!process.env.FRONTEND_DIST && existsSync(frontendIndex))
     env.FRONTEND_DIST = path.dirname(frontendIndex);
 
-  const port = Number(process.env.PORT ?? 3000);
   startChild('api', process.execPath, ['backend/dist/main.js'], env);
   const worker = path.join(root, 'inference/dist/worker.js');
   if (existsSync(worker)) startChild('inference worker', process.execPath, [worker], env);
@@ -53,17 +50,22 @@ async function main() {
   log('Press Ctrl-C to stop.');
 }
 
-/** DATABASE_URL, else an embedded PostgreSQL whose data stays in .data/postgres. */
+/**
+ * DATABASE_URL, else the embedded PostgreSQL whose data stays in .data/postgres: the one already
+ * running there (left by a crashed run, or started by a backend command), else started here. The
+ * backend's commands (`npm run admin -w backend`, `migration:*`) find it the same way.
+ */
 async function postgres() {
   if (process.env.DATABASE_URL) {
     log('PostgreSQL: DATABASE_URL');
     return process.env.DATABASE_URL;
   }
-  log('PostgreSQL: starting the embedded server (data in .data/postgres)');
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), persistent: true });
+  const server = await localPostgres({ dataDir });
   cleanups.push(() => server.stop());
-  await ensureDatabase(server.url, APP_DATABASE);
-  return withDatabase(server.url, APP_DATABASE);
+  log(
+    `PostgreSQL: ${server.started ? 'started' : 'found running'} the embedded server (data in ${shortPath(path.join(dataDir, 'postgres'))})`,
+  );
+  return server.url;
 }
 
 /** REDIS_URL, else 127.0.0.1:6379 when it answers, else redis-server from PATH on a free port. */
@@ -86,7 +88,7 @@ async function redis() {
   const port = await freePort();
   const redisDir = path.join(dataDir, 'redis');
   mkdirSync(redisDir, { recursive: true });
-  log(`Redis: starting redis-server on port ${port} (data in .data/redis)`);
+  log(`Redis: starting redis-server on port ${port} (data in ${shortPath(redisDir)})`);
   startChild(
     'redis',
     'redis-server',
@@ -101,9 +103,67 @@ async function redis() {
   return `redis://127.0.0.1:${port}`;
 }
 
+/**
+ * A real bot (a TELEGRAM_BOT_TOKEN other than the development fallback of backend/src/config/env.ts)
+ * talks to Telegram. Without one, the fake Bot API runs beside the API, the API calls it, it delivers
+ * updates to the API's webhook, and the development login is on (DEV_LOGIN=1 unless set, never in
+ * production) so the mini app's mock environment can sign in. An explicitly set TELEGRAM_API_URL wins over either choice.
+ */
+async function telegram(env, apiPort) {
+  const { DEVELOPMENT_BOT_TOKEN } = await import(
+    pathToFileURL(path.join(root, 'backend/dist/config/env.js')).href
+  );
+  const token = process.env.TELEGRAM_BOT_TOKEN;
+  if (token && token !== DEVELOPMENT_BOT_TOKEN) {
+    log(
+      `Telegram: real bot (TELEGRAM_BOT_TOKEN), Bot API at ${process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org'}`,
+    );
+    return;
+  }
+  if (env.DEV_LOGIN === undefined && env.NODE_ENV !== 'production') env.DEV_LOGIN = '1';
+  if (process.env.TELEGRAM_API_URL) {
+    log('Telegram: no real bot token; Bot API at TELEGRAM_API_URL');
+    return;
+  }
+  env.TELEGRAM_BOT_TOKEN = DEVELOPMENT_BOT_TOKEN;
+  env.TELEGRAM_WEBHOOK_SECRET = process.env.TELEGRAM_WEBHOOK_SECRET || randomBytes(24).toString('base64url');
+  const fakePort = await freePort();
+  startChild('fake Bot API', process.execPath, [path.join(root, 'fake-bot-api/dist/main.js')], {
+    ...process.env,
+    FAKE_BOT_API_TOKEN: DEVELOPMENT_BOT_TOKEN,
+    FAKE_BOT_API_PORT: String(fakePort),
+    FAKE_BOT_WEBHOOK_URL: `http://127.0.0.1:${apiPort}/api/v1/telegram/webhook/`,
+    FAKE_BOT_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET,
+  });
+  env.TELEGRAM_API_URL = `http://127.0.0.1:${fakePort}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${env.TELEGRAM_API_URL}/__fake/calls`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 50) throw new Error('the fake Bot API did not answer within 10 s');
+    await sleep(200);
+  }
+  log(
+    `Telegram: FAKE mode (no real TELEGRAM_BOT_TOKEN): fake Bot API at ${env.TELEGRAM_API_URL} ` +
+      '(pay an invoice: POST /__fake/pay/<slug>)',
+  );
+}
+
+/** Which mode the API runs in, as the launcher hands it over (the Telegram line above says which bot). */
+function describeMode(env) {
+  const devLogin =
+    env.DEV_LOGIN === '1'
+      ? 'development login ON (DEV_LOGIN=1: any Telegram id can log in; open it in a browser)'
+      : 'development login off';
+  return `NODE_ENV=${env.NODE_ENV}, ${devLogin}`;
+}
+
 /** Workspaces in build order, with the files their build reads. */
 const WORKSPACES = [
   { name: 'contracts', inputs: ['src', 'package.json', 'tsconfig.json'] },
+  { name: 'fake-bot-api', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   { name: 'inference', inputs: ['src', 'tools', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   { name: 'backend', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   {
@@ -182,6 +242,12 @@ async function shutdown(code) {
     await cleanup().catch((error) => console.error(`[start] ${error.message}`));
   }
   process.exit(code);
+}
+
+/** A path inside the repository relative to it, any other as it is. */
+function shortPath(target) {
+  const relative = path.relative(root, target);
+  return relative.startsWith('..') ? target : relative;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -57,7 +57,9 @@ async function main(): Promise<void> {
     });
 
     const player = await newPlayer(t.server, t.config);
-    await t.app.get(LedgerService).addCredits(player.tgId, 2 * SEQUENTIAL + BURST + 10, { reason: 'bench' });
+    await t.app
+      .get(LedgerService)
+      .addCredits(player.tgId, 2 * SEQUENTIAL + BURST + 10, { reason: 'admin-grant' });
     const socket = await SocketRecorder.connect(t.server, player.token);
     sockets.push(socket);
     const start = (withFace: Buffer | null) =>

@@ -4,6 +4,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 
 import { AuthModule } from './auth/auth.module.js';
+import { DevAuthModule } from './auth/dev-auth.module.js';
 import { loggerOptions } from './common/logger.options.js';
 import { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -13,10 +14,16 @@ import { HealthModule } from './health/health.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MemesModule } from './memes/memes.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { QuestsModule } from './quests/quests.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { TelegramModule } from './telegram/telegram.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { UsersModule } from './users/users.module.js';
+import { VisitsModule } from './visits/visits.module.js';
+import { WalletModule } from './wallet/wallet.module.js';
 
 /** Feature modules, each owning its tables and routes. */
 const FEATURE_MODULES = [
@@ -25,9 +32,14 @@ const FEATURE_MODULES = [
   LedgerModule,
   MediaModule,
   RealtimeModule,
+  TelegramModule,
   TemplatesModule,
   MemesModule,
   GenerationsModule,
+  VisitsModule,
+  PaymentsModule,
+  QuestsModule,
+  WalletModule,
 ];
 
 @Module({})
@@ -40,6 +52,7 @@ export class AppModule {
       imports: [
         ConfigModule.register(config),
         LoggerModule.forRoot(loggerOptions(config)),
+        MetricsModule,
         DatabaseModule,
         RedisModule,
         ScheduleModule.forRoot(),
@@ -52,7 +65,8 @@ export class AppModule {
             ]
           : []),
         ...FEATURE_MODULES,
-        AuthModule.register({ devLogin: config.env !== 'production' }),
+        AuthModule,
+        ...(config.auth.devLogin ? [DevAuthModule] : []),
       ],
     };
   }

@@ -1,24 +1,50 @@
-import { type NestExpressApplication } from '@nestjs/platform-express';
+import { RequestMethod } from '@nestjs/common';
+import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { verifyJsonBody } from './common/json-body.js';
+import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
+import { MEME_PAGE_PATH } from './memes/meme-page.controller.js';
+import { MetricsService } from './metrics/metrics.service.js';
+import { TONCONNECT_MANIFEST_PATH } from './wallet/tonconnect-manifest.controller.js';
 
 const API_PREFIX = 'api';
+
+/** Served at the site root beside the mini app, not under /api: what crawlers and wallets fetch. */
+const ROOT_ROUTES = [MEME_PAGE_PATH, TONCONNECT_MANIFEST_PATH].map((path) => ({
+  path,
+  method: RequestMethod.GET,
+}));
 
 /** Everything main.ts and the tests apply to a created app before it listens. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 1);
-  app.useBodyParser('json', { limit: config.http.jsonBodyLimit });
+  app.disable('x-powered-by');
+  app.use(app.get(MetricsService).httpMiddleware());
+  app.use(securityHeaders(config.auth.devLogin ? [new URL(config.telegram.apiUrl).origin] : []));
+  // `verify` is left out of Nest's option types because `rawBody: true` replaces it; this app never
+  // sets rawBody, so the depth check runs on every JSON body.
+  app.useBodyParser('json', {
+    limit: config.http.jsonBodyLimit,
+    verify: verifyJsonBody(config.http.jsonMaxDepth),
+  } as NestExpressBodyParserOptionsFor<'json'>);
   app.useBodyParser('urlencoded', { limit: config.http.jsonBodyLimit, extended: false });
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: ROOT_ROUTES });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
+  if (config.http.apiDocs) serveApiDocs(app);
+  return app;
+}
+
+/** The OpenAPI page at /api/docs and its document at /api/docs-json (API_DOCS). */
+function serveApiDocs(app: NestExpressApplication): void {
   const openApi = new DocumentBuilder()
     .setTitle('MemeMint API')
     .setDescription('The API of the MemeMint Telegram mini app. Errors are `{detail: string, …}`.')
@@ -26,5 +52,4 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     .addBearerAuth()
     .build();
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, openApi));
-  return app;
 }

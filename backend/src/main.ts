@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { loadConfig } from './config/app.config.js';
+import { describeMode, loadConfig } from './config/app.config.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
@@ -15,6 +16,11 @@ async function bootstrap(): Promise<void> {
   });
   configureApp(app, config);
   await app.listen(config.port);
+  // A warning while anyone can log in as anyone, so that it stands out in any log level's output.
+  const logger = new Logger('Bootstrap');
+  const mode = `MemeMint API on port ${config.port}: ${describeMode(config)}`;
+  if (config.auth.devLogin) logger.warn(mode);
+  else logger.log(mode);
 }
 
 await bootstrap();

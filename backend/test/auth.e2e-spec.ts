@@ -3,7 +3,9 @@ import { ErrorText, USER_DTO_KEYS } from '@mememint/contracts';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 
+import { UsersService } from '../src/users/users.service.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestDatabase } from './helpers/test-database.js';
 import { initDataFor, loginAs, newTgId } from './helpers/telegram-login.js';
 
 describe('login with Telegram init data', () => {
@@ -141,6 +143,52 @@ describe('login with Telegram init data', () => {
       }
     } finally {
       await admins.close();
+    }
+  });
+  it('ADMIN_TG_IDS is the source of truth: a config admin no longer listed loses admin at the next login, a granted one keeps it', async () => {
+    const listed = newTgId();
+    const listedAndGranted = newTgId();
+    const granted = newTgId();
+    const isAdmin = async (app: TestApp, id: number) => {
+      const tokens = await loginAs(app.server, app.config, { id });
+      const me = await request(app.server)
+        .get('/api/v1/auth/me/')
+        .set('Authorization', `Bearer ${tokens.jwtToken}`)
+        .expect(200);
+      return me.body.isAdmin as boolean;
+    };
+    const database = await createTestDatabase();
+    const before = await createTestApp({ database, env: { ADMIN_TG_IDS: `${listed},${listedAndGranted}` } });
+    try {
+      expect([await isAdmin(before, listed), await isAdmin(before, listedAndGranted)]).toEqual([true, true]);
+      expect(await isAdmin(before, granted)).toBe(false);
+      const users = before.app.get(UsersService);
+      expect([await users.grantAdmin(listedAndGranted), await users.grantAdmin(granted)]).toEqual([
+        true,
+        true,
+      ]);
+      expect(await isAdmin(before, granted)).toBe(true);
+    } finally {
+      await before.close();
+    }
+    // The same database, the list emptied (a redeploy with another ADMIN_TG_IDS).
+    const after = await createTestApp({ database });
+    try {
+      expect(await isAdmin(after, listed)).toBe(false);
+      expect(await isAdmin(after, listedAndGranted)).toBe(true);
+      expect(await isAdmin(after, granted)).toBe(true);
+      const rows = await after.dataSource.query(
+        'SELECT tg_id, is_admin, admin_by_config, admin_by_command FROM users WHERE tg_id = ANY($1) ORDER BY tg_id',
+        [[listed, listedAndGranted, granted]],
+      );
+      expect(rows).toEqual([
+        { tg_id: String(listed), is_admin: false, admin_by_config: false, admin_by_command: false },
+        { tg_id: String(listedAndGranted), is_admin: true, admin_by_config: false, admin_by_command: true },
+        { tg_id: String(granted), is_admin: true, admin_by_config: false, admin_by_command: true },
+      ]);
+    } finally {
+      await after.close();
+      await database.drop();
     }
   });
 });

@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { IsInt, IsString, Min } from 'class-validator';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 
-import { Public } from '../src/auth/decorators/public.decorator.js';
+import { Public } from '../src/common/decorators/public.decorator.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 class StakeDto {
@@ -19,6 +22,8 @@ class StakeDto {
 @Public()
 @Controller('v1/probe')
 class ProbeController {
+  constructor(private readonly dataSource: DataSource) {}
+
   @Post('stake/')
   stake(@Body() body: StakeDto) {
     return { memeId: body.memeId, amount: body.amount, amountType: typeof body.amount };
@@ -28,6 +33,23 @@ class ProbeController {
   crash(): never {
     throw new Error('database password is hunter2');
   }
+
+  /** A query that fails in PostgreSQL with a player's name among its parameters. */
+  @Get('query-crash/')
+  async queryCrash(): Promise<never> {
+    await this.dataSource.query('SELECT $1::text AS name, 1 / 0 AS boom', ['Ivan Secretname']);
+    throw new Error('unreachable');
+  }
+}
+
+/** The app's log, one parsed JSON object per line. */
+class LogLines extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    for (const line of chunk.toString().split('\n')) if (line) this.lines.push(JSON.parse(line));
+    done();
+  }
 }
 
 @Module({ controllers: [ProbeController] })
@@ -35,8 +57,13 @@ class ProbeModule {}
 
 describe('errors are {detail} with the right status', () => {
   let t: TestApp;
+  const logs = new LogLines();
   beforeAll(async () => {
-    t = await createTestApp({ imports: [ProbeModule], env: { JSON_BODY_LIMIT: '2kb' } });
+    t = await createTestApp({
+      imports: [ProbeModule],
+      env: { JSON_BODY_LIMIT: '2kb', LOG_LEVEL: 'error' },
+      logs,
+    });
   });
   afterAll(() => t.close());
 
@@ -92,6 +119,30 @@ describe('errors are {detail} with the right status', () => {
   it('an unexpected error is 500 with a generic detail that leaks nothing', async () => {
     const res = await request(t.server).get('/api/v1/probe/crash/').expect(500);
     expect(res.body).toEqual({ detail: 'Internal server error' });
+  });
+
+  it('a 500 is logged with the request id and the path, never the query string or query parameters', async () => {
+    await request(t.server)
+      .get('/api/v1/probe/query-crash/?initData=user%3DIvan&token=abc')
+      .set('X-Request-Id', 'crash-42')
+      .expect(500);
+    const lines = logs.lines.filter((line) => (line.req as { id?: string } | undefined)?.id === 'crash-42');
+    expect(lines.length).toBeGreaterThan(0);
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('Secretname');
+    expect(text).not.toContain('initData');
+    expect(text).not.toContain('token=abc');
+    const logged = lines.find((line) => line.context === 'Exceptions');
+    expect(logged).toMatchObject({
+      level: 50,
+      req: { id: 'crash-42', method: 'GET', url: '/api/v1/probe/query-crash/' },
+      error: {
+        type: 'QueryFailedError',
+        message: 'division by zero',
+        code: '22012',
+        query: 'SELECT $1::text AS name, 1 / 0 AS boom',
+      },
+    });
   });
 
   it('echoes a sane X-Request-Id and invents one otherwise', async () => {

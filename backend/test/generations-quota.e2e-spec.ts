@@ -61,7 +61,7 @@ describe('what a generation costs', () => {
     expect(limited.body.retryAfter).toBeLessThanOrEqual(30 * 60);
 
     // Credits, once there are some again, are spent before any free generation is considered.
-    await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'test-grant' });
+    await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'admin-grant' });
     await generate(player).expect(201);
     expect((await charges(player)).map((row) => row.cost)).toEqual([1, 1, 1, 0, 1]);
     expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
@@ -104,7 +104,7 @@ describe('what a generation costs', () => {
       // One player with credits, one whose credits are spent (the free generation is theirs).
       const player = await newPlayer(t.server, t.config);
       const broke = await newPlayer(t.server, t.config);
-      await t.app.get(LedgerService).spendCredits(broke.tgId, 3, { reason: 'test-spend' });
+      await t.app.get(LedgerService).spendCredits(broke.tgId, 3, { reason: 'revoke' });
 
       await proxy.cut();
       for (const who of [player, broke]) {

@@ -47,7 +47,7 @@ describe('the generation sweeper', () => {
 
   it('fails a generation past its deadline, withdraws its job and refunds its credit', async () => {
     const player = await newPlayer(t.server, t.config);
-    await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'test-grant' });
+    await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'admin-grant' });
     const socket = await connect(player);
 
     const res = await generate(player, photo('portrait-02.jpg')).expect(201);

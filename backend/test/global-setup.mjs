@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import { postgresAnswers, startEmbeddedPostgres } from '../../scripts/lib/services.mjs';
+import { postgresAnswers, startEmbeddedPostgres } from '../scripts/local-services.mjs';
 
 const LOCAL_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Per-file databases (`mmtest_<base-36 ms>_<hex>`) left by runs that crashed are dropped after this. */

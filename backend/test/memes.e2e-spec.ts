@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type MemeDto } from '@mememint/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 
+import { runAdminCli } from './helpers/admin-cli.js';
 import {
   bearer,
   createTemplate,
@@ -18,8 +16,6 @@ import {
 } from './helpers/memes.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-
-const BACKEND_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 // Face detection on a shared two-core machine takes seconds.
 jest.setTimeout(60_000);
@@ -302,21 +298,7 @@ describe('memes, templates and media', () => {
 
     it('`npm run admin -- grant <tgId>` makes an existing player an admin', async () => {
       const player = await newPlayer(t.server, t.config);
-      const admin = (args: string[]) =>
-        new Promise<{ code: number | null; output: string }>((resolve) => {
-          const child = spawn(
-            process.execPath,
-            ['--import', '@swc-node/register/esm-register', 'src/admin/admin.cli.ts', ...args],
-            {
-              cwd: BACKEND_DIR,
-              env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: t.database.url },
-            },
-          );
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('close', (code) => resolve({ code, output }));
-        });
+      const admin = (args: string[]) => runAdminCli(args, { DATABASE_URL: t.database.url });
 
       expect(await admin(['grant', String(player.tgId)])).toEqual({
         code: 0,

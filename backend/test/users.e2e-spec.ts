@@ -95,8 +95,8 @@ describe('users', () => {
 });
 
 describe('development login', () => {
-  it('signs init data for a made-up user that logs in (outside production)', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'development' } });
+  it('with DEV_LOGIN=1, signs init data for a made-up user that logs in', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'development', DEV_LOGIN: '1' } });
     try {
       const tgId = newTgId();
       const dev = await request(t.server)
@@ -129,19 +129,79 @@ describe('development login', () => {
     }
   });
 
-  it('does not exist in production', async () => {
+  it('does not exist in development without DEV_LOGIN=1 (NODE_ENV alone opens nothing)', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      await request(t.server).post('/api/v1/auth/dev/init-data/').send({}).expect(404);
+      const docs = await request(t.server).get('/api/docs-json').expect(200);
+      expect(Object.keys(docs.body.paths).filter((path) => path.includes('/dev/'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('tells the mock Telegram client where the fake Bot API is, only with the development login', async () => {
+    const fake = await createTestApp({
+      env: { NODE_ENV: 'development', DEV_LOGIN: '1', TELEGRAM_API_URL: 'http://127.0.0.1:9/' },
+    });
+    try {
+      const res = await request(fake.server).get('/api/v1/auth/dev/telegram/').expect(200);
+      expect(res.body).toEqual({ fakeBotApiUrl: 'http://127.0.0.1:9' });
+    } finally {
+      await fake.close();
+    }
+    // A real bot token cannot have the development login (the config refuses DEV_LOGIN=1 with it).
+    const real = await createTestApp({
+      env: {
+        NODE_ENV: 'development',
+        TELEGRAM_BOT_TOKEN: '42:a-real-token',
+        TELEGRAM_WEBHOOK_SECRET: 'a-hook-secret',
+      },
+    });
+    try {
+      await request(real.server).get('/api/v1/auth/dev/telegram/').expect(404);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('does not exist in production, where the API docs are off unless API_DOCS=1', async () => {
     const t = await createTestApp({
       env: {
         NODE_ENV: 'production',
         TELEGRAM_BOT_TOKEN: '42:production-token',
-        JWT_SECRET: 'production-secret',
+        TELEGRAM_WEBHOOK_SECRET: 'production-hook-secret',
+        JWT_SECRET: 'production-secret-of-at-least-32-bytes',
+        TON_PROOF_SECRET: 'production-ton-proof-secret-of-32-characters',
+        PUBLIC_URL: 'https://mememint.app',
       },
     });
     try {
       const res = await request(t.server).post('/api/v1/auth/dev/init-data/').send({}).expect(404);
       expect(typeof res.body.detail).toBe('string');
-      // The real login is there, and the OpenAPI document does not mention the dev route.
+      await request(t.server).get('/api/v1/auth/dev/telegram/').expect(404);
+      // The real login is there; the OpenAPI page and document are not.
       await request(t.server).post('/api/v1/auth/login/').send({ initData: 'x' }).expect(401);
+      for (const path of ['/api/docs', '/api/docs-json', '/api/docs/swagger-ui-init.js'])
+        await request(t.server).get(path).expect(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('in production with API_DOCS=1, the OpenAPI document is served without the dev route', async () => {
+    const t = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        TELEGRAM_BOT_TOKEN: '42:production-token',
+        TELEGRAM_WEBHOOK_SECRET: 'production-hook-secret',
+        JWT_SECRET: 'production-secret-of-at-least-32-bytes',
+        TON_PROOF_SECRET: 'production-ton-proof-secret-of-32-characters',
+        PUBLIC_URL: 'https://mememint.app',
+        API_DOCS: '1',
+      },
+    });
+    try {
       const docs = await request(t.server).get('/api/docs-json').expect(200);
       const authPaths = Object.keys(docs.body.paths).filter((path) => path.includes('/auth/'));
       expect(authPaths).toContain('/api/v1/auth/login');

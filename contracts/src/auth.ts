@@ -18,7 +18,7 @@ export interface RefreshResponse {
   newRefreshToken: string;
 }
 
-/** Development only (absent when NODE_ENV=production): init data signed for a made-up user. */
+/** Development only (`DEV_LOGIN=1`, refused with a real bot token): init data for a made-up user. */
 export interface DevInitDataRequest {
   tgId?: number;
   username?: string;
@@ -29,4 +29,12 @@ export interface DevInitDataRequest {
 
 export interface DevInitDataResponse {
   initData: string;
+}
+
+/**
+ * `GET /api/v1/auth/dev/telegram/` (development only): where the mock Telegram client plays the
+ * user's side (`POST <fakeBotApiUrl>/__fake/pay/{slug}`); null when the bot talks to real Telegram.
+ */
+export interface DevTelegramResponse {
+  fakeBotApiUrl: string | null;
 }

@@ -2,6 +2,8 @@
 export interface ErrorBody {
   detail: string;
   hint?: string;
+  /** A stable name of the error for the client to translate (it falls back to `detail`). */
+  code?: string;
   /** Seconds until the action may be retried (429). */
   retryAfter?: number;
 }
@@ -26,4 +28,5 @@ export const ErrorText = {
   originalText: 'You must use original text for meme',
   selectSticker: 'Select at least one sticker',
   promoTooShort: 'Promo code must have at least 6 characters',
+  telegramUnavailable: 'Telegram is unavailable, try again later',
 } as const;

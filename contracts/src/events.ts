@@ -7,6 +7,10 @@ export interface ServerToClientEvents {
   'generation:done': (payload: { id: string; meme: MemeDto }) => void;
   'generation:failed': (payload: { id: string; detail: string }) => void;
   balance: (payload: BalanceDto) => void;
+  /** A Stars order was paid and its grants applied. */
+  'order:paid': (payload: { orderId: string }) => void;
+  /** The boost's bonus credits of this UTC day (`YYYY-MM-DD`) were granted. */
+  'boost:daily-bonus': (payload: { credits: number; day: string }) => void;
 }
 
 /** Events a client may send. */

@@ -39,6 +39,28 @@ export interface MemeDto {
   publishedAt: string | null;
 }
 
+/** The author of a shared meme as its public page shows them. */
+export interface MemeAuthorDto {
+  username: string | null;
+  firstName: string | null;
+  photoUrl: string | null;
+}
+
+/** `GET /api/v1/memes/share/{shareId}/`: a published meme, public (the `/i/:shareId` page). */
+export interface PublicMemeDto {
+  /** Swap a face into it with `POST /v1/memes/generations/` `{memeId: id}`. */
+  id: string;
+  shareId: string;
+  text: string | null;
+  imageUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  likes: number;
+  publishedAt: string;
+  author: MemeAuthorDto;
+}
+
 export type GenerationStatus = 'queued' | 'processing' | 'done' | 'failed';
 
 /** Pipeline stages, in order; progress events name them. */

@@ -1,17 +1,17 @@
-import type { GenerationStage } from './memes.js';
+import { isValidMediaKey } from './media.js';
+import { GENERATION_STAGES, type GenerationStage } from './memes.js';
 
 /** The Bull queue the backend fills and the inference worker consumes. */
 export const GENERATION_QUEUE = 'generation';
 
-/** The job's name inside the queue. */
+/** The swap job's name inside the generation queue. */
 export const SWAP_JOB = 'swap';
 
 /**
- * A swap job. Ids and media keys only, never image bytes: the worker reads the inputs from
- * media storage and writes its outputs there.
+ * A swap job's data. Media keys only, never image bytes: the worker reads the inputs from media
+ * storage and writes its outputs there. The job id is the generation's id.
  */
-export interface GenerationJobPayload {
-  generationId: string;
+export interface SwapJobData {
   /** Media key of the player's face photo. */
   faceKey: string;
   /** Media key of the photo the face goes into (a template or the player's own meme base). */
@@ -25,7 +25,22 @@ export interface GenerationJobPayload {
   thumbnailKey: string;
 }
 
-/** `job.progress(...)` payload the worker reports per stage. */
+/**
+ * Every queue and the jobs it carries, each job a `{name, data}` member of its queue's union. A new
+ * job is one more member (`| { name: typeof ANALYSE_JOB; data: AnalyseJobData }`), a new queue one
+ * more key; producers and consumers type their jobs from here.
+ */
+export interface QueueJobs {
+  [GENERATION_QUEUE]: { name: typeof SWAP_JOB; data: SwapJobData };
+}
+
+export type QueueName = keyof QueueJobs;
+/** One job of a queue: narrowing on `name` gives its `data`. */
+export type QueueJob<Q extends QueueName> = QueueJobs[Q];
+export type JobName<Q extends QueueName> = QueueJob<Q>['name'];
+export type JobData<Q extends QueueName, N extends JobName<Q>> = Extract<QueueJob<Q>, { name: N }>['data'];
+
+/** `job.progress(...)` payload the worker reports per stage of a swap. */
 export interface GenerationJobProgress {
   stage: GenerationStage;
   /** 0–100 */
@@ -40,7 +55,7 @@ export interface FaceBox {
   score: number;
 }
 
-/** What the worker returns on success. */
+/** What the worker returns when a swap succeeds. */
 export interface GenerationJobResult {
   resultKey: string;
   thumbnailKey: string;
@@ -51,9 +66,57 @@ export interface GenerationJobResult {
   timings: Record<string, number>;
 }
 
-/**
- * Typed failure codes: a job that fails with one of these is not retried (the input is at fault).
- * The worker puts `<code>: <message>` in the job's failedReason.
- */
+/** A progress report as the worker sends it (reports travel through Redis: check before use). */
+export function isGenerationJobProgress(value: unknown): value is GenerationJobProgress {
+  const candidate = value as Partial<GenerationJobProgress> | null;
+  return (
+    typeof candidate?.progress === 'number' &&
+    candidate.progress >= 0 &&
+    candidate.progress <= 100 &&
+    (GENERATION_STAGES as readonly unknown[]).includes(candidate.stage)
+  );
+}
+
+/** A swap result the backend can turn into a meme: valid media keys and whole dimensions. */
+export function isGenerationJobResult(value: unknown): value is GenerationJobResult {
+  const candidate = value as Partial<GenerationJobResult> | null;
+  return (
+    typeof candidate?.resultKey === 'string' &&
+    isValidMediaKey(candidate.resultKey) &&
+    typeof candidate.thumbnailKey === 'string' &&
+    isValidMediaKey(candidate.thumbnailKey) &&
+    Number.isInteger(candidate.width) &&
+    Number.isInteger(candidate.height)
+  );
+}
+
+/** Failures of a swap caused by its input: the worker does not retry them. */
 export const GENERATION_FAILURE_CODES = ['NO_FACE', 'UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE'] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
+
+/**
+ * Why a job failed for good. `code` is one of its queue's typed codes, or null for anything else
+ * (an engine error, a crash, Bull's own reasons such as a stalled job).
+ */
+export interface JobFailure<Code extends string = GenerationFailureCode> {
+  code: Code | null;
+  message: string;
+}
+
+/** The job's failed reason for a typed failure (Bull keeps the thrown error's message). */
+export function formatFailure<Code extends string>(code: Code, message: string): string {
+  return `${code}: ${message}`;
+}
+
+/** Reads a failed reason back: a typed failure when it starts with one of `codes`, else code null. */
+export function parseFailure<Code extends string>(
+  reason: string | undefined,
+  codes: readonly Code[],
+): JobFailure<Code> {
+  const text = reason ?? '';
+  const separator = text.indexOf(': ');
+  const code = separator > 0 ? text.slice(0, separator) : '';
+  return (codes as readonly string[]).includes(code)
+    ? { code: code as Code, message: text.slice(separator + 2) }
+    : { code: null, message: text };
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext } from './browser.js';
+import { cspViolations, launchBrowser, phoneContext } from './browser.js';
 import { ADMIN_TG_ID, FACES_DIR, OUTPUT_DIR, startStack, type Stack } from './stack.js';
 
 let stack: Stack;
@@ -219,6 +219,76 @@ describe('the mini app in a phone browser against the real backend', () => {
     await dark.close();
   });
 
+  it('buys a credit pack with Stars end to end: the invoice sheet, the fake Bot API paying, the credits rising', async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    await page.goto('/profile');
+    const credits = page.getByTestId('stat-credits').locator('.stat__value');
+    assert.equal(await credits.textContent(), '3');
+    const buy = page.getByRole('button', { name: 'Buy 10 credits for 50 Stars' });
+    await buy.scrollIntoViewIfNeeded();
+    await shot(page, '20-profile-plans');
+    assert.deepEqual(await smallTapTargets(page), [], 'tap targets on the plans');
+
+    // The mock client's payment sheet: cancelled first, then paid.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await buy.click();
+    await page.getByText('Payment cancelled').waitFor();
+    assert.equal(await credits.textContent(), '3');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await buy.click();
+    await page.getByText('Payment received. Thank you!').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-credits"] .stat__value')?.textContent === '13',
+    );
+    await shot(page, '21-profile-paid');
+    await context.close();
+
+    const dark = await phoneContext(browser, stack.baseUrl, 'dark');
+    const darkPage = await dark.newPage();
+    await darkPage.goto(`/?tgId=${nextTgId++}&theme=dark`);
+    await skipOnboarding(darkPage);
+    await darkPage.goto('/profile');
+    await darkPage.getByRole('button', { name: 'Buy 10 credits for 50 Stars' }).scrollIntoViewIfNeeded();
+    await shot(darkPage, '22-profile-plans-dark');
+    await dark.close();
+  });
+
+  it('a channel quest fails before Telegram says "member" and passes after, the reward reaching the balance', async () => {
+    const tgId = nextTgId++;
+    const { context, page } = await openNewPlayer('', tgId);
+    await skipOnboarding(page);
+    await page.getByRole('link', { name: 'Quests' }).click();
+    const channel = page.getByTestId('quest-channel');
+    await channel.getByRole('button', { name: 'Go' }).click();
+    await channel.getByRole('button', { name: 'Check' }).click();
+    await channel.getByText('Not done yet. Do it, then tap Check again.').waitFor();
+    await shot(page, '23-quests');
+    assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /quests');
+    // The coin icon draws an "M": the balance is the digits.
+    const coins = async () => (await page.getByTestId('coin-balance').textContent())?.replace(/\D/g, '');
+    assert.equal(await coins(), '0');
+
+    const { fakeBotApiUrl } = (await (await fetch(`${stack.baseUrl}/api/v1/auth/dev/telegram/`)).json()) as {
+      fakeBotApiUrl: string;
+    };
+    const joined = await fetch(`${fakeBotApiUrl}/__fake/chat-member`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chatId: '@mememint_news', userId: tgId, status: 'member' }),
+    });
+    assert.equal(joined.status, 200);
+
+    await channel.getByRole('button', { name: 'Check' }).click();
+    await channel.getByText('Done ✓').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="coin-balance"]')?.textContent?.replace(/\D/g, '') === '500',
+    );
+    await shot(page, '24-quest-done');
+    await context.close();
+  });
+
   it(
     'creates a meme from a test photo with live progress, and it lands in the history',
     { timeout: 240_000 },
@@ -303,5 +373,9 @@ describe('the mini app in a phone browser against the real backend', () => {
     await page.getByRole('alert').getByText('Only JPG/JPEG images are supported').waitFor();
     assert.ok(!calls.some((path) => path.startsWith('/api/v1/memes')), 'nothing was uploaded');
     await context.close();
+  });
+
+  it('no screen ran into the Content Security Policy the API sends (TON Connect and Telegram’s bridge included)', () => {
+    assert.deepEqual(cspViolations, []);
   });
 });

@@ -9,8 +9,8 @@ import pg from 'pg';
 export const FRONTEND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(FRONTEND_DIR, '..');
 export const OUTPUT_DIR = join(FRONTEND_DIR, 'e2e', 'output');
-/** Real test photos live beside the repository, never inside it. */
-export const FACES_DIR = join(REPO_ROOT, '..', 'shared', 'testdata', 'faces');
+/** The project's labelled real photos (`<repo>/testdata/faces`, licences in its LICENSES.md). */
+export const FACES_DIR = join(REPO_ROOT, 'testdata', 'faces');
 
 /** Admin connection the test database is created on (dropped again at the end). */
 const ADMIN_DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -110,6 +110,8 @@ export async function startStack(): Promise<Stack> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = startProcess('app', [join(REPO_ROOT, 'scripts', 'start.mjs')], REPO_ROOT, {
     NODE_ENV: 'development',
+    // The admin's template upload and every player log in through the development login.
+    DEV_LOGIN: '1',
     PORT: String(port),
     DATABASE_URL: databaseUrl.href,
     REDIS_URL,

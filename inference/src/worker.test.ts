@@ -10,24 +10,25 @@ import {
   GENERATION_QUEUE,
   GENERATION_STAGES,
   SWAP_JOB,
-  type GenerationJobPayload,
   type GenerationJobProgress,
   type GenerationJobResult,
+  type SwapJobData,
 } from '@mememint/contracts';
 import Bull from 'bull';
 import sharp from 'sharp';
 
+import { PHOTOS } from '../test/labelled-photos.js';
 import { loadInferenceConfig } from './config.js';
 import { mediaPath } from './media/media-directory.js';
 import { startGenerationWorker, type GenerationWorker } from './worker.js';
 
-const photos = fileURLToPath(new URL('../../../shared/testdata/faces/', import.meta.url));
+const photos = fileURLToPath(PHOTOS);
 
 describe('generation worker', { concurrency: 1 }, () => {
   const prefix = `inference-test-${randomUUID()}`;
   let mediaDir: string;
   let worker: GenerationWorker;
-  let producer: Bull.Queue<GenerationJobPayload>;
+  let producer: Bull.Queue<SwapJobData>;
   const progress = new Map<string, GenerationJobProgress[]>();
 
   before(async () => {
@@ -43,7 +44,7 @@ describe('generation worker', { concurrency: 1 }, () => {
       INFERENCE_THREADS: '2',
     });
     worker = await startGenerationWorker(config, { prefix });
-    producer = new Bull<GenerationJobPayload>(GENERATION_QUEUE, config.redisUrl, { prefix });
+    producer = new Bull<SwapJobData>(GENERATION_QUEUE, config.redisUrl, { prefix });
     await producer.isReady();
     producer.on('global:progress', (jobId: string, value: GenerationJobProgress | string) => {
       const event = typeof value === 'string' ? (JSON.parse(value) as GenerationJobProgress) : value;
@@ -58,9 +59,8 @@ describe('generation worker', { concurrency: 1 }, () => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  function payload(face: string, id: string): GenerationJobPayload {
+  function payload(face: string, id: string): SwapJobData {
     return {
-      generationId: id,
       faceKey: `uploads/${face}`,
       targetKey: 'uploads/tilted-02.jpg',
       text: 'top\nbottom',

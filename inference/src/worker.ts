@@ -3,16 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 import {
+  formatFailure,
   GENERATION_QUEUE,
   SWAP_JOB,
-  type GenerationJobPayload,
   type GenerationJobProgress,
   type GenerationJobResult,
+  type JobData,
 } from '@mememint/contracts';
 import Bull from 'bull';
 
 import { loadInferenceConfig, type InferenceConfig } from './config.js';
 import { InputError } from './errors.js';
+import { WorkerMetrics } from './metrics.js';
 import { readMedia, writeMedia } from './media/media-directory.js';
 import { ensureModels } from './models/model-paths.js';
 import { runSwap, STAGE_PROGRESS } from './pipeline.js';
@@ -29,10 +31,9 @@ export interface GenerationWorker {
   close(): Promise<void>;
 }
 
-async function processSwap(
-  job: Bull.Job<GenerationJobPayload>,
-  config: InferenceConfig,
-): Promise<GenerationJobResult> {
+type SwapJob = Bull.Job<JobData<typeof GENERATION_QUEUE, typeof SWAP_JOB>>;
+
+async function processSwap(job: SwapJob, config: InferenceConfig): Promise<GenerationJobResult> {
   const payload = job.data;
   const report = (progress: GenerationJobProgress) => job.progress(progress);
   const [face, target] = await Promise.all([
@@ -46,7 +47,7 @@ async function processSwap(
     if (error instanceof InputError) {
       // The input is at fault: retrying cannot help.
       await job.discard();
-      throw new Error(`${error.code}: ${error.message}`, { cause: error });
+      throw new Error(formatFailure(error.code, error.message), { cause: error });
     }
     throw error;
   }
@@ -68,10 +69,12 @@ async function processSwap(
   };
 }
 
-function startHealthServer(port: number): Promise<http.Server> {
+function startHealthServer(port: number, metrics: WorkerMetrics): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/ping') {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    } else if (request.method === 'GET' && request.url === '/metrics') {
+      metrics.serve(response).catch(() => response.writeHead(500).end());
     } else {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found"}');
     }
@@ -84,7 +87,7 @@ function startHealthServer(port: number): Promise<http.Server> {
 
 /**
  * Consumes swap jobs from the generation queue. A job that fails on its input (NO_FACE, UNSUPPORTED_IMAGE,
- * IMAGE_TOO_LARGE) is discarded, so not retried, with `<CODE>: <message>` as its failed reason; any other
+ * IMAGE_TOO_LARGE) is discarded, so not retried, with its code as contracts' formatFailure writes it; any other
  * error, or a crash (Bull's stalled-job recovery), is retried up to the attempts the backend set.
  */
 export async function startGenerationWorker(
@@ -92,13 +95,14 @@ export async function startGenerationWorker(
   options: WorkerOptions = {},
 ): Promise<GenerationWorker> {
   await ensureModels();
-  const queue = new Bull<GenerationJobPayload>(GENERATION_QUEUE, config.redisUrl, {
+  const queue = new Bull<SwapJob['data']>(GENERATION_QUEUE, config.redisUrl, {
     prefix: options.prefix ?? config.bullPrefix,
     settings: { lockDuration: config.lockDurationMs, stalledInterval: config.stalledIntervalMs },
   });
   await queue.isReady();
+  const metrics = new WorkerMetrics(queue);
   void queue.process(SWAP_JOB, config.concurrency, (job) => processSwap(job, config));
-  const server = await startHealthServer(config.healthPort);
+  const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
@@ -112,7 +116,7 @@ async function main(): Promise<void> {
   const config = loadInferenceConfig();
   const worker = await startGenerationWorker(config);
   console.log(
-    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, device ${config.device}, health on :${worker.port}/ping`,
+    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, device ${config.device}, health on :${worker.port}/ping, metrics on :${worker.port}/metrics`,
   );
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,6 +1,6 @@
 /**
- * The labelled real photos the tests run on: `<repo>/../shared/testdata/faces` (labels.json, README.md), never
- * copied into the repo.
+ * The labelled real photos the tests run on: the project's own `<repo>/testdata/faces` (labels.json,
+ * README.md, LICENSES.md). Every inference test reads them through this file.
  */
 import { readFileSync } from 'node:fs';
 
@@ -10,7 +10,7 @@ import { detectMesh } from '../src/landmarks/face-mesh.js';
 import type { SessionOptions } from '../src/models/onnx-session.js';
 import type { DetectedFace, FaceMesh, RgbImage } from '../src/types.js';
 
-export const PHOTOS = new URL('../../../shared/testdata/faces/', import.meta.url);
+export const PHOTOS = new URL('../../testdata/faces/', import.meta.url);
 
 /** One face as labelled: box [x, y, width, height] (hairline to chin) and eye centres, image-left eye first. */
 export interface LabelledFace {

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { IS_PUBLIC_KEY } from './decorators/public.decorator.js';
+import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator.js';
 import { TokenService } from './token.service.js';
 import type { AuthenticatedRequest } from './auth.types.js';
 

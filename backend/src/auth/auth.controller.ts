@@ -4,8 +4,8 @@ import type { UserDto } from '@mememint/contracts';
 import { toUserDto, UserResponseDto } from '../users/dto/user-response.dto.js';
 import type { User } from '../users/entities/user.entity.js';
 import { AuthService } from './auth.service.js';
-import { CurrentUser } from './decorators/current-user.decorator.js';
-import { Public } from './decorators/public.decorator.js';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { Public } from '../common/decorators/public.decorator.js';
 import { LoginRequestDto, LoginResponseDto, RefreshRequestDto, RefreshResponseDto } from './dto/auth.dto.js';
 
 @ApiTags('auth')

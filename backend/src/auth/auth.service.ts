@@ -35,7 +35,7 @@ export class AuthService {
     } = validated;
     const user = await this.users.signIn(
       { tgId, ...profile },
-      { startParam, isAdmin: this.config.auth.adminTgIds.includes(tgId) },
+      { startParam, isConfigAdmin: this.config.auth.adminTgIds.includes(tgId) },
     );
     const pair = await this.tokens.startSession(user.tgId);
     return { jwtToken: pair.accessToken, refreshToken: pair.refreshToken };

@@ -1,14 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Subject } from 'rxjs';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { ErrorText } from '@mememint/contracts';
 import { isUuid } from '../common/uuid.js';
 import { AppConfig } from '../config/app.config.js';
-import { AuthSession } from './entities/auth-session.entity.js';
-import { RefreshToken } from './entities/refresh-token.entity.js';
+import { AuthRepository, type NewRefreshToken } from './auth.repository.js';
 import type { AccessTokenClaims, Principal } from './auth.types.js';
+import type { SessionAuthenticator } from './session-authenticator.js';
 
 export interface TokenPair {
   accessToken: string;
@@ -27,23 +26,21 @@ function hashRefreshToken(token: string): string {
  * whole session, so a stolen token and its thief's descendants stop working together.
  */
 @Injectable()
-export class TokenService {
+export class TokenService implements SessionAuthenticator {
   /** Sessions this process revoked; the realtime gateway closes their sockets (on every replica). */
   readonly revokedSessions = new Subject<string>();
 
   constructor(
     private readonly jwt: JwtService,
-    private readonly dataSource: DataSource,
+    private readonly repository: AuthRepository,
     private readonly config: AppConfig,
   ) {}
 
   /** Starts a new session for a user who just proved who they are. */
-  startSession(userId: number): Promise<TokenPair> {
-    return this.dataSource.transaction(async (em) => {
-      const sessionId = randomUUID();
-      await em.insert(AuthSession, { id: sessionId, userId, revokedAt: null });
-      return this.issue(em, userId, sessionId);
-    });
+  async startSession(userId: number): Promise<TokenPair> {
+    const refresh = this.newRefreshToken();
+    const sessionId = await this.repository.openSession(userId, refresh.stored);
+    return { accessToken: await this.signAccessToken(userId, sessionId), refreshToken: refresh.token };
   }
 
   /** Exchanges a refresh token for a new pair; any failure is a 401 with a detail. */
@@ -51,29 +48,16 @@ export class TokenService {
     if (!REFRESH_TOKEN_PATTERN.test(refreshToken)) throw new UnauthorizedException('Invalid refresh token.');
     const tokenHash = hashRefreshToken(refreshToken);
 
-    const rotated = await this.dataSource.transaction(async (em) => {
-      // Conditional update: of concurrent exchanges of one token exactly one sees used_at IS NULL.
-      const claimed: [{ session_id: string; user_id: string }[], number] = await em.query(
-        `UPDATE refresh_tokens rt SET used_at = now()
-           FROM auth_sessions s
-          WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
-            AND s.id = rt.session_id AND s.revoked_at IS NULL
-          RETURNING rt.session_id, s.user_id`,
-        [tokenHash],
-      );
-      const row = claimed[0][0];
-      return row ? this.issue(em, Number(row.user_id), row.session_id) : null;
-    });
-    if (rotated) return rotated;
+    const next = this.newRefreshToken();
+    const rotated = await this.repository.rotateRefreshToken(tokenHash, next.stored);
+    if (rotated) {
+      const accessToken = await this.signAccessToken(rotated.userId, rotated.sessionId);
+      return { accessToken, refreshToken: next.token };
+    }
 
-    const known = await this.dataSource.manager.findOneBy(RefreshToken, { tokenHash });
+    const known = await this.repository.findRefreshToken(tokenHash);
     if (known?.usedAt) {
-      const revoked = await this.dataSource.manager.update(
-        AuthSession,
-        { id: known.sessionId, revokedAt: IsNull() },
-        { revokedAt: () => 'now()' },
-      );
-      if (revoked.affected) this.revokedSessions.next(known.sessionId);
+      if (await this.repository.revokeSession(known.sessionId)) this.revokedSessions.next(known.sessionId);
       throw new UnauthorizedException('Refresh token was already used; the session is closed. Log in again.');
     }
     throw new UnauthorizedException('Refresh token is invalid, expired or revoked. Log in again.');
@@ -98,30 +82,24 @@ export class TokenService {
     ) {
       throw new UnauthorizedException('Access token is invalid or expired.');
     }
-    const session = await this.dataSource.manager.findOne(AuthSession, {
-      where: { id: claims.sid },
-      relations: { user: true },
-    });
+    const session = await this.repository.findSessionWithUser(claims.sid);
     if (!session?.user || session.userId !== Number(claims.sub) || session.revokedAt !== null) {
       throw new ForbiddenException(ErrorText.refreshTokens);
     }
     return { user: session.user, sessionId: session.id, expiresAt: new Date(claims.exp * 1000) };
   }
 
-  private async issue(em: EntityManager, userId: number, sessionId: string): Promise<TokenPair> {
-    const refreshToken = randomBytes(32).toString('base64url');
-    await em.insert(RefreshToken, {
-      id: randomUUID(),
-      sessionId,
-      tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + this.config.auth.refreshTokenTtlDays * 86_400_000),
-      usedAt: null,
-    });
+  private newRefreshToken(): { token: string; stored: NewRefreshToken } {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.auth.refreshTokenTtlDays * 86_400_000);
+    return { token, stored: { tokenHash: hashRefreshToken(token), expiresAt } };
+  }
+
+  private signAccessToken(userId: number, sessionId: string): Promise<string> {
     const claims: AccessTokenClaims = { sub: String(userId), sid: sessionId };
-    const accessToken = await this.jwt.signAsync(claims, {
+    return this.jwt.signAsync(claims, {
       expiresIn: this.config.auth.accessTokenTtlSeconds,
       algorithm: 'HS256',
     });
-    return { accessToken, refreshToken };
   }
 }

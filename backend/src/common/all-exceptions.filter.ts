@@ -7,12 +7,14 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { ErrorBody } from '@mememint/contracts';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 
 /** Nest wraps body-parser failures in an HttpException whose cause names the failure. */
 const bodyParserDetails: Record<string, string> = {
   'entity.too.large': 'Request body is too large',
   'entity.parse.failed': 'Request body is not valid JSON',
+  'entity.too.deep': 'Request body is nested too deeply',
   'encoding.unsupported': 'Unsupported request body encoding',
   'charset.unsupported': 'Unsupported request body charset',
 };
@@ -31,13 +33,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
-    const request = http.getRequest<Request>();
-    const { status, body } = this.toBody(exception, request);
+    const { status, body } = this.toBody(exception);
     if (response.headersSent) return;
     response.status(status).json(body);
   }
 
-  private toBody(exception: unknown, request: Request): { status: number; body: ErrorBody } {
+  private toBody(exception: unknown): { status: number; body: ErrorBody } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const cause = exception.cause as { type?: unknown } | undefined;
@@ -45,12 +46,36 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (bodyParserDetail) return { status, body: { detail: bodyParserDetail } };
       return { status, body: httpExceptionBody(exception.getResponse(), status) };
     }
-    this.logger.error(
-      { err: exception, method: request.method, url: request.originalUrl },
-      'Unhandled error while serving a request',
-    );
+    // The request line (id, method, path without its query) comes from the request logger's context;
+    // `error`, not pino's `err`, whose serializer would copy every field of the error back in.
+    this.logger.error({ error: loggableError(exception) }, 'Unhandled error while serving a request');
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' } };
   }
+}
+
+/** Fields of a PostgreSQL error that name what failed, never the values involved. */
+const DATABASE_ERROR_FIELDS = ['code', 'routine', 'table', 'column', 'constraint'] as const;
+
+/**
+ * What a log may keep of an unexpected error: its type, message and stack, and for a failed query
+ * its SQL text with placeholders and the PostgreSQL code and names. Everything else an error carries
+ * is left out, above all TypeORM's `parameters` and the driver's `detail`, which hold players' data.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const loggable: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack,
+  };
+  if (error instanceof QueryFailedError) {
+    loggable.query = error.query;
+    const driverError = error.driverError as Record<string, unknown> | undefined;
+    for (const field of DATABASE_ERROR_FIELDS) {
+      if (typeof driverError?.[field] === 'string') loggable[field] = driverError[field];
+    }
+  }
+  return loggable;
 }
 
 function httpExceptionBody(response: string | object, status: number): ErrorBody {

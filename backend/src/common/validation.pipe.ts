@@ -1,11 +1,39 @@
-import { ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+
+/**
+ * The path of the first string (or object key) holding a NUL character, which PostgreSQL refuses
+ * in any text ("invalid byte sequence"); null when there is none. Bodies are depth-limited at the
+ * parser, so the walk is short.
+ */
+function nulPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return itemPath;
+    const found = nulPath(item, itemPath);
+    if (found !== null) return found;
+  }
+  return null;
+}
 
 /**
  * DTOs are the boundary: unknown fields are rejected (400 naming them), values are converted to
  * the declared types, and the messages (joined by the error filter) name each offending field.
+ * Text with a NUL character is refused first, for every body, query and path parameter.
  */
+class AppValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'custom') {
+      const path = nulPath(value, metadata.data ?? '');
+      if (path !== null) throw new BadRequestException(`${path || 'value'} must not contain NUL characters`);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,9 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { AppConfig } from './app.config.js';
-import { ConfigError, ENV_VARS } from './env.js';
+import { AppConfig, describeMode } from './app.config.js';
+import { ConfigError, DEVELOPMENT_BOT_TOKEN, ENV_VARS } from './env.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mememint';
+const TON_SECRET = 'a-ton-proof-secret-of-32-characters!';
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  TELEGRAM_BOT_TOKEN: '42:production-token',
+  TELEGRAM_WEBHOOK_SECRET: 'hook-secret_1',
+  JWT_SECRET: 'a production secret of at least 32 bytes',
+  TON_PROOF_SECRET: TON_SECRET,
+  PUBLIC_URL: 'https://mememint.app',
+};
+/** The public development values, given explicitly (a production-mode cluster for trying things out). */
+const DEVELOPMENT_SECRETS = {
+  TELEGRAM_BOT_TOKEN: DEVELOPMENT_BOT_TOKEN,
+  JWT_SECRET: 'development-jwt-secret-not-secret',
+  TON_PROOF_SECRET: 'development-ton-proof-secret-not-secret',
+  TON_PROOF_DOMAINS: 'localhost',
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -57,14 +73,92 @@ describe('AppConfig', () => {
     expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toEqual([
       'TELEGRAM_BOT_TOKEN is required',
       'JWT_SECRET is required',
+      'TON_PROOF_SECRET is required',
+      'TON_PROOF_DOMAINS is required',
     ]);
-    const config = new AppConfig({
-      DATABASE_URL,
-      NODE_ENV: 'production',
-      TELEGRAM_BOT_TOKEN: 't',
-      JWT_SECRET: 's',
-    });
-    expect(config.auth.jwtSecret).toBe('s');
+    const config = new AppConfig({ DATABASE_URL, ...PRODUCTION });
+    expect(config.auth.jwtSecret).toBe(PRODUCTION.JWT_SECRET);
+    expect(config.ton.proofSecret).toBe(TON_SECRET);
+    expect(config.telegram).toMatchObject({ hasRealBotToken: true, webhookSecret: 'hook-secret_1' });
+    expect(config.auth.devLogin).toBe(false);
+    expect(config.http.apiDocs).toBe(false);
+    expect(new AppConfig({ DATABASE_URL, ...PRODUCTION, API_DOCS: '1' }).http.apiDocs).toBe(true);
+  });
+
+  it('refuses a JWT_SECRET under 32 bytes in production (bytes, not characters)', () => {
+    expect(problemsOf({ DATABASE_URL, ...PRODUCTION, JWT_SECRET: 'x' })).toEqual([
+      'JWT_SECRET must be at least 32 bytes in production',
+    ]);
+    expect(problemsOf({ DATABASE_URL, ...PRODUCTION, JWT_SECRET: 'a'.repeat(31) })).toHaveLength(1);
+    expect(new AppConfig({ DATABASE_URL, ...PRODUCTION, JWT_SECRET: 'ж'.repeat(16) }).auth.jwtSecret).toBe(
+      'ж'.repeat(16),
+    );
+    expect(new AppConfig({ DATABASE_URL, JWT_SECRET: 'x' }).auth.jwtSecret).toBe('x');
+  });
+
+  it('requires TELEGRAM_WEBHOOK_SECRET with a real bot token, in any environment', () => {
+    expect(problemsOf({ DATABASE_URL, TELEGRAM_BOT_TOKEN: '42:real' })).toEqual([
+      'TELEGRAM_WEBHOOK_SECRET is required with a real TELEGRAM_BOT_TOKEN',
+    ]);
+    expect(problemsOf({ DATABASE_URL, ...PRODUCTION, TELEGRAM_WEBHOOK_SECRET: 'no spaces' })).toEqual([
+      'TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -',
+    ]);
+    const development = new AppConfig({ DATABASE_URL });
+    expect(development.telegram).toMatchObject({ hasRealBotToken: false, webhookSecret: undefined });
+  });
+
+  it('opens the development login only with DEV_LOGIN=1, never with a real bot token or in production', () => {
+    expect(new AppConfig({ DATABASE_URL }).auth.devLogin).toBe(false);
+    expect(new AppConfig({ DATABASE_URL, NODE_ENV: 'development' }).auth.devLogin).toBe(false);
+    expect(new AppConfig({ DATABASE_URL, DEV_LOGIN: '1' }).auth.devLogin).toBe(true);
+    expect(problemsOf({ DATABASE_URL, DEV_LOGIN: 'yes' })).toEqual(['DEV_LOGIN must be 1 or 0']);
+    expect(
+      problemsOf({
+        DATABASE_URL,
+        DEV_LOGIN: '1',
+        TELEGRAM_BOT_TOKEN: '42:real',
+        TELEGRAM_WEBHOOK_SECRET: 'hook',
+      }),
+    ).toEqual([
+      'DEV_LOGIN=1 is refused with a real TELEGRAM_BOT_TOKEN: the development login signs init data for any Telegram id',
+    ]);
+    expect(
+      problemsOf({ DATABASE_URL, NODE_ENV: 'production', DEV_LOGIN: '1', ...DEVELOPMENT_SECRETS }),
+    ).toEqual(['DEV_LOGIN=1 is refused in production']);
+  });
+
+  it('describes the mode it runs in', () => {
+    expect(describeMode(new AppConfig({ DATABASE_URL, DEV_LOGIN: '1' }))).toBe(
+      'NODE_ENV=development, development bot token (public, signs nothing real), ' +
+        'development login ON (any Telegram id can log in), API docs at /api/docs',
+    );
+    expect(describeMode(new AppConfig({ DATABASE_URL, ...PRODUCTION }))).toBe(
+      'NODE_ENV=production, real Telegram bot token, development login off, API docs off',
+    );
+  });
+
+  it('refuses a short TON proof secret, in production too', () => {
+    expect(problemsOf({ DATABASE_URL, TON_PROOF_SECRET: 'short-secret' })).toEqual([
+      'TON_PROOF_SECRET must be at least 32 characters',
+    ]);
+    expect(problemsOf({ DATABASE_URL, ...PRODUCTION, TON_PROOF_SECRET: 'short-secret' })).toEqual([
+      'TON_PROOF_SECRET must be at least 32 characters',
+    ]);
+  });
+
+  it('takes the public origin without a trailing slash and its host as the TON proof domain', () => {
+    const config = new AppConfig({ DATABASE_URL, PUBLIC_URL: 'https://MemeMint.app/' });
+    expect(config.http.publicUrl).toBe('https://mememint.app');
+    expect(config.ton.proofDomains).toEqual(['mememint.app']);
+    const listed = new AppConfig({ DATABASE_URL, TON_PROOF_DOMAINS: 'mememint.app, t.mememint.app' });
+    expect(listed.ton.proofDomains).toEqual(['mememint.app', 't.mememint.app']);
+    expect(new AppConfig({ DATABASE_URL }).http.publicUrl).toBeUndefined();
+  });
+
+  it('refuses a public URL with a path', () => {
+    expect(problemsOf({ DATABASE_URL, PUBLIC_URL: 'https://mememint.app/app' })).toEqual([
+      'PUBLIC_URL must be an http:// or https:// origin without a path (e.g. https://mememint.app)',
+    ]);
   });
 
   it('documents every variable', () => {

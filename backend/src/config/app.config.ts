@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { ConfigError, readEnv } from './env.js';
+import { ConfigError, DEVELOPMENT_BOT_TOKEN, readEnv } from './env.js';
 
 /**
  * The validated configuration, grouped by concern. Built once at boot from the environment;
@@ -12,9 +12,27 @@ export class AppConfig {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly databaseUrl: string;
   readonly redis: { url: string; keyPrefix: string; bullPrefix: string };
-  readonly http: { jsonBodyLimit: string; frontendDist: string | undefined };
+  readonly metrics: { port: number | undefined };
+  readonly http: {
+    jsonBodyLimit: string;
+    jsonMaxDepth: number;
+    frontendDist: string | undefined;
+    publicUrl: string | undefined;
+    apiDocs: boolean;
+  };
   readonly media: { dir: string; maxImageBytes: number; maxImagePixels: number };
-  readonly telegram: { botToken: string; apiUrl: string };
+  readonly telegram: {
+    botToken: string;
+    /** False for the public development token (which signs nothing a real player sends). */
+    hasRealBotToken: boolean;
+    apiUrl: string;
+    webhookSecret: string | undefined;
+    apiTimeoutMs: number;
+    apiMaxAttempts: number;
+    apiMaxRetryAfterSeconds: number;
+    newsChannelId: string;
+    newsChannelLink: string;
+  };
   readonly auth: {
     jwtSecret: string;
     authDateMaxAgeSeconds: number;
@@ -22,6 +40,8 @@ export class AppConfig {
     refreshTokenTtlDays: number;
     authDateFutureSkewSeconds: number;
     adminTgIds: readonly number[];
+    /** The development login route (DEV_LOGIN=1; never with a real bot token or in production). */
+    devLogin: boolean;
   };
   readonly generation: {
     newUserCredits: number;
@@ -62,7 +82,15 @@ export class AppConfig {
   readonly rating: { leaderboardSize: number; broadcastIntervalMs: number };
   readonly promo: { codeLength: number; minLength: number; creditsPerUse: number; maxUses: number };
   readonly stickers: { sizePx: number };
-  readonly ton: { proofMaxAgeSeconds: number };
+  readonly ton: {
+    network: 'mainnet' | 'testnet';
+    proofSecret: string;
+    proofMaxAgeSeconds: number;
+    payloadTtlSeconds: number;
+    proofDomains: readonly string[];
+    connectIconPath: string;
+    airdropTotalCacheSeconds: number;
+  };
 
   /** Throws ConfigError naming every missing or malformed variable. */
   constructor(source: Readonly<Record<string, string | undefined>>) {
@@ -72,16 +100,30 @@ export class AppConfig {
     this.logLevel = e.LOG_LEVEL;
     this.databaseUrl = e.DATABASE_URL;
     this.redis = { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, bullPrefix: e.BULL_PREFIX };
+    this.metrics = { port: e.METRICS_PORT };
     this.http = {
       jsonBodyLimit: e.JSON_BODY_LIMIT,
+      jsonMaxDepth: e.JSON_MAX_DEPTH,
       frontendDist: e.FRONTEND_DIST && path.resolve(e.FRONTEND_DIST),
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      apiDocs: e.API_DOCS,
     };
     this.media = {
       dir: path.resolve(e.MEDIA_DIR),
       maxImageBytes: e.UPLOAD_MAX_BYTES,
       maxImagePixels: e.UPLOAD_MAX_MEGAPIXELS * 1_000_000,
     };
-    this.telegram = { botToken: e.TELEGRAM_BOT_TOKEN, apiUrl: e.TELEGRAM_API_URL };
+    this.telegram = {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      hasRealBotToken: e.TELEGRAM_BOT_TOKEN !== DEVELOPMENT_BOT_TOKEN,
+      apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+      apiTimeoutMs: e.TELEGRAM_API_TIMEOUT_MS,
+      apiMaxAttempts: e.TELEGRAM_API_MAX_ATTEMPTS,
+      apiMaxRetryAfterSeconds: e.TELEGRAM_API_MAX_RETRY_AFTER_SECONDS,
+      newsChannelId: e.NEWS_CHANNEL_ID,
+      newsChannelLink: e.NEWS_CHANNEL_LINK,
+    };
     this.auth = {
       jwtSecret: e.JWT_SECRET,
       authDateMaxAgeSeconds: e.AUTH_DATE_MAX_AGE_SECONDS,
@@ -89,6 +131,7 @@ export class AppConfig {
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
       authDateFutureSkewSeconds: e.AUTH_DATE_FUTURE_SKEW_SECONDS,
       adminTgIds: e.ADMIN_TG_IDS,
+      devLogin: e.DEV_LOGIN,
     };
     this.generation = {
       newUserCredits: e.NEW_USER_CREDITS,
@@ -142,8 +185,28 @@ export class AppConfig {
       maxUses: e.PROMO_MAX_USES,
     };
     this.stickers = { sizePx: e.STICKER_SIZE_PX };
-    this.ton = { proofMaxAgeSeconds: e.TON_PROOF_MAX_AGE_SECONDS };
+    this.ton = {
+      network: e.TON_NETWORK,
+      proofSecret: e.TON_PROOF_SECRET,
+      proofMaxAgeSeconds: e.TON_PROOF_MAX_AGE_SECONDS,
+      payloadTtlSeconds: e.TON_PROOF_PAYLOAD_TTL_SECONDS,
+      proofDomains: e.TON_PROOF_DOMAINS,
+      connectIconPath: e.TON_CONNECT_ICON_PATH,
+      airdropTotalCacheSeconds: e.AIRDROP_TOTAL_CACHE_SECONDS,
+    };
   }
+}
+
+/** One line for the boot log: the mode the API runs in and the switches that make it safe or not. */
+export function describeMode(config: AppConfig): string {
+  return [
+    `NODE_ENV=${config.env}`,
+    config.telegram.hasRealBotToken
+      ? 'real Telegram bot token'
+      : 'development bot token (public, signs nothing real)',
+    config.auth.devLogin ? 'development login ON (any Telegram id can log in)' : 'development login off',
+    config.http.apiDocs ? 'API docs at /api/docs' : 'API docs off',
+  ].join(', ');
 }
 
 /**

@@ -47,6 +47,33 @@ const url =
     return { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
   };
 
+/** An http(s) origin (no path, query or fragment), kept without a trailing slash. */
+const origin = (raw: string) => {
+  try {
+    const parsed = new URL(raw.trim());
+    const bare = parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username;
+    if (['http:', 'https:'].includes(parsed.protocol) && bare) return { value: parsed.origin };
+  } catch {
+    // falls through to the error below
+  }
+  return { error: 'must be an http:// or https:// origin without a path (e.g. https://mememint.app)' };
+};
+
+function hostOf(raw: string | undefined): string | undefined {
+  const parsed = raw === undefined ? undefined : origin(raw);
+  return parsed?.value === undefined ? undefined : new URL(parsed.value).host;
+}
+
+const domains = (raw: string) => {
+  const names = raw.split(',').map((part) => part.trim().toLowerCase());
+  return names.every((name) => /^[a-z0-9.-]+(?::\d{1,5})?$/.test(name))
+    ? { value: names }
+    : { error: 'must be comma-separated host names (with an optional :port)' };
+};
+
+const secret = (minLength: number) => (raw: string) =>
+  raw.length >= minLength ? { value: raw } : { error: `must be at least ${minLength} characters` };
+
 const telegramIds = (raw: string) => {
   const ids = raw.split(',').map((part) => part.trim());
   return ids.every((id) => /^[1-9]\d{0,15}$/.test(id) && Number.isSafeInteger(Number(id)))
@@ -70,9 +97,35 @@ const int = (fallback: number, doc: string, min = 0, max?: number): EnvVar<numbe
 const developmentOnly = (devValue: string) => (env: Env) =>
   env.NODE_ENV === 'production' ? undefined : devValue;
 
+/** `1` or `0`: a switch that is only ever turned on explicitly. */
+const flag = (raw: string) =>
+  raw === '1' ? { value: true } : raw === '0' ? { value: false } : { error: 'must be 1 or 0' };
+
+/** What Telegram accepts as a webhook's `secret_token`. */
+const webhookSecret = (raw: string) =>
+  /^[A-Za-z0-9_-]{1,256}$/.test(raw)
+    ? { value: raw }
+    : { error: 'must be 1–256 characters of A–Z, a–z, 0–9, _ and -' };
+
+/**
+ * The bot token outside production when none is set (`npm start` runs the fake Bot API for it). It
+ * is public, so init data it signs proves nothing: anything else counts as a real token, which the
+ * development login is never allowed with.
+ */
+export const DEVELOPMENT_BOT_TOKEN = '1234567890:development-bot-token-not-secret';
+
+/** Shortest JWT_SECRET accepted in production: HS256 wants a key of at least its hash's 32 bytes. */
+export const PRODUCTION_JWT_SECRET_MIN_BYTES = 32;
+
+/** A chat id for the Bot API: `@channelusername` or a numeric id (channels: -100…). */
+const chatId = (raw: string) =>
+  /^@[A-Za-z][A-Za-z0-9_]{3,31}$/.test(raw.trim()) || /^-?[1-9]\d{0,15}$/.test(raw.trim())
+    ? { value: raw.trim() }
+    : { error: 'must be @channelusername or a numeric chat id' };
+
 export const ENV_VARS = {
   NODE_ENV: {
-    doc: '`development`, `test` or `production` (production requires real secrets and hides the dev login)',
+    doc: '`development`, `test` or `production` (production requires real secrets, refuses the dev login and hides the API docs)',
     fallback: 'development',
     parse: oneOf('development', 'test', 'production'),
   } as EnvVar<'development' | 'test' | 'production'>,
@@ -81,6 +134,11 @@ export const ENV_VARS = {
     doc: 'PostgreSQL connection URL. `npm start` starts an embedded PostgreSQL when it is unset',
     parse: url('postgres:', 'postgresql:'),
   } as EnvVar<string>,
+  METRICS_PORT: {
+    doc: 'Port of the Prometheus `/metrics` endpoint, apart from the public one (0 = a free port); unset = none',
+    fallbackDoc: '(unset)',
+    parse: integer(0, 65535),
+  } as EnvVar<number>,
   REDIS_URL: {
     doc: 'Redis URL (Bull queues, leaderboards, rate limits, socket.io adapter)',
     fallback: 'redis://127.0.0.1:6379',
@@ -111,25 +169,68 @@ export const ENV_VARS = {
     fallbackDoc: '(unset)',
     parse: text,
   } as EnvVar<string>,
+  API_DOCS: {
+    doc: 'Serve the OpenAPI page and document at `/api/docs` (`1` or `0`)',
+    fallback: (env: Env) => env.NODE_ENV !== 'production',
+    fallbackDoc: '`1`, but `0` in production',
+    parse: flag,
+  } as EnvVar<boolean>,
+  PUBLIC_URL: {
+    doc: 'Public origin of the app (`https://host`): link previews, TON manifest, the Telegram webhook registered at start; unset = request host, no webhook',
+    fallbackDoc: '(unset)',
+    parse: origin,
+  } as EnvVar<string>,
   JSON_BODY_LIMIT: {
     doc: 'Largest JSON request body (larger answers 413)',
     fallback: '1mb',
     parse: text,
   } as EnvVar<string>,
+  JSON_MAX_DEPTH: int(
+    32,
+    'Deepest nesting of objects and arrays in a JSON request body (deeper answers 400)',
+    1,
+    256,
+  ),
 
   TELEGRAM_BOT_TOKEN: {
     doc: 'Bot token: signs init data, calls the Bot API. Required in production',
-    fallback: developmentOnly('1234567890:development-bot-token-not-secret'),
+    fallback: developmentOnly(DEVELOPMENT_BOT_TOKEN),
     fallbackDoc: 'a fixed development token (none in production)',
     parse: text,
   } as EnvVar<string>,
   TELEGRAM_API_URL: {
-    doc: 'Bot API base URL (tests point it at the fake Bot API server)',
+    doc: 'Bot API base URL (tests and `npm start` without a real bot token point it at the fake Bot API server)',
     fallback: 'https://api.telegram.org',
     parse: url('http:', 'https:'),
   } as EnvVar<string>,
+  TELEGRAM_WEBHOOK_SECRET: {
+    doc: 'Secret Telegram sends with each webhook call (`X-Telegram-Bot-Api-Secret-Token`); without it every webhook call is refused. Required with a real bot token; `npm start` sets one for the fake Bot API',
+    fallbackDoc: '(none)',
+    parse: webhookSecret,
+  } as EnvVar<string>,
+  DEV_LOGIN: {
+    doc: '`1` opens the development login routes under `/api/v1/auth/dev/` (they sign init data for any id); refused in production and with a real bot token. `npm start` sets it when it runs the fake Bot API',
+    fallback: false,
+    parse: flag,
+  } as EnvVar<boolean>,
+  TELEGRAM_API_TIMEOUT_MS: int(10_000, 'Time limit of one Bot API request', 100),
+  TELEGRAM_API_MAX_ATTEMPTS: int(3, 'Attempts of a Bot API call answered 429, 5xx or not at all', 1, 10),
+  TELEGRAM_API_MAX_RETRY_AFTER_SECONDS: int(
+    30,
+    'A Bot API 429 asking to wait longer than this fails at once instead of waiting',
+  ),
+  NEWS_CHANNEL_ID: {
+    doc: 'The news channel of the "subscribe" quest (`getChatMember`; the bot must be its admin)',
+    fallback: '@mememint_news',
+    parse: chatId,
+  } as EnvVar<string>,
+  NEWS_CHANNEL_LINK: {
+    doc: 'Link the "subscribe" quest opens',
+    fallback: 'https://t.me/mememint_news',
+    parse: url('https:'),
+  } as EnvVar<string>,
   JWT_SECRET: {
-    doc: 'HMAC secret of the access tokens. Required in production',
+    doc: 'HMAC secret of the access tokens. Required in production, at least 32 bytes there',
     fallback: developmentOnly('development-jwt-secret-not-secret'),
     fallbackDoc: 'a fixed development secret (none in production)',
     parse: text,
@@ -139,7 +240,7 @@ export const ENV_VARS = {
   REFRESH_TOKEN_TTL_DAYS: int(30, 'Lifetime of a refresh token', 1),
   AUTH_DATE_FUTURE_SKEW_SECONDS: int(60, 'Clock skew tolerated for an init data `auth_date` ahead of ours'),
   ADMIN_TG_IDS: {
-    doc: 'Comma-separated Telegram ids made admins at login',
+    doc: 'Comma-separated Telegram ids made admins at login; an id taken off the list stops being one at its next login',
     fallback: [],
     fallbackDoc: '(none)',
     parse: telegramIds,
@@ -201,12 +302,49 @@ export const ENV_VARS = {
 
   STICKER_SIZE_PX: int(512, 'Side of a sticker image (WEBP)', 1),
   TON_PROOF_MAX_AGE_SECONDS: int(900, 'Oldest TON Connect proof timestamp accepted', 1),
+  TON_PROOF_PAYLOAD_TTL_SECONDS: int(900, 'A TON proof payload expires this long after it was issued', 1),
+  TON_PROOF_SECRET: {
+    doc: 'HMAC secret of the TON proof payloads, at least 32 characters. Required in production',
+    fallback: developmentOnly('development-ton-proof-secret-not-secret'),
+    fallbackDoc: 'a fixed development secret (none in production)',
+    parse: secret(32),
+  } as EnvVar<string>,
+  TON_PROOF_DOMAINS: {
+    doc: 'Comma-separated app domains a TON proof may be signed for. Required in production',
+    fallback: (env) => {
+      const host = hostOf(env.PUBLIC_URL);
+      if (host) return [host];
+      return env.NODE_ENV === 'production' ? undefined : ['localhost:3000', 'localhost:5173'];
+    },
+    fallbackDoc: 'the host of PUBLIC_URL (localhost in dev)',
+    parse: domains,
+  } as EnvVar<string[]>,
+  TON_NETWORK: {
+    doc: 'TON network of the wallets players may link: `mainnet` or `testnet`',
+    fallback: 'mainnet',
+    parse: oneOf('mainnet', 'testnet'),
+  } as EnvVar<'mainnet' | 'testnet'>,
+  TON_CONNECT_ICON_PATH: {
+    doc: 'TON Connect manifest icon (PNG 180×180): a path on PUBLIC_URL or an absolute URL',
+    fallback: '/icon-180.png',
+    parse: text,
+  } as EnvVar<string>,
+  AIRDROP_TOTAL_CACHE_SECONDS: int(
+    60,
+    'How long the total of all players’ earned coins (airdrop share) is cached',
+    1,
+  ),
 } satisfies Record<string, EnvVar<unknown>>;
 
 export type EnvName = keyof typeof ENV_VARS;
 
 /** Variables that may stay unset (everything else has a default or is required). */
-const OPTIONAL = ['FRONTEND_DIST'] as const satisfies readonly EnvName[];
+const OPTIONAL = [
+  'FRONTEND_DIST',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'METRICS_PORT',
+  'PUBLIC_URL',
+] as const satisfies readonly EnvName[];
 type OptionalName = (typeof OPTIONAL)[number];
 
 type ValueOf<K extends EnvName> = (typeof ENV_VARS)[K] extends EnvVar<infer T> ? T : never;
@@ -240,5 +378,25 @@ export function readEnv(env: Env): EnvValues {
     else values[name] = parsed.value;
   }
   if (problems.length) throw new ConfigError(problems);
-  return values as EnvValues;
+  const checked = values as EnvValues;
+  problems.push(...SAFETY_RULES.map((rule) => rule(checked)).filter((problem) => problem !== null));
+  if (problems.length) throw new ConfigError(problems);
+  return checked;
 }
+
+/** Combinations of valid values that would run the API unsafely: each refuses to boot. */
+const SAFETY_RULES: ((values: EnvValues) => string | null)[] = [
+  (v) =>
+    v.NODE_ENV === 'production' && Buffer.byteLength(v.JWT_SECRET) < PRODUCTION_JWT_SECRET_MIN_BYTES
+      ? `JWT_SECRET must be at least ${PRODUCTION_JWT_SECRET_MIN_BYTES} bytes in production`
+      : null,
+  (v) =>
+    v.TELEGRAM_BOT_TOKEN !== DEVELOPMENT_BOT_TOKEN && v.TELEGRAM_WEBHOOK_SECRET === undefined
+      ? 'TELEGRAM_WEBHOOK_SECRET is required with a real TELEGRAM_BOT_TOKEN'
+      : null,
+  (v) =>
+    v.DEV_LOGIN && v.TELEGRAM_BOT_TOKEN !== DEVELOPMENT_BOT_TOKEN
+      ? 'DEV_LOGIN=1 is refused with a real TELEGRAM_BOT_TOKEN: the development login signs init data for any Telegram id'
+      : null,
+  (v) => (v.DEV_LOGIN && v.NODE_ENV === 'production' ? 'DEV_LOGIN=1 is refused in production' : null),
+];

@@ -1,11 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app.config.js';
 import { databaseOptions } from './database.options.js';
 import { runMigrations } from './run-migrations.js';
+import { TransactionHooks } from './transaction-hooks.js';
+import { Transactions } from './transactions.js';
 
+/** The connection, migrated at boot, Transactions and the after-commit hooks, for every module. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -19,5 +23,7 @@ import { runMigrations } from './run-migrations.js';
       },
     }),
   ],
+  providers: [Transactions, TransactionHooks],
+  exports: [Transactions, TransactionHooks],
 })
 export class DatabaseModule {}

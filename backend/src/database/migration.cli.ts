@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DataSource, getMetadataArgsStorage } from 'typeorm';
 
-import { postgresAnswers, startEmbeddedPostgres, withDatabase } from '../../../scripts/lib/services.mjs';
+import { postgresAnswers, startEmbeddedPostgres, withDatabase } from '../../scripts/local-services.mjs';
 // Importing the module graph registers every entity with TypeORM's metadata storage.
 import '../app.module.js';
 import { MIGRATIONS_TABLE } from './database.options.js';

@@ -1,28 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   type BalanceDto,
   ErrorText,
-  GENERATION_STAGES,
-  type GenerationJobProgress,
-  type GenerationJobResult,
-  type GenerationStatus,
-  isValidMediaKey,
+  isGenerationJobProgress,
+  isGenerationJobResult,
+  type JobFailure,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { Transactions } from '../database/transactions.js';
 import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { UsersService } from '../users/users.service.js';
-import { Generation } from './entities/generation.entity.js';
+import { GenerationsRepository } from './generations.repository.js';
 
-const OPEN_STATUSES: readonly GenerationStatus[] = ['queued', 'processing'];
-
-/** What the player reads for a worker failure (`<CODE>: <text>`, or Bull's own reason). */
-function failureDetail(reason: string): string {
-  return reason.startsWith('NO_FACE:') ? ErrorText.noFace : ErrorText.imageUpload;
+/** What the player reads for a failure: the worker's typed NO_FACE, else the generic upload error. */
+function failureDetail(failure: JobFailure): string {
+  return failure.code === 'NO_FACE' ? ErrorText.noFace : ErrorText.imageUpload;
 }
 
 /** The worker's own time: its `total` when it reports one, else the sum of its stages. */
@@ -30,28 +26,6 @@ function workerTime(timings: Record<string, number> | undefined): number | null 
   if (!timings) return null;
   const total = timings.total ?? Object.values(timings).reduce((sum, ms) => sum + ms, 0);
   return Number.isFinite(total) ? Math.round(total) : null;
-}
-
-function isProgress(value: unknown): value is GenerationJobProgress {
-  const candidate = value as Partial<GenerationJobProgress> | null;
-  return (
-    typeof candidate?.progress === 'number' &&
-    candidate.progress >= 0 &&
-    candidate.progress <= 100 &&
-    (GENERATION_STAGES as readonly unknown[]).includes(candidate.stage)
-  );
-}
-
-function isResult(value: unknown): value is GenerationJobResult {
-  const candidate = value as Partial<GenerationJobResult> | null;
-  return (
-    typeof candidate?.resultKey === 'string' &&
-    isValidMediaKey(candidate.resultKey) &&
-    typeof candidate.thumbnailKey === 'string' &&
-    isValidMediaKey(candidate.thumbnailKey) &&
-    Number.isInteger(candidate.width) &&
-    Number.isInteger(candidate.height)
-  );
 }
 
 /**
@@ -64,8 +38,8 @@ export class GenerationOutcomesService {
   private readonly logger = new Logger(GenerationOutcomesService.name);
 
   constructor(
-    @InjectRepository(Generation) private readonly generations: Repository<Generation>,
-    private readonly dataSource: DataSource,
+    private readonly generations: GenerationsRepository,
+    private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly memes: MemesService,
     private readonly users: UsersService,
@@ -75,36 +49,21 @@ export class GenerationOutcomesService {
 
   /** Progress only moves forward: a stale or repeated report (a retried job starts over) is dropped. */
   async progress(id: string, report: unknown): Promise<void> {
-    if (!isProgress(report)) return;
+    if (!isGenerationJobProgress(report)) return;
     const progress = Math.round(report.progress);
-    const updated = await this.generations
-      .createQueryBuilder()
-      .update(Generation)
-      .set({ status: 'processing', stage: report.stage, progress })
-      .where('id = :id AND status IN (:...open)', { id, open: OPEN_STATUSES })
-      .andWhere('(progress, stage) < (:progress, CAST(:stage AS generation_stage))', {
-        progress,
-        stage: report.stage,
-      })
-      .returning('user_id')
-      .execute();
-    const row = (updated.raw as { user_id: string }[])[0];
-    if (row)
-      this.realtime.emitToUser(Number(row.user_id), 'generation:progress', {
-        id,
-        stage: report.stage,
-        progress,
-      });
+    const userId = await this.generations.advanceProgress(id, report.stage, progress);
+    if (userId !== null)
+      this.realtime.emitToUser(userId, 'generation:progress', { id, stage: report.stage, progress });
   }
 
   /** The swap succeeded: its meme joins the player's history; a referred player's first success pays the inviter. */
   async complete(id: string, result: unknown): Promise<void> {
-    if (!isResult(result)) {
-      await this.fail(id, 'BAD_RESULT: the worker returned no usable result');
+    if (!isGenerationJobResult(result)) {
+      await this.fail(id, { code: null, message: 'the worker returned no usable result' });
       return;
     }
-    const outcome = await this.dataSource.transaction(async (em) => {
-      const generation = await this.closeOpen(em, id, {
+    const outcome = await this.transactions.run(async (em) => {
+      const generation = await this.generations.closeOpen(em, id, {
         status: 'done',
         stage: 'done',
         progress: 100,
@@ -132,15 +91,13 @@ export class GenerationOutcomesService {
     });
     if (!outcome) return;
     this.realtime.emitToUser(outcome.userId, 'generation:done', { id, meme: toMemeDto(outcome.meme) });
-    if (outcome.referral)
-      this.realtime.emitToUser(outcome.referral.inviterId, 'balance', outcome.referral.balances);
   }
 
   /** The swap failed for good: the generation says why and its credits come back, once. */
-  async fail(id: string, reason: string): Promise<void> {
-    const detail = failureDetail(reason);
-    const outcome = await this.dataSource.transaction(async (em) => {
-      const generation = await this.closeOpen(em, id, {
+  async fail(id: string, failure: JobFailure): Promise<void> {
+    const detail = failureDetail(failure);
+    const outcome = await this.transactions.run(async (em) => {
+      const generation = await this.generations.closeOpen(em, id, {
         status: 'failed',
         error: detail,
         finishedAt: new Date(),
@@ -158,33 +115,8 @@ export class GenerationOutcomesService {
       return { userId: generation.userId, balances: refund?.balances ?? null };
     });
     if (!outcome) return;
-    this.logger.log(`Generation ${id} failed: ${reason}`);
+    this.logger.log(`Generation ${id} failed (${failure.code ?? 'other'}): ${failure.message}`);
     this.realtime.emitToUser(outcome.userId, 'generation:failed', { id, detail });
-    if (outcome.balances) this.realtime.emitToUser(outcome.userId, 'balance', outcome.balances);
-  }
-
-  /**
-   * Moves an open generation to its outcome in one statement, which also locks its row: of two
-   * replicas closing it at once, the second finds it no longer open and gets null.
-   */
-  private async closeOpen(
-    em: EntityManager,
-    id: string,
-    changes: Partial<Generation>,
-  ): Promise<Pick<Generation, 'userId' | 'templateId' | 'text' | 'cost'> | null> {
-    const closed = await em
-      .createQueryBuilder()
-      .update(Generation)
-      .set(changes)
-      .where('id = :id AND status IN (:...open)', { id, open: OPEN_STATUSES })
-      .returning('user_id, template_id, text, cost')
-      .execute();
-    const row = (
-      closed.raw as { user_id: string; template_id: string | null; text: string | null; cost: number }[]
-    )[0];
-    return row
-      ? { userId: Number(row.user_id), templateId: row.template_id, text: row.text, cost: row.cost }
-      : null;
   }
 
   /**
@@ -200,7 +132,7 @@ export class GenerationOutcomesService {
       const paid = await this.ledger.apply(
         inviterId,
         [
-          { kind: 'coins', delta: this.config.referrals.coins, earned: true },
+          { kind: 'coins', delta: this.config.referrals.coins },
           { kind: 'credits', delta: this.config.referrals.credits },
         ],
         { reason: 'referral', idempotencyKey: `referral:${playerId}` },

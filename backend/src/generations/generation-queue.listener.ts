@@ -1,10 +1,7 @@
-import { once } from 'node:events';
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bull';
-import type { Queue } from 'bull';
-import { GENERATION_QUEUE, type GenerationJobPayload } from '@mememint/contracts';
 import { isUuid } from '../common/uuid.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
+import { GenerationQueue } from './generation-queue.js';
 
 /**
  * Listens to the generation queue's global events (Redis pub/sub), so it hears workers in other
@@ -18,31 +15,22 @@ export class GenerationQueueListener implements OnModuleInit, BeforeApplicationS
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
-    @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue<GenerationJobPayload>,
+    private readonly queue: GenerationQueue,
     private readonly outcomes: GenerationOutcomesService,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const subscribed = ['progress', 'completed', 'failed'].map((event) =>
-      once(this.queue, `registered:global:${event}`),
-    );
-    this.queue.on('global:progress', (jobId: string, progress: unknown) =>
-      this.inOrder(jobId, () => this.outcomes.progress(jobId, progress)),
-    );
-    this.queue.on('global:completed', (jobId: string, result: string) =>
-      this.inOrder(jobId, () => this.outcomes.complete(jobId, JSON.parse(result))),
-    );
-    this.queue.on('global:failed', (jobId: string, reason: string) =>
-      this.inOrder(jobId, () => this.outcomes.fail(jobId, String(reason))),
-    );
     // Reports published before the subscriptions exist would be lost (the sweeper would catch up).
-    await Promise.all(subscribed);
+    await this.queue.listen({
+      progress: (jobId, report) => this.inOrder(jobId, () => this.outcomes.progress(jobId, report)),
+      completed: (jobId, result) => this.inOrder(jobId, () => this.outcomes.complete(jobId, result)),
+      failed: (jobId, failure) => this.inOrder(jobId, () => this.outcomes.fail(jobId, failure)),
+    });
   }
 
   /** Stops listening and lets the reports being handled finish while the database is still there. */
   async beforeApplicationShutdown(): Promise<void> {
-    for (const event of ['global:progress', 'global:completed', 'global:failed'])
-      this.queue.removeAllListeners(event);
+    this.queue.stopListening();
     await Promise.allSettled(this.pending.values());
   }
 

@@ -1,13 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bull';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
-import { In, LessThan, Repository } from 'typeorm';
-import { GENERATION_QUEUE, type GenerationJobPayload } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
-import { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
+import { GenerationQueue } from './generation-queue.js';
+import { GenerationsRepository } from './generations.repository.js';
 
 const SWEEP = 'generation-sweeper';
 const BATCH = 100;
@@ -18,13 +14,13 @@ const BATCH = 100;
  * failed and refunded. Safe on several replicas: every outcome is applied once.
  */
 @Injectable()
-export class GenerationSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(GenerationSweeper.name);
+export class GenerationSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(GenerationSweeperService.name);
   private running: Promise<void> | null = null;
 
   constructor(
-    @InjectRepository(Generation) private readonly generations: Repository<Generation>,
-    @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue<GenerationJobPayload>,
+    private readonly generations: GenerationsRepository,
+    private readonly queue: GenerationQueue,
     private readonly outcomes: GenerationOutcomesService,
     private readonly scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
@@ -50,22 +46,15 @@ export class GenerationSweeper implements OnApplicationBootstrap, OnApplicationS
     const now = Date.now();
     const quietSince = new Date(now - this.config.generation.sweepIntervalSeconds * 1000);
     const deadline = now - this.config.generation.deadlineSeconds * 1000;
-    const stale = await this.generations.find({
-      where: { status: In(['queued', 'processing']), updatedAt: LessThan(quietSince) },
-      order: { createdAt: 'ASC' },
-      take: BATCH,
-    });
-    for (const generation of stale) {
-      const job = await this.queue.getJob(generation.id);
-      const state = job ? await job.getState() : null;
-      if (job && state === 'completed') {
-        await this.outcomes.complete(generation.id, job.returnvalue);
-      } else if (job && state === 'failed') {
-        await this.outcomes.fail(generation.id, job.failedReason ?? 'FAILED: the job failed');
+    for (const generation of await this.generations.findStale(quietSince, BATCH)) {
+      const job = await this.queue.outcome(generation.id);
+      if (job.state === 'completed') {
+        await this.outcomes.complete(generation.id, job.result);
+      } else if (job.state === 'failed') {
+        await this.outcomes.fail(generation.id, job.failure);
       } else if (generation.createdAt.getTime() < deadline) {
-        // A job not yet taken is withdrawn; one a worker holds finishes into a generation already closed.
-        if (job && state !== 'active') await job.remove().catch(() => undefined);
-        await this.outcomes.fail(generation.id, 'DEADLINE: not finished in time');
+        if (job.state === 'pending') await this.queue.withdraw(generation.id);
+        await this.outcomes.fail(generation.id, { code: null, message: 'not finished before the deadline' });
       }
     }
   }

@@ -9,9 +9,11 @@ import { UsersModule } from '../users/users.module.js';
 import { Generation } from './entities/generation.entity.js';
 import { PlayerFace } from './entities/player-face.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
+import { GenerationQueue } from './generation-queue.js';
 import { GenerationQueueListener } from './generation-queue.listener.js';
-import { GenerationSweeper } from './generation-sweeper.service.js';
+import { GenerationSweeperService } from './generation-sweeper.service.js';
 import { GenerationsController } from './generations.controller.js';
+import { GenerationsRepository } from './generations.repository.js';
 import { GenerationsService } from './generations.service.js';
 
 @Module({
@@ -25,6 +27,13 @@ import { GenerationsService } from './generations.service.js';
     UsersModule,
   ],
   controllers: [GenerationsController],
-  providers: [GenerationsService, GenerationOutcomesService, GenerationQueueListener, GenerationSweeper],
+  providers: [
+    GenerationsRepository,
+    GenerationQueue,
+    GenerationsService,
+    GenerationOutcomesService,
+    GenerationQueueListener,
+    GenerationSweeperService,
+  ],
 })
 export class GenerationsModule {}

@@ -7,32 +7,28 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bull';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   ErrorText,
-  GENERATION_QUEUE,
   type GenerationCreatedDto,
-  type GenerationJobPayload,
   type GenerationRatingDto,
   type GenerationStatusDto,
-  SWAP_JOB,
+  isBoostActive,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
-import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TemplatesService } from '../templates/templates.service.js';
-import { hasActiveBoost, type User } from '../users/entities/user.entity.js';
-import { Generation } from './entities/generation.entity.js';
-import { PlayerFace } from './entities/player-face.entity.js';
+import type { User } from '../users/entities/user.entity.js';
+import type { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
+import { GenerationQueue } from './generation-queue.js';
+import { GenerationsRepository } from './generations.repository.js';
 
 export interface GenerationRequest {
   /** A new face photo (JPEG bytes); without it the player's current face is used. */
@@ -56,17 +52,15 @@ const queueUnavailable = () =>
 @Injectable()
 export class GenerationsService {
   constructor(
-    @InjectRepository(Generation) private readonly generations: Repository<Generation>,
-    @InjectRepository(PlayerFace) private readonly faces: Repository<PlayerFace>,
-    @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue<GenerationJobPayload>,
-    private readonly dataSource: DataSource,
+    private readonly generations: GenerationsRepository,
+    private readonly queue: GenerationQueue,
+    private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly templates: TemplatesService,
     private readonly memes: MemesService,
     private readonly images: ImagesService,
     private readonly storage: MediaStorage,
     private readonly outcomes: GenerationOutcomesService,
-    private readonly realtime: RealtimeGateway,
     private readonly config: AppConfig,
   ) {}
 
@@ -80,14 +74,14 @@ export class GenerationsService {
       request.photo ? null : this.currentFace(user.tgId),
     ]);
     // While Redis is away nothing can be queued: refuse before anything is charged.
-    if (this.queue.client.status !== 'ready') throw queueUnavailable();
+    if (!this.queue.isReady()) throw queueUnavailable();
     // A new face is stored only once the request is known to be valid.
     const faceKey = storedFace ?? (await this.storeFace(user.tgId, request.photo!));
 
     const id = randomUUID();
-    const charge = await this.dataSource.transaction(async (em) => {
+    await this.transactions.run(async (em) => {
       const charged = await this.charge(em, user.tgId, id);
-      await em.insert(Generation, {
+      await this.generations.insert(em, {
         id,
         userId: user.tgId,
         templateId: target.templateId,
@@ -95,32 +89,25 @@ export class GenerationsService {
         faceKey,
         targetKey: target.key,
         text: target.text,
-        status: 'queued',
-        stage: 'queued',
-        progress: 0,
         cost: charged?.cost ?? 0,
       });
-      return charged;
     });
 
     const result = MediaKeys.generation(id);
-    const payload: GenerationJobPayload = {
-      generationId: id,
-      faceKey,
-      targetKey: target.key,
-      ...(target.text !== null ? { text: target.text } : {}),
-      faces: 'largest',
-      resultKey: result.image,
-      thumbnailKey: result.thumbnail,
-    };
     try {
-      await this.queue.add(SWAP_JOB, payload, { jobId: id });
+      await this.queue.enqueueSwap(id, {
+        faceKey,
+        targetKey: target.key,
+        ...(target.text !== null ? { text: target.text } : {}),
+        faces: 'largest',
+        resultKey: result.image,
+        thumbnailKey: result.thumbnail,
+      });
     } catch {
       // Redis went away after the check: the generation fails and its charge comes back.
-      await this.outcomes.fail(id, 'QUEUE_UNAVAILABLE: the job could not be queued');
+      await this.outcomes.fail(id, { code: null, message: 'the job could not be queued' });
       throw queueUnavailable();
     }
-    if (charge) this.realtime.emitToUser(user.tgId, 'balance', charge.balances);
     return { id, status: 'queued' };
   }
 
@@ -141,12 +128,12 @@ export class GenerationsService {
     const generation = await this.findOwn(userId, id);
     if (generation.status !== 'done')
       throw new BadRequestException('Only a finished generation can be rated');
-    await this.generations.update({ id }, { rating: value });
+    await this.generations.setRating(id, value);
     return { id, rating: value };
   }
 
   private async findOwn(userId: number, id: string): Promise<Generation> {
-    const generation = await this.generations.findOneBy({ id, userId });
+    const generation = await this.generations.findOwn(userId, id);
     if (!generation) throw new NotFoundException('Generation not found');
     return generation;
   }
@@ -159,7 +146,7 @@ export class GenerationsService {
     if (request.templateId !== undefined) {
       const template = await this.templates.findById(request.templateId);
       if (!template) throw new NotFoundException('Template not found');
-      if (template.isPremium && !hasActiveBoost(user)) {
+      if (template.isPremium && !isBoostActive(user.boostEnds)) {
         throw new HttpException(
           { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
           HttpStatus.PAYMENT_REQUIRED,
@@ -182,14 +169,14 @@ export class GenerationsService {
     const prepared = await this.images.prepare(photo);
     const faceKey = MediaKeys.face(userId, randomUUID());
     await this.storage.write(faceKey, prepared.image);
-    await this.faces.upsert({ userId, faceKey }, ['userId']);
+    await this.generations.saveFaceKey(userId, faceKey);
     return faceKey;
   }
 
   private async currentFace(userId: number): Promise<string> {
-    const face = await this.faces.findOneBy({ userId });
-    if (!face) throw new BadRequestException(ErrorText.facePhotoRequired);
-    return face.faceKey;
+    const faceKey = await this.generations.findFaceKey(userId);
+    if (faceKey === null) throw new BadRequestException(ErrorText.facePhotoRequired);
+    return faceKey;
   }
 
   /**
@@ -202,24 +189,21 @@ export class GenerationsService {
   private async charge(em: EntityManager, userId: number, id: string) {
     const cost = this.config.generation.cost;
     try {
-      const spent = await this.ledger.spendCredits(
+      await this.ledger.spendCredits(
         userId,
         cost,
         { reason: 'generation', idempotencyKey: `generation:${id}` },
         em,
       );
-      return { cost, balances: spent.balances };
+      return { cost };
     } catch (error) {
       if (!(error instanceof InsufficientBalanceError)) throw error;
     }
-    // A failed free generation does not use up the window.
-    const [window]: { wait_seconds: number | null }[] = await em.query(
-      `SELECT CEIL(EXTRACT(EPOCH FROM (MAX(created_at) + make_interval(mins => $2) - now())))::integer AS wait_seconds
-         FROM generations
-        WHERE user_id = $1 AND cost = 0 AND status <> 'failed'`,
-      [userId, this.config.generation.freeIntervalMinutes],
+    const wait = await this.generations.freeGenerationWait(
+      em,
+      userId,
+      this.config.generation.freeIntervalMinutes,
     );
-    const wait = window?.wait_seconds ?? null;
     if (wait !== null && wait > 0) {
       throw new HttpException(
         { detail: ErrorText.requestLimitExceeded, hint: ErrorText.requestLimitHint, retryAfter: wait },

@@ -1,22 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import type { BalanceDto } from '@mememint/contracts';
+import type { EntityManager } from 'typeorm';
+import { type BalanceDto, isBoostActive } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
-import { hasActiveBoost } from '../users/entities/user.entity.js';
+import { TransactionHooks } from '../database/transaction-hooks.js';
 import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
+import { type BalancesChanged, LedgerEvents, type LedgerEntryWritten } from './ledger-events.js';
+import { type EarnedReason, isEarned, isLedgerReason, type LedgerReason } from './ledger-reasons.js';
+import { type Imbalance, type LedgerRow, LedgerRepository, type LockedUser } from './ledger.repository.js';
+
+export type { Imbalance } from './ledger.repository.js';
 
 export interface BalanceChange {
   kind: BalanceKind;
-  /** Positive credits the balance, negative debits it. */
+  /**
+   * Positive credits the balance, negative debits it. Coins of an earned reason (LEDGER_REASONS)
+   * are the base amount: the ledger multiplies them by the user's earning multiplier.
+   */
   delta: number;
-  /** Coins the user earned (not bought or refunded): multiplied by the earning multiplier. */
-  earned?: boolean;
 }
 
-export interface LedgerOptions {
-  /** Why the balance changes (`opening`, `generation`, `swipe`, `promo`, …); stored on every row. */
-  reason: string;
+export interface LedgerOptions<R extends LedgerReason = LedgerReason> {
+  /** Why the balance changes; stored on every row and decides which rows are earned. */
+  reason: R;
   /** Makes the change one-time per user and kind: a repeat changes nothing and returns the original. */
   idempotencyKey?: string;
   /** A debit larger than the balance takes what is there (clamps at 0) instead of failing. */
@@ -32,72 +38,167 @@ export interface LedgerResult {
   balances: BalanceDto;
 }
 
-export interface Imbalance {
+/** One change of a bulk apply: one row, one-time under its key. */
+export interface LedgerEntryRequest extends BalanceChange {
   userId: number;
-  kind: BalanceKind;
-  balance: number;
-  ledgerSum: number;
+  reason: LedgerReason;
+  /** Unique per user and kind, e.g. `settlement:2025-01-31`: a rerun of the batch skips the entry. */
+  idempotencyKey: string;
 }
 
-/** Multiplier applied to a user's earned coins (GAME.md: boost active or influencer). */
-function earningMultiplier(
-  user: { boostEnds: Date | null; infl: boolean },
-  boostedMultiplier: number,
-  now: Date = new Date(),
-): number {
-  return hasActiveBoost(user, now) || user.infl ? boostedMultiplier : 1;
+export interface BulkLedgerOptions {
+  /** A debit larger than the balance takes what is there (clamps at 0) instead of failing the batch. */
+  allowPartial?: boolean;
 }
 
-const COLUMN: Record<BalanceKind, 'generation_limit' | 'meme_coins' | 'swipes'> = {
-  credits: 'generation_limit',
-  coins: 'meme_coins',
+export interface BulkLedgerResult {
+  /** Rows written by this call. */
+  written: number;
+  /** Entries whose key was already used (before, or earlier in the same batch): nothing changed. */
+  skipped: number;
+  /** The balances after, of every user this call changed. */
+  balances: Map<number, BalanceDto>;
+}
+
+type UnearnedReason = Exclude<LedgerReason, EarnedReason>;
+
+/** The user-row field of each balance kind. */
+const BALANCE_FIELD: Record<BalanceKind, keyof BalanceDto> = {
+  credits: 'generationLimit',
+  coins: 'memeCoins',
   swipes: 'swipes',
 };
 
-interface LockedUserRow {
-  generation_limit: number;
-  meme_coins: number;
-  swipes: number;
-  boost_ends: Date | null;
-  infl: boolean;
+function checkChange(change: BalanceChange, reason: LedgerReason): void {
+  if (!BALANCE_KINDS.includes(change.kind)) throw new Error(`Unknown balance kind ${change.kind}.`);
+  if (!Number.isSafeInteger(change.delta)) throw new Error(`Ledger delta ${change.delta} is not an integer.`);
+  if (!isLedgerReason(reason)) throw new Error(`Unknown ledger reason ${reason}.`);
+  if (isEarned(reason, change.kind) && change.delta < 0) {
+    throw new Error(`Only coins credited to the user can be earned (${reason} ${change.delta}).`);
+  }
 }
 
-function toBalances(row: Pick<LockedUserRow, 'generation_limit' | 'meme_coins' | 'swipes'>): BalanceDto {
-  return { generationLimit: row.generation_limit, memeCoins: row.meme_coins, swipes: row.swipes };
-}
-
-function balanceOf(row: LockedUserRow, kind: BalanceKind): number {
-  return row[COLUMN[kind]];
+function toEntryWritten({ kind, delta, reason, earned }: LedgerRow): LedgerEntryWritten {
+  return { kind, delta, reason, earned };
 }
 
 /**
- * The only way `generationLimit`, `memeCoins` and `swipes` change. Each call locks the user's row,
- * updates the balances and writes one ledger row per kind in one transaction, so balances never go
- * below 0, concurrent debits cannot double-spend, and the balance always equals its ledger sum.
- * Pass an EntityManager to join the caller's transaction (a later rollback then undoes the change).
+ * The only way `generationLimit`, `memeCoins` and `swipes` change. A change locks its users' rows,
+ * writes one ledger row per balance and adds them to the balances in one transaction, so balances
+ * never go below 0, concurrent debits cannot double-spend, and a balance always equals its ledger
+ * sum. Pass an EntityManager to join the caller's transaction (a later rollback undoes the change).
+ * Once the transaction commits, LedgerEvents tells every listener what changed.
  */
 @Injectable()
 export class LedgerService {
   private readonly boostedMultiplier: number;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repository: LedgerRepository,
+    private readonly hooks: TransactionHooks,
+    private readonly events: LedgerEvents,
     config: AppConfig,
   ) {
     this.boostedMultiplier = config.coins.boostedMultiplier;
   }
 
+  /** Changes one user's balances together: all of them or none. */
   async apply(
     userId: number,
     changes: BalanceChange[],
     options: LedgerOptions,
     manager?: EntityManager,
   ): Promise<LedgerResult> {
-    this.checkChanges(changes, options);
-    if (manager?.queryRunner?.isTransactionActive) return this.applyLocked(manager, userId, changes, options);
-    return (manager ?? this.dataSource.manager).transaction((em) =>
-      this.applyLocked(em, userId, changes, options),
-    );
+    if (changes.length === 0) throw new Error('A ledger change needs at least one balance.');
+    if (new Set(changes.map((change) => change.kind)).size !== changes.length) {
+      throw new Error('A ledger change names a balance twice.');
+    }
+    for (const change of changes) checkChange(change, options.reason);
+    const key = options.idempotencyKey;
+
+    return this.repository.transaction(manager, async (em) => {
+      // The row lock serializes every balance change of this user, so the checks below cannot race.
+      const user = (await this.repository.lockUsers(em, [userId])).get(userId);
+      if (!user) throw new LedgerUserNotFoundError(userId);
+      if (key !== undefined) {
+        const previous = await this.repository.findWritten(
+          em,
+          changes.map(({ kind }) => ({ userId, kind, idempotencyKey: key })),
+        );
+        if (previous.length > 0) {
+          return {
+            applied: false,
+            deltas: Object.fromEntries(previous.map((row) => [row.kind, row.delta])),
+            balances: user.balances,
+          };
+        }
+      }
+      const rows = changes.map((change) =>
+        this.toRow(user, { ...change, userId, reason: options.reason }, key ?? null, options.allowPartial),
+      );
+      const balances = (await this.repository.write(em, rows)).get(userId)!;
+      this.announce(em, [{ userId, balances, entries: rows.map(toEntryWritten) }]);
+      return {
+        applied: true,
+        deltas: Object.fromEntries(rows.map((row) => [row.kind, row.delta])),
+        balances,
+      };
+    });
+  }
+
+  /**
+   * Set-based work (a day's settlement, batched author credits): any number of entries for any
+   * users, in one transaction and a fixed number of statements. Each entry is one-time under its
+   * key, so a rerun, or a rerun after a crash, writes only what is missing and never pays twice.
+   * Entries of one user apply in the given order; a debit the balance cannot cover fails the whole
+   * batch (InsufficientBalanceError), or with `allowPartial` clamps at 0.
+   */
+  async applyBulk(
+    entries: readonly LedgerEntryRequest[],
+    options: BulkLedgerOptions = {},
+    manager?: EntityManager,
+  ): Promise<BulkLedgerResult> {
+    for (const entry of entries) {
+      checkChange(entry, entry.reason);
+      if (!Number.isSafeInteger(entry.userId)) throw new Error(`Ledger user ${entry.userId} is not an id.`);
+      if (!entry.idempotencyKey) throw new Error('A bulk ledger entry needs an idempotency key.');
+    }
+    if (entries.length === 0) return { written: 0, skipped: 0, balances: new Map() };
+
+    return this.repository.transaction(manager, async (em) => {
+      const userIds = [...new Set(entries.map((entry) => entry.userId))];
+      const users = await this.repository.lockUsers(em, userIds);
+      const missing = userIds.find((id) => !users.has(id));
+      if (missing !== undefined) throw new LedgerUserNotFoundError(missing);
+
+      const keyOf = (key: { userId: number; kind: BalanceKind; idempotencyKey: string }) =>
+        `${key.userId}\u0000${key.kind}\u0000${key.idempotencyKey}`;
+      const used = new Set((await this.repository.findWritten(em, entries)).map(keyOf));
+      const rows: LedgerRow[] = [];
+      for (const entry of entries) {
+        const key = keyOf(entry);
+        if (used.has(key)) continue;
+        used.add(key);
+        rows.push(this.toRow(users.get(entry.userId)!, entry, entry.idempotencyKey, options.allowPartial));
+      }
+      if (rows.length === 0) return { written: 0, skipped: entries.length, balances: new Map() };
+
+      const balances = await this.repository.write(em, rows);
+      const changed = new Map<number, BalancesChanged>();
+      for (const row of rows) {
+        const change = changed.get(row.userId);
+        const entry = toEntryWritten(row);
+        if (change) change.entries.push(entry);
+        else
+          changed.set(row.userId, {
+            userId: row.userId,
+            balances: balances.get(row.userId)!,
+            entries: [entry],
+          });
+      }
+      this.announce(em, changed.values());
+      return { written: rows.length, skipped: entries.length - rows.length, balances };
+    });
   }
 
   addCredits(userId: number, amount: number, options: LedgerOptions, manager?: EntityManager) {
@@ -108,13 +209,18 @@ export class LedgerService {
     return this.apply(userId, [{ kind: 'credits', delta: -amount }], options, manager);
   }
 
-  /** Coins the user earned: `baseAmount` × the earning multiplier. */
-  earnCoins(userId: number, baseAmount: number, options: LedgerOptions, manager?: EntityManager) {
-    return this.apply(userId, [{ kind: 'coins', delta: baseAmount, earned: true }], options, manager);
+  /** Coins the user earned (an earned reason): `baseAmount` × the earning multiplier. */
+  earnCoins(
+    userId: number,
+    baseAmount: number,
+    options: LedgerOptions<EarnedReason>,
+    manager?: EntityManager,
+  ) {
+    return this.apply(userId, [{ kind: 'coins', delta: baseAmount }], options, manager);
   }
 
   /** Coins granted as they are (purchases, refunds, returned stakes): no multiplier. */
-  addCoins(userId: number, amount: number, options: LedgerOptions, manager?: EntityManager) {
+  addCoins(userId: number, amount: number, options: LedgerOptions<UnearnedReason>, manager?: EntityManager) {
     return this.apply(userId, [{ kind: 'coins', delta: amount }], options, manager);
   }
 
@@ -130,105 +236,41 @@ export class LedgerService {
     return this.apply(userId, [{ kind: 'swipes', delta: -amount }], options, manager);
   }
 
-  /** The earning multiplier of a user right now. */
+  /** The earning multiplier of a user right now (GAME.md: boost active or influencer). */
   multiplierFor(user: { boostEnds: Date | null; infl: boolean }, now?: Date): number {
-    return earningMultiplier(user, this.boostedMultiplier, now);
+    return isBoostActive(user.boostEnds, now) || user.infl ? this.boostedMultiplier : 1;
   }
 
   /** Balances that differ from the sum of their ledger rows (empty when the books are right). */
-  async findImbalances(userId?: number, manager?: EntityManager): Promise<Imbalance[]> {
-    const rows: { user_id: string; kind: BalanceKind; balance: number; ledger_sum: string }[] = await (
-      manager ?? this.dataSource.manager
-    ).query(
-      `SELECT u.tg_id AS user_id, k.kind, k.balance, COALESCE(s.total, 0) AS ledger_sum
-         FROM users u
-         CROSS JOIN LATERAL (VALUES ('credits'::balance_kind, u.generation_limit),
-                                    ('coins'::balance_kind, u.meme_coins),
-                                    ('swipes'::balance_kind, u.swipes)) AS k(kind, balance)
-         LEFT JOIN LATERAL (SELECT SUM(l.delta) AS total FROM ledger_entries l
-                             WHERE l.user_id = u.tg_id AND l.kind = k.kind) s ON true
-        WHERE ($1::bigint IS NULL OR u.tg_id = $1)
-          AND k.balance <> COALESCE(s.total, 0)
-        ORDER BY u.tg_id, k.kind`,
-      [userId ?? null],
-    );
-    return rows.map((row) => ({
-      userId: Number(row.user_id),
-      kind: row.kind,
-      balance: row.balance,
-      ledgerSum: Number(row.ledger_sum),
-    }));
+  findImbalances(userId?: number, manager?: EntityManager): Promise<Imbalance[]> {
+    return this.repository.findImbalances(userId, manager);
   }
 
-  private checkChanges(changes: BalanceChange[], options: LedgerOptions): void {
-    if (changes.length === 0) throw new Error('A ledger change needs at least one balance.');
-    const kinds = new Set(changes.map((change) => change.kind));
-    if (kinds.size !== changes.length) throw new Error('A ledger change names a balance twice.');
-    for (const change of changes) {
-      if (!BALANCE_KINDS.includes(change.kind)) throw new Error(`Unknown balance kind ${change.kind}.`);
-      if (!Number.isSafeInteger(change.delta))
-        throw new Error(`Ledger delta ${change.delta} is not an integer.`);
-      if (change.earned && (change.kind !== 'coins' || change.delta < 0)) {
-        throw new Error('Only coins credited to the user can be earned.');
-      }
+  /**
+   * The row a change writes: earned coins multiplied, a debit checked against (and taken from) the
+   * locked user's running balance.
+   */
+  private toRow(
+    user: LockedUser,
+    change: BalanceChange & { userId: number; reason: LedgerReason },
+    idempotencyKey: string | null,
+    allowPartial = false,
+  ): LedgerRow {
+    const earned = isEarned(change.reason, change.kind);
+    let delta = earned ? change.delta * this.multiplierFor(user) : change.delta;
+    const field = BALANCE_FIELD[change.kind];
+    const available = user.balances[field];
+    if (available + delta < 0) {
+      if (!allowPartial) throw new InsufficientBalanceError(change.kind, -delta, available);
+      delta = 0 - available; // (not -0 when nothing is left)
     }
-    if (options.reason.length === 0) throw new Error('A ledger change needs a reason.');
+    user.balances[field] = available + delta;
+    return { userId: change.userId, kind: change.kind, delta, reason: change.reason, earned, idempotencyKey };
   }
 
-  private async applyLocked(
-    em: EntityManager,
-    userId: number,
-    changes: BalanceChange[],
-    options: LedgerOptions,
-  ): Promise<LedgerResult> {
-    // The row lock serializes every balance change of this user, so the checks below cannot race.
-    const locked: LockedUserRow[] = await em.query(
-      `SELECT generation_limit, meme_coins, swipes, boost_ends, infl FROM users WHERE tg_id = $1 FOR UPDATE`,
-      [userId],
-    );
-    const current = locked[0];
-    if (!current) throw new LedgerUserNotFoundError(userId);
-
-    if (options.idempotencyKey !== undefined) {
-      const previous: { kind: BalanceKind; delta: number }[] = await em.query(
-        `SELECT kind, delta FROM ledger_entries WHERE user_id = $1 AND idempotency_key = $2 AND kind = ANY($3)`,
-        [userId, options.idempotencyKey, changes.map((change) => change.kind)],
-      );
-      if (previous.length > 0) {
-        return {
-          applied: false,
-          deltas: Object.fromEntries(previous.map((row) => [row.kind, row.delta])),
-          balances: toBalances(current),
-        };
-      }
-    }
-
-    const multiplier = this.multiplierFor({ boostEnds: current.boost_ends, infl: current.infl });
-    const deltas: Partial<Record<BalanceKind, number>> = {};
-    for (const change of changes) {
-      let delta = change.earned ? change.delta * multiplier : change.delta;
-      const available = balanceOf(current, change.kind);
-      if (available + delta < 0) {
-        if (!options.allowPartial) throw new InsufficientBalanceError(change.kind, -delta, available);
-        delta = -available;
-      }
-      deltas[change.kind] = delta;
-    }
-
-    // TypeORM answers an UPDATE … RETURNING with `[rows, affected]`.
-    const [updated]: [LockedUserRow[], number] = await em.query(
-      `UPDATE users
-          SET generation_limit = generation_limit + $2, meme_coins = meme_coins + $3, swipes = swipes + $4
-        WHERE tg_id = $1
-        RETURNING generation_limit, meme_coins, swipes, boost_ends, infl`,
-      [userId, deltas.credits ?? 0, deltas.coins ?? 0, deltas.swipes ?? 0],
-    );
-    const kinds = Object.keys(deltas) as BalanceKind[];
-    await em.query(
-      `INSERT INTO ledger_entries (user_id, kind, delta, reason, idempotency_key)
-       SELECT $1, kind, delta, $2, $3 FROM unnest($4::balance_kind[], $5::integer[]) AS t(kind, delta)`,
-      [userId, options.reason, options.idempotencyKey ?? null, kinds, kinds.map((kind) => deltas[kind])],
-    );
-    return { applied: true, deltas, balances: toBalances(updated[0]!) };
+  /** Tells LedgerEvents' listeners once the transaction commits. */
+  private announce(em: EntityManager, changes: Iterable<BalancesChanged>): void {
+    const committed = [...changes];
+    this.hooks.afterCommit(em, () => this.events.publish(committed));
   }
 }

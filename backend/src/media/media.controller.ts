@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/decorators/public.decorator.js';
+import { Public } from '../common/decorators/public.decorator.js';
 import { MediaStorage } from './media.storage.js';
 import { publicContentType } from './media-keys.js';
 

@@ -1,7 +1,25 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, UploadedFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { MemeDto, Page } from '@mememint/contracts';
-import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import {
+  Body,
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UploadedFile,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { MemeDto, Page, PublicMemeDto } from '@mememint/contracts';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { Public } from '../common/decorators/public.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { User } from '../users/entities/user.entity.js';
@@ -10,6 +28,7 @@ import {
   CreateMemeForm,
   MemePageDto,
   MemeResponseDto,
+  PublicMemeResponseDto,
   UpdateMemeDto,
 } from './dto/meme.dto.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
@@ -37,6 +56,17 @@ export class MemesController {
   @ApiOkResponse({ type: MemePageDto, description: 'The player’s memes, newest first' })
   history(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<Page<MemeDto>> {
     return this.memes.history(user.tgId, query.page, query.pageSize);
+  }
+
+  /** The shared meme for the `/i/:shareId` page of the mini app; no sign-in needed. */
+  @Public()
+  @Get('share/:shareId')
+  @ApiOkResponse({ type: PublicMemeResponseDto })
+  @ApiNotFoundResponse({ description: 'Unknown or not published' })
+  async shared(@Param('shareId') shareId: string): Promise<PublicMemeDto> {
+    const meme = await this.memes.findPublished(shareId);
+    if (!meme) throw new NotFoundException('Meme not found');
+    return meme;
   }
 
   @Patch(':id')

@@ -1,13 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { ErrorText, type MemeDto, type MemeUpdateRequest, type Page } from '@mememint/contracts';
+import type { EntityManager } from 'typeorm';
+import {
+  ErrorText,
+  type MemeDto,
+  type MemeUpdateRequest,
+  type Page,
+  type PublicMemeDto,
+} from '@mememint/contracts';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
+import type { User } from '../users/entities/user.entity.js';
 import { normalizeCaption } from './caption.js';
-import { Meme } from './entities/meme.entity.js';
+import type { Meme } from './entities/meme.entity.js';
+import { MemesRepository } from './memes.repository.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SHARE_ID_LENGTH = 10;
@@ -49,17 +56,27 @@ export function toMemeDto(meme: Meme): MemeDto {
   };
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const driverError =
-    error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : null;
-  return driverError?.code === '23505' && driverError.constraint === constraint;
+/** A published meme with its author, as anyone may see it (the `/i/:shareId` page). */
+function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
+  return {
+    id: meme.id,
+    shareId: meme.shareId,
+    text: meme.text,
+    imageUrl: mediaUrl(meme.imageKey),
+    thumbnailUrl: mediaUrl(meme.thumbnailKey),
+    width: meme.width,
+    height: meme.height,
+    likes: meme.likes,
+    publishedAt: (meme.publishedAt ?? meme.createdAt).toISOString(),
+    author: { username: author.username, firstName: author.firstName, photoUrl: author.photoUrl },
+  };
 }
 
 /** Players' memes: uploaded photos and swap results, their captions and publishing. */
 @Injectable()
 export class MemesService {
   constructor(
-    @InjectRepository(Meme) private readonly memes: Repository<Meme>,
+    private readonly memes: MemesRepository,
     private readonly images: ImagesService,
     private readonly storage: MediaStorage,
   ) {}
@@ -70,59 +87,63 @@ export class MemesService {
     const id = randomUUID();
     const keys = MediaKeys.memeBase(id);
     await this.storage.write(keys.image, prepared.image);
-    await this.storage.write(keys.thumbnail, prepared.thumbnail);
-    const meme = await this.memes.save(
-      this.memes.create({
-        id,
-        shareId: newShareId(),
-        ownerId,
-        text,
-        normalizedText: normalizeCaption(text),
-        isPublished: false,
-        publishedAt: null,
-        imageKey: keys.image,
-        thumbnailKey: keys.thumbnail,
-        width: prepared.width,
-        height: prepared.height,
-        generationId: null,
-        templateId: null,
-      }),
-    );
+    await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
+    const meme = await this.memes.insert({
+      id,
+      shareId: newShareId(),
+      ownerId,
+      text,
+      normalizedText: normalizeCaption(text),
+      isPublished: false,
+      publishedAt: null,
+      imageKey: keys.image,
+      thumbnailKey: keys.thumbnail,
+      width: prepared.width,
+      height: prepared.height,
+      generationId: null,
+      templateId: null,
+    });
     return toMemeDto(meme);
   }
 
   /** The meme a finished generation produced, inside the transaction that finishes it. */
-  async createForGeneration(em: EntityManager, generated: GeneratedMeme): Promise<Meme> {
-    const meme = em.create(Meme, {
-      id: randomUUID(),
-      shareId: newShareId(),
-      ...generated,
-      normalizedText: normalizeCaption(generated.text),
-      isPublished: false,
-      publishedAt: null,
-    });
-    // An insert, not a save: the id is new, so no lookup first; the defaults come back onto `meme`.
-    await em.insert(Meme, meme);
-    return meme;
+  createForGeneration(em: EntityManager, generated: GeneratedMeme): Promise<Meme> {
+    return this.memes.insert(
+      {
+        id: randomUUID(),
+        shareId: newShareId(),
+        ...generated,
+        normalizedText: normalizeCaption(generated.text),
+        isPublished: false,
+        publishedAt: null,
+      },
+      em,
+    );
   }
 
   async findByGeneration(generationId: string): Promise<Meme | null> {
-    return this.memes.findOneBy({ generationId });
+    return this.memes.findByGeneration(generationId);
+  }
+
+  /** The player has published a meme (the "publish a meme" quest; a meme is a generation's result). */
+  async hasPublished(ownerId: number): Promise<boolean> {
+    return this.memes.hasPublished(ownerId);
   }
 
   /** A meme a player may swap a face into: their own, or one published in the feed. */
   async findSwappable(userId: number, id: string): Promise<Meme | null> {
-    const meme = await this.memes.findOneBy({ id });
+    const meme = await this.memes.findById(id);
     return meme && (meme.ownerId === userId || meme.isPublished) ? meme : null;
   }
 
+  /** A published meme by its share id, with its author; null when unknown or not published. */
+  async findPublished(shareId: string): Promise<PublicMemeDto | null> {
+    const meme = await this.memes.findPublishedWithOwner(shareId);
+    return meme?.owner ? toPublicMemeDto(meme, meme.owner) : null;
+  }
+
   async history(ownerId: number, page: number, pageSize: number): Promise<Page<MemeDto>> {
-    const [rows, total] = await this.memes.findAndCount({
-      where: { ownerId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+    const [rows, total] = await this.memes.pageOfOwner(ownerId, (page - 1) * pageSize, pageSize);
     return { items: rows.map(toMemeDto), page, pageSize, total };
   }
 
@@ -131,7 +152,7 @@ export class MemesService {
    * meme's caption (normalised); the unique index decides between two players publishing at once.
    */
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
-    const meme = await this.memes.findOneBy({ id, ownerId });
+    const meme = await this.memes.findOwn(ownerId, id);
     if (!meme) throw new NotFoundException('Meme not found');
     if (changes.text !== undefined) {
       meme.text = changes.text.trim() === '' ? null : changes.text;
@@ -141,22 +162,15 @@ export class MemesService {
       meme.isPublished = changes.isPublished;
       meme.publishedAt = changes.isPublished ? new Date() : null;
     }
-    if (meme.isPublished && meme.normalizedText !== null) {
-      const taken = await this.memes
-        .createQueryBuilder('m')
-        .where('m.is_published AND m.normalized_text = :text AND m.id <> :id', {
-          text: meme.normalizedText,
-          id,
-        })
-        .getExists();
-      if (taken) throw new BadRequestException(ErrorText.originalText);
+    if (
+      meme.isPublished &&
+      meme.normalizedText !== null &&
+      (await this.memes.isCaptionPublished(meme.normalizedText, id))
+    ) {
+      throw new BadRequestException(ErrorText.originalText);
     }
-    try {
-      return toMemeDto(await this.memes.save(meme));
-    } catch (error) {
-      if (isUniqueViolation(error, 'memes_published_caption_uq'))
-        throw new BadRequestException(ErrorText.originalText);
-      throw error;
-    }
+    const saved = await this.memes.saveUniqueCaption(meme);
+    if (!saved) throw new BadRequestException(ErrorText.originalText);
+    return toMemeDto(saved);
   }
 }

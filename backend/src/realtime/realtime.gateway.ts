@@ -1,5 +1,4 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type OnGatewayConnection,
   type OnGatewayInit,
@@ -9,12 +8,11 @@ import {
 } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
-import { Redis, type RedisKey } from 'ioredis';
 import type { Subscription } from 'rxjs';
 import type { Server, Socket } from 'socket.io';
-import { TokenService } from '../auth/token.service.js';
+import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { AppConfig } from '../config/app.config.js';
-import { redisReconnectDelay } from '../redis/redis.module.js';
+import { SOCKET_ADAPTER_REDIS, type SocketAdapterClients } from '../redis/redis.module.js';
 
 interface SocketData {
   userId: number;
@@ -39,28 +37,6 @@ function sessionRoom(sessionId: string): string {
 }
 
 /**
- * The adapter's publishing client. Publishing is fire-and-forget (the adapter never awaits it): while
- * Redis is away an event fails at once and is dropped, rather than waiting in ioredis' offline queue
- * and failing later as an unhandled rejection. Sockets on this replica still get it (the adapter
- * delivers locally first); only other replicas miss it.
- */
-class EventPublisher extends Redis {
-  constructor(
-    url: string,
-    private readonly onDropped: (error: Error) => void,
-  ) {
-    super(url, { enableOfflineQueue: false, retryStrategy: redisReconnectDelay });
-  }
-
-  override publish(channel: RedisKey, message: string | Buffer): Promise<number> {
-    return super.publish(channel, message).catch((error: Error) => {
-      this.onDropped(error);
-      return 0;
-    });
-  }
-}
-
-/**
  * Socket.IO under `/socket.io`. A client connects with its access token as `auth: {token}`; without a
  * valid one the handshake is refused (`connect_error` carrying the reason). The server closes a socket
  * when its token expires or its session is revoked. Events for a player go to their room; the Redis
@@ -68,34 +44,19 @@ class EventPublisher extends Redis {
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
-  private readonly logger = new Logger(RealtimeGateway.name);
-  private readonly redisClients: Redis[] = [];
   private revocations?: Subscription;
 
   @WebSocketServer()
   private readonly server!: RealtimeServer;
 
   constructor(
-    private readonly moduleRef: ModuleRef,
+    private readonly sessions: SessionAuthenticator,
+    @Inject(SOCKET_ADAPTER_REDIS) private readonly adapterRedis: SocketAdapterClients,
     private readonly config: AppConfig,
   ) {}
 
   afterInit(server: RealtimeServer): void {
-    // AuthModule is registered once, dynamically, by AppModule; its exported TokenService is looked up there.
-    const tokens = this.moduleRef.get(TokenService, { strict: false });
-    const publisher = new EventPublisher(this.config.redis.url, (error) =>
-      this.logger.debug(`Socket.IO adapter: an event for other replicas was dropped (${error.message})`),
-    );
-    // Subscribing waits for the connection however long Redis is away; ioredis renews the
-    // subscriptions on every reconnect.
-    const subscriber = new Redis(this.config.redis.url, {
-      maxRetriesPerRequest: null,
-      retryStrategy: redisReconnectDelay,
-    });
-    for (const client of [publisher, subscriber]) {
-      client.on('error', (error: Error) => this.logger.warn(`Socket.IO adapter Redis: ${error.message}`));
-      this.redisClients.push(client);
-    }
+    const { publisher, subscriber } = this.adapterRedis;
     server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redis.keyPrefix}socket.io` }));
 
     server.use((socket, next) => {
@@ -104,7 +65,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
         next(new Error('Authentication credentials were not provided.'));
         return;
       }
-      tokens.authenticate(token).then(
+      this.sessions.authenticate(token).then(
         (principal) => {
           socket.data.userId = principal.user.tgId;
           socket.data.sessionId = principal.sessionId;
@@ -115,7 +76,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       );
     });
 
-    this.revocations = tokens.revokedSessions.subscribe((sessionId) =>
+    this.revocations = this.sessions.revokedSessions.subscribe((sessionId) =>
       server.in(sessionRoom(sessionId)).disconnectSockets(true),
     );
   }
@@ -144,13 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.server.to(userRoom(userId)).emit(event, ...payload);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.revocations?.unsubscribe();
-    // QUIT would wait for a connection that is away.
-    await Promise.all(
-      this.redisClients.map((client) =>
-        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
-      ),
-    );
   }
 }

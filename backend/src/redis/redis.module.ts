@@ -1,20 +1,21 @@
-import { BullModule, InjectQueue } from '@nestjs/bull';
-import {
-  Global,
-  Inject,
-  Logger,
-  Module,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { BullModule } from '@nestjs/bull';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { GENERATION_QUEUE } from '@mememint/contracts';
-import type { Queue } from 'bull';
-import { Redis } from 'ioredis';
+import { Redis, type RedisKey } from 'ioredis';
 
 import { AppConfig } from '../config/app.config.js';
 
 /** Injection token of the shared ioredis client (keys are prefixed with REDIS_KEY_PREFIX). */
 export const REDIS = Symbol('REDIS');
+
+/** Injection token of the Socket.IO Redis adapter's two connections ({@link SocketAdapterClients}). */
+export const SOCKET_ADAPTER_REDIS = Symbol('SOCKET_ADAPTER_REDIS');
+
+/** The adapter publishes on one connection and subscribes on the other (a subscriber can do nothing else). */
+export interface SocketAdapterClients {
+  publisher: Redis;
+  subscriber: Redis;
+}
 
 const logger = new Logger('Redis');
 
@@ -31,8 +32,46 @@ function createRedis(config: AppConfig): Redis {
 }
 
 /**
- * Redis for everyone: the shared client (leaderboards, rate limits, socket.io adapter) and Bull,
- * with the generation queue registered and its retry policy set once here.
+ * The adapter's publishing client. Publishing is fire-and-forget (the adapter never awaits it): while
+ * Redis is away an event fails at once and is dropped, rather than waiting in ioredis' offline queue
+ * and failing later as an unhandled rejection. Sockets on this replica still get it (the adapter
+ * delivers locally first); only other replicas miss it.
+ */
+class EventPublisher extends Redis {
+  constructor(url: string) {
+    super(url, { enableOfflineQueue: false, retryStrategy: redisReconnectDelay });
+  }
+
+  override publish(channel: RedisKey, message: string | Buffer): Promise<number> {
+    return super.publish(channel, message).catch((error: Error) => {
+      logger.debug(`Socket.IO adapter: an event for other replicas was dropped (${error.message})`);
+      return 0;
+    });
+  }
+}
+
+function createSocketAdapterClients(config: AppConfig): SocketAdapterClients {
+  const publisher = new EventPublisher(config.redis.url);
+  // Subscribing waits for the connection however long Redis is away; ioredis renews the
+  // subscriptions on every reconnect.
+  const subscriber = new Redis(config.redis.url, {
+    maxRetriesPerRequest: null,
+    retryStrategy: redisReconnectDelay,
+  });
+  for (const client of [publisher, subscriber])
+    client.on('error', (error: Error) => logger.warn(`Socket.IO adapter Redis: ${error.message}`));
+  return { publisher, subscriber };
+}
+
+/** QUIT would wait for a connection that is away. */
+async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
+}
+
+/**
+ * Redis for everyone: the shared client (leaderboards, rate limits), the Socket.IO adapter's
+ * connections, and Bull, with the generation queue registered and its retry policy set once here.
  */
 @Global()
 @Module({
@@ -56,22 +95,21 @@ function createRedis(config: AppConfig): Redis {
     }),
     BullModule.registerQueue({ name: GENERATION_QUEUE }),
   ],
-  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: createRedis }],
-  exports: [REDIS, BullModule],
+  providers: [
+    { provide: REDIS, inject: [AppConfig], useFactory: createRedis },
+    { provide: SOCKET_ADAPTER_REDIS, inject: [AppConfig], useFactory: createSocketAdapterClients },
+  ],
+  exports: [REDIS, SOCKET_ADAPTER_REDIS, BullModule],
 })
-export class RedisModule implements OnModuleInit, OnApplicationShutdown {
+export class RedisModule implements OnApplicationShutdown {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue,
+    @Inject(SOCKET_ADAPTER_REDIS) private readonly socketAdapter: SocketAdapterClients,
   ) {}
 
-  /** Serves only once Bull can queue: a request finding its connection not ready is refused (503). */
-  async onModuleInit(): Promise<void> {
-    const client = this.queue.client;
-    if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await Promise.all(
+      [this.redis, this.socketAdapter.publisher, this.socketAdapter.subscriber].map(closeRedis),
+    );
   }
 }

@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MediaModule } from '../media/media.module.js';
 import { Template } from './entities/template.entity.js';
 import { TemplatesController } from './templates.controller.js';
+import { TemplatesRepository } from './templates.repository.js';
 import { TemplatesService } from './templates.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Template]), MediaModule],
   controllers: [TemplatesController],
-  providers: [TemplatesService],
+  providers: [TemplatesRepository, TemplatesService],
   exports: [TemplatesService],
 })
 export class TemplatesModule {}

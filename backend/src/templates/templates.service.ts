@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ErrorText, type Gender, type Page, type TemplateDto } from '@mememint/contracts';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
-import { Template } from './entities/template.entity.js';
+import type { Template } from './entities/template.entity.js';
+import { TemplatesRepository } from './templates.repository.js';
 
 export interface TemplateFilter {
   page: number;
@@ -44,28 +43,23 @@ function toTemplateDto(template: Template): TemplateDto {
 @Injectable()
 export class TemplatesService {
   constructor(
-    @InjectRepository(Template) private readonly templates: Repository<Template>,
+    private readonly templates: TemplatesRepository,
     private readonly images: ImagesService,
     private readonly storage: MediaStorage,
   ) {}
 
   async list(filter: TemplateFilter): Promise<Page<TemplateDto>> {
-    const query = this.templates
-      .createQueryBuilder('t')
-      .orderBy('t.created_at', 'DESC')
-      .addOrderBy('t.id', 'DESC');
-    if (filter.tag !== undefined)
-      query.andWhere(':tag = ANY(t.tags)', { tag: filter.tag.trim().toLowerCase() });
-    if (filter.gender !== undefined) query.andWhere('t.gender = :gender', { gender: filter.gender });
-    const [rows, total] = await query
-      .skip((filter.page - 1) * filter.pageSize)
-      .take(filter.pageSize)
-      .getManyAndCount();
+    const [rows, total] = await this.templates.page({
+      tag: filter.tag?.trim().toLowerCase(),
+      gender: filter.gender,
+      skip: (filter.page - 1) * filter.pageSize,
+      take: filter.pageSize,
+    });
     return { items: rows.map(toTemplateDto), page: filter.page, pageSize: filter.pageSize, total };
   }
 
   findById(id: string): Promise<Template | null> {
-    return this.templates.findOneBy({ id });
+    return this.templates.findById(id);
   }
 
   /** Refused unless a face is found in it: a template without one can never be swapped into. */
@@ -77,23 +71,21 @@ export class TemplatesService {
     const id = randomUUID();
     const keys = MediaKeys.template(id);
     await this.storage.write(keys.image, prepared.image);
-    await this.storage.write(keys.thumbnail, prepared.thumbnail);
-    const template = await this.templates.save(
-      this.templates.create({
-        id,
-        title: fields.title,
-        caption: fields.caption?.trim() || null,
-        tags: fields.tags ?? [],
-        gender: fields.gender ?? null,
-        isPremium: fields.isPremium ?? false,
-        imageKey: keys.image,
-        thumbnailKey: keys.thumbnail,
-        width: prepared.width,
-        height: prepared.height,
-        faceCount,
-        createdBy: adminId,
-      }),
-    );
+    await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
+    const template = await this.templates.insert({
+      id,
+      title: fields.title,
+      caption: fields.caption?.trim() || null,
+      tags: fields.tags ?? [],
+      gender: fields.gender ?? null,
+      isPremium: fields.isPremium ?? false,
+      imageKey: keys.image,
+      thumbnailKey: keys.thumbnail,
+      width: prepared.width,
+      height: prepared.height,
+      faceCount,
+      createdBy: adminId,
+    });
     return toTemplateDto(template);
   }
 }

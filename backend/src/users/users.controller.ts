@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { UserDto } from '@mememint/contracts';
-import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { toUserDto, UserResponseDto } from './dto/user-response.dto.js';
 import type { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';

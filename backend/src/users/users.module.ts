@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { User } from './entities/user.entity.js';
 import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), LedgerModule],
   controllers: [UsersController],
-  providers: [UsersService],
+  providers: [UsersRepository, UsersService],
   exports: [UsersService],
 })
 export class UsersModule {}

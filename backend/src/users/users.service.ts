@@ -1,10 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { SupportedLanguage } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { User } from './entities/user.entity.js';
+import { NAME_MAX_LENGTH, type User, USERNAME_MAX_LENGTH } from './entities/user.entity.js';
+import { type UserProfile, UsersRepository } from './users.repository.js';
 
 /** What Telegram tells us about a user at login. */
 export interface TelegramProfile {
@@ -22,8 +23,8 @@ export interface TelegramProfile {
 export interface SignInOptions {
   /** The init data's `start_param`; `ref_<tgId>` refers a new user. */
   startParam: string | null;
-  /** Listed operators become admins at login. */
-  isAdmin: boolean;
+  /** Listed in ADMIN_TG_IDS: an admin while listed, no longer one (unless granted) once not. */
+  isConfigAdmin: boolean;
 }
 
 const REFERRAL_PARAM = /^ref_([1-9][0-9]{0,15})$/;
@@ -33,13 +34,25 @@ function supportedLanguage(telegramCode: string | null): SupportedLanguage {
   return telegramCode !== null && /^ru(?:-|$)/i.test(telegramCode) ? 'ru' : 'en';
 }
 
-function profileColumns(profile: TelegramProfile) {
+/**
+ * Profile text as a column holds it: NUL characters (which PostgreSQL refuses) removed, cut to the
+ * column's length in code points (never half an emoji). Telegram signed it, so a name longer than
+ * Telegram itself allows still logs its player in, stored shortened (docs/OPERATIONS.md).
+ */
+function fitText(value: string | null, maxLength?: number): string | null {
+  if (value === null) return null;
+  const characters = [...value.replaceAll('\u0000', '')];
+  const text = (maxLength === undefined ? characters : characters.slice(0, maxLength)).join('');
+  return text === '' ? null : text;
+}
+
+function profileColumns(profile: TelegramProfile): UserProfile {
   return {
-    username: profile.username,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
+    username: fitText(profile.username, USERNAME_MAX_LENGTH),
+    firstName: fitText(profile.firstName, NAME_MAX_LENGTH),
+    lastName: fitText(profile.lastName, NAME_MAX_LENGTH),
     languageCode: supportedLanguage(profile.languageCode),
-    photoUrl: profile.photoUrl,
+    photoUrl: fitText(profile.photoUrl),
     isBot: profile.isBot,
     isPremium: profile.isPremium,
   };
@@ -48,14 +61,14 @@ function profileColumns(profile: TelegramProfile) {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly config: AppConfig,
   ) {}
 
   async findById(tgId: number): Promise<User | null> {
-    return this.users.findOneBy({ tgId });
+    return this.users.findById(tgId);
   }
 
   async getById(tgId: number): Promise<User> {
@@ -69,17 +82,9 @@ export class UsersService {
    * Safe under concurrent first logins: only the request whose insert wins does the one-time work.
    */
   signIn(profile: TelegramProfile, options: SignInOptions): Promise<User> {
-    return this.dataSource.transaction(async (em) => {
-      const inserted = await em
-        .createQueryBuilder()
-        .insert()
-        .into(User)
-        .values({ tgId: profile.tgId, ...profileColumns(profile), isAdmin: options.isAdmin })
-        .orIgnore()
-        .returning(['tgId'])
-        .execute();
-
-      if (inserted.raw.length > 0) {
+    return this.transactions.run(async (em) => {
+      const columns = profileColumns(profile);
+      if (await this.users.insertIfNew(em, profile.tgId, columns, options.isConfigAdmin)) {
         await this.ledger.apply(
           profile.tgId,
           [
@@ -91,28 +96,25 @@ export class UsersService {
         );
         await this.attachReferrer(em, profile.tgId, options.startParam);
       } else {
-        await em.update(
-          User,
-          { tgId: profile.tgId },
-          {
-            ...profileColumns(profile),
-            ...(options.isAdmin ? { isAdmin: true } : {}),
-          },
-        );
+        await this.users.updateAtLogin(em, profile.tgId, columns, options.isConfigAdmin);
       }
-      return em.findOneByOrFail(User, { tgId: profile.tgId });
+      return (await this.users.findById(profile.tgId, em))!;
     });
   }
 
   async finishOnboarding(tgId: number): Promise<User> {
-    await this.users.update({ tgId }, { isOnboardingDone: true });
+    await this.users.update(tgId, { isOnboardingDone: true });
     return this.getById(tgId);
   }
 
-  /** Makes a user an admin (the `admin grant` command); false when no such user exists. */
+  /** The player proved a TON wallet, inside the transaction that links it. */
+  async markHasTon(tgId: number, em: EntityManager): Promise<void> {
+    await this.users.update(tgId, { hasTon: true }, em);
+  }
+
+  /** Makes a user an admin (the `admin grant` command) whatever ADMIN_TG_IDS says; false when no such user exists. */
   async grantAdmin(tgId: number): Promise<boolean> {
-    const result = await this.users.update({ tgId }, { isAdmin: true });
-    return (result.affected ?? 0) > 0;
+    return this.users.update(tgId, { isAdmin: true, adminByCommand: true });
   }
 
   /**
@@ -123,31 +125,28 @@ export class UsersService {
     tgId: number,
     em: EntityManager,
   ): Promise<Pick<User, 'generationsCount' | 'referalId' | 'isBot'>> {
-    const updated = await em
-      .createQueryBuilder()
-      .update(User)
-      .set({ generationsCount: () => 'generations_count + 1' })
-      .where('tg_id = :tgId', { tgId })
-      .returning('generations_count, referal_id, is_bot')
-      .execute();
-    const row = (
-      updated.raw as { generations_count: number; referal_id: string | null; is_bot: boolean }[]
-    )[0]!;
-    return {
-      generationsCount: row.generations_count,
-      referalId: row.referal_id === null ? null : Number(row.referal_id),
-      isBot: row.is_bot,
-    };
+    return this.users.incrementGenerations(em, tgId);
   }
 
   /** An invited friend's first generation succeeded: the inviter's referral counters (coins as granted). */
   async recordFriendGenerated(inviterId: number, coins: number, em: EntityManager): Promise<void> {
-    await em
-      .createQueryBuilder()
-      .update(User)
-      .set({ friendsGenerated: () => 'friends_generated + 1', referalCoins: () => 'referal_coins + :coins' })
-      .where('tg_id = :inviterId', { inviterId, coins })
-      .execute();
+    await this.users.incrementFriendsGenerated(em, inviterId, coins);
+  }
+
+  /**
+   * GAME.md "Decisions" → Boosts: the one way `boostEnds` moves. Adds days from now or from the
+   * current end, whichever is later; negative days (a refund) take them back from there. Answers
+   * the new end.
+   */
+  async extendBoost(tgId: number, days: number, em: EntityManager): Promise<Date> {
+    const ends = await this.users.extendBoost(em, tgId, days);
+    if (!ends) throw new NotFoundException('User not found.');
+    return ends;
+  }
+
+  /** A quest's reward was granted: `tasksCount` += 1, inside the granting transaction. */
+  async recordTaskDone(tgId: number, em: EntityManager): Promise<void> {
+    await this.users.incrementTasks(em, tgId);
   }
 
   /** A new user's `ref_<tgId>` start parameter names an existing other user: record who invited them. */
@@ -156,13 +155,7 @@ export class UsersService {
     if (!match) return;
     const inviterId = Number(match[1]);
     if (inviterId === tgId || !Number.isSafeInteger(inviterId)) return;
-    const bumped = await em
-      .createQueryBuilder()
-      .update(User)
-      .set({ invitedCount: () => 'invited_count + 1' })
-      .where('tg_id = :inviterId', { inviterId })
-      .execute();
-    if (bumped.affected === 0) return;
-    await em.update(User, { tgId }, { referalId: inviterId });
+    if (await this.users.incrementInvited(em, inviterId))
+      await this.users.update(tgId, { referalId: inviterId }, em);
   }
 }

@@ -7,8 +7,8 @@ import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { loginAs, newTgId } from './telegram-login.js';
 
-/** The shared real photos (`<repo>/../shared/testdata/faces`), never copied into the repo. */
-export const FACES_DIR = new URL('../../../../shared/testdata/faces/', import.meta.url);
+/** The project's labelled real photos (`<repo>/testdata/faces`, licences in its LICENSES.md). */
+export const FACES_DIR = new URL('../../../testdata/faces/', import.meta.url);
 
 export function photo(name: string): Buffer {
   return readFileSync(new URL(name, FACES_DIR));

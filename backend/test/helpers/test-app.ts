@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import type { Writable } from 'node:stream';
 
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
+import { PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
+import { loggerOptions } from '../../src/common/logger.options.js';
 import { AppConfig } from '../../src/config/app.config.js';
 import { REDIS } from '../../src/redis/redis.module.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -24,6 +27,8 @@ export interface TestAppOptions {
   imports?: NonNullable<ModuleMetadata['imports']>;
   /** Replace providers before the app compiles (only for the outside world, e.g. Telegram). */
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+  /** Where the app's JSON log lines go instead of stdout (set LOG_LEVEL in `env` too). */
+  logs?: Writable;
 }
 
 export interface TestApp {
@@ -57,11 +62,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REDIS_KEY_PREFIX: `mmtest:${id}:`,
     BULL_PREFIX: `mmtest-bull-${id}`,
     MEDIA_DIR: `test-output/media-${id}`,
+    // Each app its own free port (several apps share a test process).
+    METRICS_PORT: '0',
     ...options.env,
   });
   let builder = Test.createTestingModule({
     imports: [AppModule.register(config), ...(options.imports ?? [])],
   });
+  if (options.logs) {
+    builder = builder
+      .overrideProvider(PARAMS_PROVIDER_TOKEN)
+      .useValue({ pinoHttp: [loggerOptions(config).pinoHttp, options.logs] });
+  }
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
@@ -84,7 +96,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function deleteKeys(url: string, prefixes: string[]): Promise<void> {
+/** Deletes every key under these prefixes (what an app of a test wrote to Redis). */
+export async function deleteKeys(url: string, prefixes: string[]): Promise<void> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();

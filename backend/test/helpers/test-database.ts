@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { MIGRATIONS_TABLE } from '../../src/database/database.options.js';
 import { migrations } from '../../src/database/migrations/index.js';
 import { runMigrations } from '../../src/database/run-migrations.js';
-import { withDatabase } from '../../../scripts/lib/services.mjs';
+import { withDatabase } from '../../scripts/local-services.mjs';
 
 /** Serialises template builds across parallel test files and concurrent runs on one server. */
 const TEMPLATE_LOCK_KEY = 0x6d6d7470; // "mmtp"

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n';
 import { ToastHost } from '../ui/ToastHost';
 import { router } from './router';
-import { queryClient } from './services';
+import { queryClient } from '../lib/services';
 
 export function App() {
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/session/SessionProvider';
+import { useSession } from './providers/SessionProvider';
 import { ReloadNotice } from '../ui/ReloadNotice';
 import { FullScreenSpinner } from '../ui/Spinner';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { startApiServer } from '../test/api-server';
 import { renderWithApp, TEST_USER } from '../test/render';
-import { ME_KEY } from '../features/session/user-cache';
+import { sessionKeys } from '../features/session';
 import { TopMenu } from './TopMenu';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -72,7 +72,7 @@ describe('TopMenu (SEED-SPEC §2)', () => {
 
   it('a balance change from the server animates and flashes', async () => {
     const view = await renderMenu({ memeCoins: 100 });
-    act(() => view.queryClient.setQueryData(ME_KEY, { ...TEST_USER, memeCoins: 160 }));
+    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...TEST_USER, memeCoins: 160 }));
     await waitFor(() => expect(screen.getByTestId('coin-balance')).toHaveClass('coins--gain'));
     expect(await screen.findByText('160')).toBeInTheDocument();
   });

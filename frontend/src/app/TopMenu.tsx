@@ -1,12 +1,11 @@
+import { isBoostActive } from '@mememint/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAnimatedCoins } from '../features/balance/coin-animation';
-import { formatCoins, swipeBar } from '../features/balance/format';
-import { PromoCreateDialog } from '../features/promo/PromoCreateDialog';
-import { PromoEnterDialog } from '../features/promo/PromoEnterDialog';
-import { useUser } from '../features/session/user-cache';
-import { displayName, isBoostActive } from '../features/session/user-status';
+import { formatCoins, swipeBar, useAnimatedCoins } from '../features/balance';
+import { useDailyBonusToast } from '../features/payments';
+import { PromoCreateDialog, PromoEnterDialog } from '../features/promo';
+import { displayName, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChevronDownIcon, CoinIcon, StarIcon } from '../ui/icons';
 import { toast } from '../ui/toast';
@@ -15,12 +14,13 @@ import { toast } from '../ui/toast';
 export function TopMenu() {
   const { t, i18n } = useTranslation();
   const user = useUser();
-  const boosted = isBoostActive(user);
+  const boosted = isBoostActive(user.boostEnds);
   const coins = useAnimatedCoins(user.memeCoins);
   const swipes = swipeBar(user.swipes);
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<'enter' | 'create' | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  useDailyBonusToast();
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { SessionProvider } from '../features/session/SessionProvider';
 import { InvitePage } from '../pages/InvitePage';
 import { MainPage } from '../pages/MainPage';
 import { NotSupportedPage } from '../pages/NotSupportedPage';
@@ -12,6 +11,8 @@ import { SharedMemePage } from '../pages/SharedMemePage';
 import { StickersPage } from '../pages/StickersPage';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { Layout } from './Layout';
+import { RealtimeProvider } from './providers/RealtimeProvider';
+import { SessionProvider } from './providers/SessionProvider';
 import { RouteError } from './RouteError';
 import { NOT_SUPPORTED_PATH, ONBOARDING_PATH, StartUpGate } from './StartUpGate';
 
@@ -22,7 +23,9 @@ export const router = createBrowserRouter([
   {
     element: (
       <SessionProvider>
-        <StartUpGate />
+        <RealtimeProvider>
+          <StartUpGate />
+        </RealtimeProvider>
       </SessionProvider>
     ),
     errorElement: <RouteError />,

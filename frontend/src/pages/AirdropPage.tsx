@@ -1,8 +1,8 @@
 import { TonConnectButton, TonConnectUIProvider, useTonWallet } from '@tonconnect/ui-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatCoins } from '../features/balance/format';
-import { useUser } from '../features/session/user-cache';
+import { formatCoins } from '../features/balance';
+import { useUser } from '../features/session';
 import { useBackButton } from '../ui/useBackButton';
 
 /** Loaded on demand: TON Connect is heavy and only this page needs it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { inviteLink } from '../app/config';
-import { useUser } from '../features/session/user-cache';
+import { useUser } from '../features/session';
+import { inviteLink } from '../lib/config';
 import { shareLink } from '../telegram/sdk';
 import { StatGrid } from '../ui/StatGrid';
 import { copyText } from '../ui/clipboard';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CreateMeme } from '../features/create-meme/CreateMeme';
-import { isLimitReached } from '../features/balance/format';
-import { useUser } from '../features/session/user-cache';
+import { isLimitReached } from '../features/balance';
+import { CreateMeme } from '../features/create-meme';
+import { PlansSheet } from '../features/payments';
+import { useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { PlusIcon } from '../ui/icons';
@@ -16,6 +17,7 @@ export function MainPage() {
   const { t } = useTranslation();
   const user = useUser();
   const [creating, setCreating] = useState(false);
+  const [plans, setPlans] = useState(false);
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('periodDay');
   const [sort, setSort] = useState<(typeof SORTS)[number]>('sortTop');
 
@@ -39,6 +41,15 @@ export function MainPage() {
             ? t('main.noCredits')
             : t('main.creditsLeft', { count: user.generationLimit })}
         </p>
+        {isLimitReached(user.generationLimit) && (
+          <button
+            type="button"
+            className="button button--small hero-card__plans"
+            onClick={() => setPlans(true)}
+          >
+            {t('payments.seeCreditPacks')}
+          </button>
+        )}
       </section>
 
       <div className="shortcuts">
@@ -74,6 +85,7 @@ export function MainPage() {
       </section>
 
       {creating && <CreateMeme onClose={() => setCreating(false)} />}
+      {plans && <PlansSheet kind="credits" onClose={() => setPlans(false)} />}
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApi } from '../app/ApiContext';
-import { useUpdateUser } from '../features/session/user-cache';
+import { useFinishOnboarding } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import {
   DiceIcon,
@@ -22,20 +20,16 @@ const STEPS = [MaskIcon, SwipeIcon, DiceIcon, GalleryIcon, FeedIcon, InviteIcon,
 
 export function OnboardingPage() {
   const { t } = useTranslation();
-  const api = useApi();
   const navigate = useNavigate();
-  const updateUser = useUpdateUser();
   const [step, setStep] = useState(0);
   const last = step === STEPS.length - 1;
   const Art = STEPS[step];
 
   useBackButton(step > 0 ? () => setStep((s) => s - 1) : null);
 
-  const finish = useMutation({
-    mutationFn: () => api.finishOnboarding(),
-    onSuccess: (user) => {
+  const finish = useFinishOnboarding({
+    onSuccess: () => {
       haptic.success();
-      updateUser(() => ({ ...user, isOnboardingDone: true }));
       void navigate('/main', { replace: true });
     },
   });

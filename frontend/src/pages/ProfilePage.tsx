@@ -1,13 +1,10 @@
-import type { Gender } from '@mememint/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { isBoostActive, type Gender } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../app/ApiContext';
-import { MY_MEMES_KEY } from '../features/create-meme/keys';
-import { PhotoPicker } from '../features/create-meme/PhotoPicker';
-import { loadFacePhotoUrl, saveFacePhoto } from '../features/create-meme/photo';
-import { useUser } from '../features/session/user-cache';
-import { daysInGame, displayName, isBoostActive } from '../features/session/user-status';
+import { loadFacePhotoUrl, PhotoPicker, saveFacePhoto } from '../features/create-meme';
+import { useMyMemes } from '../features/memes';
+import { Plans } from '../features/payments';
+import { daysInGame, displayName, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { Spinner } from '../ui/Spinner';
@@ -21,19 +18,13 @@ const GENDER_KEY = 'mm_gender';
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
-  const api = useApi();
   const [gender, setGender] = useState<Gender | null>(
     () => localStorage.getItem(GENDER_KEY) as Gender | null,
   );
   const [faceUrl, setFaceUrl] = useState(() => loadFacePhotoUrl());
   const [changingPhoto, setChangingPhoto] = useState(false);
 
-  const history = useInfiniteQuery({
-    queryKey: MY_MEMES_KEY,
-    queryFn: ({ pageParam }) => api.myMemes(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-  });
+  const history = useMyMemes();
   const memes = history.data?.pages.flatMap((page) => page.items) ?? [];
 
   const stats = [
@@ -51,7 +42,7 @@ export function ProfilePage() {
         <p className="muted">
           {t('profile.joined', { date: new Date(user.createdAt).toLocaleDateString(i18n.language) })}
           {user.infl && ` · ${t('profile.influencer')}`}
-          {isBoostActive(user) && ` · ${t('menu.premium')}`}
+          {isBoostActive(user.boostEnds) && ` · ${t('menu.premium')}`}
         </p>
       </section>
 
@@ -138,9 +129,7 @@ export function ProfilePage() {
       <section className="section">
         <h2>{t('profile.plans')}</h2>
         <p className="muted">{t('profile.plansText')}</p>
-        <button type="button" className="button button--secondary" disabled>
-          {t('profile.buyCredits')} · {t('common.comingSoon')}
-        </button>
+        <Plans />
       </section>
 
       <section className="section">

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { QuestList } from '../features/quests';
 
-/** Quests: the list arrives with the quests API; until then its empty state. */
+/** Quests: do them, check them, earn coins and credits. */
 export function QuestsPage() {
   const { t } = useTranslation();
   return (
     <div className="page">
       <h1>{t('quests.title')}</h1>
       <p className="muted">{t('quests.text')}</p>
-      <p className="empty">{t('quests.empty')}</p>
+      <QuestList />
     </div>
   );
 }

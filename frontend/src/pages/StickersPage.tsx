@@ -1,10 +1,9 @@
 import type { StickerPackDto } from '@mememint/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApi } from '../app/ApiContext';
-import { MY_MEMES_KEY } from '../features/create-meme/keys';
+import { useMyMemesFirstPage } from '../features/memes';
+import { useCreateStickerPack } from '../features/stickers';
 import { haptic, openTelegram } from '../telegram/sdk';
 import { Spinner } from '../ui/Spinner';
 import { useBackButton } from '../ui/useBackButton';
@@ -12,7 +11,6 @@ import { useBackButton } from '../ui/useBackButton';
 /** Sticker packs: pick memes, name the pack (SEED-SPEC §5: a title and at least one sticker). */
 export function StickersPage() {
   const { t } = useTranslation();
-  const api = useApi();
   const navigate = useNavigate();
   useBackButton(() => void navigate('/main'));
   const [title, setTitle] = useState('');
@@ -20,9 +18,8 @@ export function StickersPage() {
   const [attempted, setAttempted] = useState(false);
   const [pack, setPack] = useState<StickerPackDto | null>(null);
 
-  const memes = useQuery({ queryKey: [...MY_MEMES_KEY, 'first-page'], queryFn: () => api.myMemes(1) });
-  const create = useMutation({
-    mutationFn: () => api.createStickerPack({ title: title.trim(), memeIds: [...selected] }),
+  const memes = useMyMemesFirstPage();
+  const create = useCreateStickerPack({
     onSuccess: (created) => {
       haptic.success();
       setPack(created);
@@ -39,7 +36,7 @@ export function StickersPage() {
       haptic.error();
       return;
     }
-    create.mutate();
+    create.mutate({ title: title.trim(), memeIds: [...selected] });
   }
 
   function toggle(id: string) {

@@ -1,10 +1,12 @@
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
-import type { Api } from '../api/endpoints';
+import type { DevInitDataRequest, DevInitDataResponse, DevTelegramResponse } from '@mememint/contracts';
+import type { InvoiceStatus } from './sdk';
 
 /**
  * Outside Telegram (a desktop browser in development, end-to-end tests) this imitates the client:
- * launch parameters with a switchable platform and theme, and init data signed by the backend's
- * development login so the real login path runs. Switches: `?platform=ios|android|tdesktop…`,
+ * launch parameters with a switchable platform and theme, init data signed by the backend's
+ * development login so the real login path runs, and Stars invoices paid through the fake Bot API
+ * (`npm start` without a real bot token) so the real payment path runs too. Switches: `?platform=ios|android|tdesktop…`,
  * `?theme=light|dark`, `?lang=ru`, `?tgId=123`, `?startapp=…`; platform and theme are remembered.
  */
 const PLATFORM_KEY = 'mm_dev_platform';
@@ -65,7 +67,15 @@ function remembered(key: string, fromQuery: string | null, fallback: string): st
  * Installs the imitation and returns the development init data. It stays out of the SDK's launch
  * parameters: the SDK insists on a `signature` field only real Telegram clients add.
  */
-export async function installMockEnv(api: Api): Promise<string | undefined> {
+export async function installMockEnv(session: {
+  /** Both tokens are in the cookies already. */
+  hasTokens: () => boolean;
+  devInitData: (body: DevInitDataRequest) => Promise<DevInitDataResponse>;
+  /** Where the fake Bot API is (the backend's development route). */
+  devTelegram: () => Promise<DevTelegramResponse>;
+  /** The signed-in player's Telegram id: who pays. */
+  playerId: () => number | undefined;
+}): Promise<string | undefined> {
   const query = new URLSearchParams(window.location.search);
   const platform = remembered(PLATFORM_KEY, query.get('platform'), 'ios');
   const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
@@ -77,10 +87,10 @@ export async function installMockEnv(api: Api): Promise<string | undefined> {
   // then reuses the cookies (SEED-SPEC §4), as a reopened app would.
   const wantsIdentity = query.has('tgId') || query.has('lang') || startParam !== undefined;
   let initData: string | undefined;
-  if (wantsIdentity || !api.client.hasBothTokens()) {
+  if (wantsIdentity || !session.hasTokens()) {
     const tgId = Number(remembered(TG_ID_KEY, query.get('tgId'), String(randomTgId())));
     try {
-      ({ initData } = await api.devInitData({
+      ({ initData } = await session.devInitData({
         tgId,
         languageCode: query.get('lang') ?? navigator.language.split('-')[0],
         firstName: 'Dev',
@@ -97,7 +107,7 @@ export async function installMockEnv(api: Api): Promise<string | undefined> {
   mockTelegramEnv({
     resetPostMessage: true,
     launchParams: {
-      tgWebAppPlatform: initData || api.client.hasBothTokens() ? platform : 'unknown',
+      tgWebAppPlatform: initData || session.hasTokens() ? platform : 'unknown',
       tgWebAppVersion: '8.0',
       tgWebAppThemeParams: themeParams,
       tgWebAppStartParam: startParam,
@@ -117,10 +127,41 @@ export async function installMockEnv(api: Api): Promise<string | undefined> {
           return emitEvent('safe_area_changed', noInsets);
         case 'web_app_request_content_safe_area':
           return emitEvent('content_safe_area_changed', noInsets);
+        case 'web_app_open_invoice': {
+          const { slug } = event.params as { slug: string };
+          void payInvoice(slug, session).then((status) => emitEvent('invoice_closed', { slug, status }));
+          return;
+        }
       }
     },
   });
   return initData;
+}
+
+/**
+ * Telegram's payment sheet, imitated: the player confirms (or cancels), then the fake Bot API plays
+ * Telegram's side (pre_checkout_query to our webhook, then successful_payment) and the sheet closes
+ * as the real one does: `paid`, or `failed` when the bot refused the pre-checkout or no fake is there.
+ */
+async function payInvoice(
+  slug: string,
+  session: { devTelegram: () => Promise<DevTelegramResponse>; playerId: () => number | undefined },
+): Promise<InvoiceStatus> {
+  if (!window.confirm('Pay this invoice with test Stars? (fake Bot API, no real money)')) return 'cancelled';
+  try {
+    const { fakeBotApiUrl } = await session.devTelegram();
+    const id = session.playerId();
+    if (!fakeBotApiUrl || id === undefined) return 'failed';
+    const answer = await fetch(`${fakeBotApiUrl}/__fake/pay/${encodeURIComponent(slug)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: { id, first_name: 'Dev', username: `dev${id}` } }),
+    });
+    const result = (await answer.json()) as { preCheckout?: { ok?: boolean } };
+    return answer.ok && result.preCheckout?.ok ? 'paid' : 'failed';
+  } catch {
+    return 'failed';
+  }
 }
 
 function randomTgId(): number {

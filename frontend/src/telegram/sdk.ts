@@ -3,6 +3,7 @@ import {
   downloadFile,
   hapticFeedback,
   init,
+  invoice,
   miniApp,
   openTelegramLink,
   retrieveLaunchParams,
@@ -115,4 +116,22 @@ export function saveFile(url: string, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** How Telegram's invoice sheet closed (`invoice_closed`). */
+export type InvoiceStatus = 'paid' | 'cancelled' | 'failed' | 'pending';
+
+/**
+ * Opens a Stars invoice link (`https://t.me/$…`) in Telegram's payment sheet and resolves with how it
+ * closed. Without the SDK's invoices (a plain browser) the link opens as a link and the payment is
+ * `pending`: its outcome then arrives on the socket.
+ */
+export async function openInvoice(link: string): Promise<InvoiceStatus> {
+  const opened = invoice.openUrl.ifAvailable(link);
+  if (!opened.ok) {
+    openTelegram(link);
+    return 'pending';
+  }
+  const status = await opened.data;
+  return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
 }

@@ -3,13 +3,12 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiClient } from '../api/client';
-import { createApi } from '../api/endpoints';
-import { tokenStore } from '../api/tokens';
-import { ApiContext } from '../app/ApiContext';
-import { reportError } from '../app/services';
-import { ME_KEY } from '../features/session/user-cache';
+import { sessionKeys } from '../features/session';
 import { i18n } from '../i18n';
+import { ApiClient } from '../lib/api-client';
+import { ApiClientContext } from '../lib/api-context';
+import { reportError } from '../lib/services';
+import { tokenStore } from '../lib/tokens';
 import { ToastHost } from '../ui/ToastHost';
 
 export const TEST_USER: UserDto = {
@@ -52,15 +51,15 @@ export function renderWithApp(
     mutationCache: new MutationCache({ onError: reportError }),
     defaultOptions: { queries: { retry: false } },
   });
-  queryClient.setQueryData(ME_KEY, user);
-  const api = createApi(new ApiClient({ baseUrl, tokens: tokenStore, onLogout: () => undefined }));
+  queryClient.setQueryData(sessionKeys.me(), user);
+  const client = new ApiClient({ baseUrl, tokens: tokenStore, onLogout: () => undefined });
   const result = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ApiContext.Provider value={api}>{ui}</ApiContext.Provider>
+        <ApiClientContext.Provider value={client}>{ui}</ApiClientContext.Provider>
         <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { ...result, queryClient, user: () => queryClient.getQueryData<UserDto>(ME_KEY) };
+  return { ...result, queryClient, user: () => queryClient.getQueryData<UserDto>(sessionKeys.me()) };
 }

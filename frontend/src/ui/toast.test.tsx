@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../api/errors';
-import { reportError } from '../app/services';
+import { ApiError, NetworkError } from '../lib/api-errors';
+import { reportError } from '../lib/services';
 import { i18n } from '../i18n';
 import { TOAST_AUTO_CLOSE_MS } from './toast';
 import { ToastHost } from './ToastHost';

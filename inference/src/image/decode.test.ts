@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import sharp from 'sharp';
 
+import { photoBytes } from '../../test/labelled-photos.js';
 import { ImageTooLargeError, UnsupportedImageError } from '../errors.js';
 import { decodeImage } from './decode.js';
 import { encodeResult } from './encode.js';
 
-const photos = new URL('../../../../shared/testdata/faces/', import.meta.url);
 const limits = { maxBytes: 10_000_000, maxPixels: 40_000_000, jpegOnly: true };
 
 /** A real 16×8 JPEG whose frame header (SOF0) is rewritten to claim `width`×`height`. */
@@ -25,14 +24,14 @@ async function jpegClaiming(width: number, height: number): Promise<Buffer> {
 
 describe('decodeImage', () => {
   it('decodes a JPEG photo to interleaved RGB', async () => {
-    const image = await decodeImage(readFileSync(new URL('portrait-01.jpg', photos)), limits);
+    const image = await decodeImage(photoBytes('portrait-01.jpg'), limits);
     assert.equal(image.width, 800);
     assert.equal(image.height, 533);
     assert.equal(image.data.length, 800 * 533 * 3);
   });
 
   it('turns a one-channel greyscale JPEG into RGB', async () => {
-    const image = await decodeImage(readFileSync(new URL('bw-01.jpg', photos)), limits);
+    const image = await decodeImage(photoBytes('bw-01.jpg'), limits);
     assert.equal(image.data.length, image.width * image.height * 3);
   });
 
@@ -46,12 +45,12 @@ describe('decodeImage', () => {
   });
 
   it('refuses a PNG upload, judged by content not name', async () => {
-    const png = readFileSync(new URL('png-portrait-01.png', photos));
+    const png = photoBytes('png-portrait-01.png');
     await assert.rejects(decodeImage(png, limits), UnsupportedImageError);
   });
 
   it('accepts a PNG when JPEG is not required (templates)', async () => {
-    const png = readFileSync(new URL('png-portrait-01.png', photos));
+    const png = photoBytes('png-portrait-01.png');
     const image = await decodeImage(png, { ...limits, jpegOnly: false });
     assert.equal(image.data.length, image.width * image.height * 3);
   });
@@ -64,7 +63,7 @@ describe('decodeImage', () => {
   });
 
   it('refuses a file over the byte limit', async () => {
-    const photo = readFileSync(new URL('portrait-01.jpg', photos));
+    const photo = photoBytes('portrait-01.jpg');
     await assert.rejects(decodeImage(photo, { ...limits, maxBytes: photo.length - 1 }), ImageTooLargeError);
   });
 
@@ -82,7 +81,7 @@ describe('decodeImage', () => {
 
 describe('encodeResult', () => {
   it('encodes a JPEG at full size and a WEBP thumbnail of at most 512 px', async () => {
-    const image = await decodeImage(readFileSync(new URL('portrait-13.jpg', photos)), limits);
+    const image = await decodeImage(photoBytes('portrait-13.jpg'), limits);
     const { image: full, thumbnail } = await encodeResult(image);
     const fullMeta = await sharp(full).metadata();
     const thumbMeta = await sharp(thumbnail).metadata();

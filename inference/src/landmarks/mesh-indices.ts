@@ -11,6 +11,9 @@ export const FACE_OVAL = [
   150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
 ] as const;
 
+/** Cheek points of the face oval (subject's right, left): their distance is the face width. */
+export const CHEEKS = [234, 454] as const;
+
 /** Eye corners: outer and inner. */
 export const RIGHT_EYE_CORNERS = [33, 133] as const;
 export const LEFT_EYE_CORNERS = [362, 263] as const;

@@ -1,8 +1,6 @@
-import Delaunator from 'delaunator';
-
 import {
+  CHEEKS,
   FACE_OVAL,
-  FOREHEAD_TOP,
   LEFT_EYE,
   LIPS_OUTER,
   MESH_POINT_COUNT,
@@ -10,17 +8,17 @@ import {
   RIGHT_EYE,
 } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
-import { labToRgb, rgbToLab, skinStats, transferStats, type ChannelStats } from './color-transfer.js';
-import { inBox, matchEdge, skinBox } from './harmonize.js';
+import { labToRgb, rgbToLab, skinStats, transferStats } from './color-transfer.js';
+import { foreheadWeights, keepHairOnForehead } from './forehead-hair.js';
+import { boxAround, centroid, fillTriangle, point, scaledOutline, triangulate } from './geometry.js';
+import { matchEdge } from './harmonize.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
-import { MIRROR } from './mesh-symmetry.js';
+import { mirrorPlan, mixMirror } from './mirror-fill.js';
 import { regionAround, type Region } from './region.js';
 import type { BlendCoverage } from './seam.js';
 import { applySimilarity, fitSimilarity } from './similarity.js';
 import { warpPiecewiseAffine, type SourceMask } from './warp.js';
 
-/** Cheek points of the face oval: their distance is the face width. */
-const CHEEKS = [234, 454] as const;
 /** Feather: two box-blur passes of radius 3% of the face width each, about 6% in all. */
 const FEATHER = 0.03;
 /**
@@ -31,22 +29,6 @@ const SOURCE_SHAPE = 0.5;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
 const ALL_POINTS = Array.from({ length: MESH_POINT_COUNT }, (_, i) => i);
-/**
- * A source turned by at least this much (degrees, from the mesh's cheek-to-cheek line in 3-D; the mesh's
- * depth is flatter than life, so this is about 30° of real turn) shows its far side too foreshortened and
- * partly hidden by the nose: the far half is then taken from the mirror image of the near half. Mixing the
- * two pictures patch by patch doubled eyes and brows; a whole half keeps every feature in one piece.
- */
-const MIRROR_FROM_YAW = 20;
-/** Along the midline the direct and mirrored pictures cross-fade over about 3% of the face width... */
-const SWITCH_FEATHER = 0.0075;
-/** ...but never over an eye: the eye and its lids (outline scaled by this about its centre) come from one. */
-const EYE_CORE = 1.6;
-/** The far eye's opening is used directly when its area is at least this fraction of the near eye's. */
-const FAR_EYE_FROM = 0.4;
-/** The direct far eye fades into the mirrored lids just outside its outline (scaled by this). */
-const OPENING_FADE = 1.3;
-const OPENING_FEATHER = 0.004;
 /**
  * The source photo's usable face fades in over this fraction of the face width inside its mesh's outline:
  * at the outline it shows hair, ears or background, which must not be stretched over the target's cheeks;
@@ -62,29 +44,9 @@ const FEATURE_MARGIN: [readonly number[], number][] = [
   [LIPS_OUTER, 1.3],
 ];
 const FEATURE_FEATHER = 0.01;
-/** Points on the top edge of the right and the left brow (see `foreheadWeights`). */
-const BROW_TOPS = [105, 334] as const;
-const BROW_CLEARANCE = 0.04;
-const FOREHEAD_RAMP = 0.04;
-/** On the forehead, a pixel this many standard deviations darker than the skin counts as hair. */
-const HAIR_DARKER = 1.5;
-/** Hair on the forehead is softened over about twice this fraction of the face width. */
-const HAIR_SOFTEN = 0.008;
 /** The part of the fade where the face is matched to the target (see `matchEdge`). */
 const EDGE_FROM = 0.05;
 const EDGE_TO = 0.7;
-
-function point(points: Float32Array, i: number): Point {
-  return { x: points[i * 3], y: points[i * 3 + 1] };
-}
-
-/** The mean of the polygon's vertices. */
-function centroid(polygon: Point[]): Point {
-  return polygon.reduce((c, p) => ({ x: c.x + p.x / polygon.length, y: c.y + p.y / polygon.length }), {
-    x: 0,
-    y: 0,
-  });
-}
 
 /**
  * Where the source face's landmarks go: the target's mesh, with the inner landmarks moved part of the way
@@ -102,152 +64,6 @@ function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32A
   return dest;
 }
 
-/** Subject's right (−1), left (+1) or midline (0), from the canonical mirror pairs (right point first). */
-function sideOf(i: number): number {
-  return MIRROR[i] === i ? 0 : i < MIRROR[i] ? -1 : 1;
-}
-
-/** The source's turn in degrees (positive: its left cheek is farther from the camera). */
-export function sourceYaw(source: Float32Array): number {
-  const [right, left] = CHEEKS;
-  const dx = source[left * 3] - source[right * 3];
-  const dy = source[left * 3 + 1] - source[right * 3 + 1];
-  const dz = source[left * 3 + 2] - source[right * 3 + 2];
-  return (Math.atan2(dz, Math.hypot(dx, dy)) * 180) / Math.PI;
-}
-
-/**
- * Which triangles to take from the mirror image: none for a source turned less than `MIRROR_FROM_YAW`; else
- * every triangle on the far half (midline points count on either half). Returns per-triangle flags
- * (1 = mirror) and per-eye choices, or null.
- */
-function mirrorChoice(
-  source: Float32Array,
-  triangles: Uint32Array,
-): {
-  flags: Uint8Array;
-  eyes: { outline: readonly number[]; mirror: boolean; surroundings: boolean }[];
-} | null {
-  const yaw = sourceYaw(source);
-  if (Math.abs(yaw) < MIRROR_FROM_YAW) return null;
-  const far = Math.sign(yaw);
-  const flags = new Uint8Array(triangles.length / 3);
-  for (let t = 0; t < triangles.length; t += 3) {
-    const sides = [sideOf(triangles[t]), sideOf(triangles[t + 1]), sideOf(triangles[t + 2])];
-    if (sides.every((side) => side !== -far) && sides.includes(far)) flags[t / 3] = 1;
-  }
-  const [near, hidden] = sideOf(RIGHT_EYE[0]) === far ? [LEFT_EYE, RIGHT_EYE] : [RIGHT_EYE, LEFT_EYE];
-  // The far eye's own opening keeps the gaze right (a mirrored eye looks the other way) if it shows enough.
-  const opening = Math.abs(polygonArea(source, hidden)) / (Math.abs(polygonArea(source, near)) || 1);
-  return {
-    flags,
-    eyes: [
-      { outline: near, mirror: false, surroundings: false },
-      { outline: hidden, mirror: opening < FAR_EYE_FROM, surroundings: true },
-    ],
-  };
-}
-
-/** Signed area of the polygon through the given mesh points. */
-function polygonArea(points: Float32Array, outline: readonly number[]): number {
-  let area = 0;
-  for (let k = 0, j = outline.length - 1; k < outline.length; j = k++) {
-    area +=
-      points[outline[j] * 3] * points[outline[k] * 3 + 1] -
-      points[outline[k] * 3] * points[outline[j] * 3 + 1];
-  }
-  return area / 2;
-}
-
-/** The outline's points scaled by `scale` about their mean. */
-function scaledOutline(points: Float32Array, outline: readonly number[], scale: number): Point[] {
-  const polygon = outline.map((i) => point(points, i));
-  const centre = centroid(polygon);
-  return polygon.map((p) => ({
-    x: centre.x + (p.x - centre.x) * scale,
-    y: centre.y + (p.y - centre.y) * scale,
-  }));
-}
-
-/** Where the mirror picture is used (per region pixel, its weight) and where the far eye's own opening is. */
-export interface MirrorPlan {
-  weights: Float32Array;
-  /** 0–1 over the region where the far eye's own opening is used (valid even at the source's silhouette). */
-  opening: Float32Array | null;
-}
-
-/**
- * Per region pixel, how much comes from the mirror picture: the triangle choices rasterised and cross-faded
- * over a few pixels where they change, and then exactly 0 or 1 inside each eye so that no pixel there mixes
- * two eyes.
- */
-export function mirrorPlan(
-  source: Float32Array,
-  dest: Float32Array,
-  triangles: Uint32Array,
-  region: Region,
-  faceWidth: number,
-): MirrorPlan | null {
-  const choice = mirrorChoice(source, triangles);
-  if (!choice) return null;
-  const weights = new Float32Array(region.width * region.height);
-  // The choice changes only across triangles that touch the midline or straddle it: a band around those.
-  let [minX, maxX] = [Infinity, -Infinity];
-  for (let t = 0; t < triangles.length; t += 3) {
-    const vertices = [triangles[t], triangles[t + 1], triangles[t + 2]];
-    if (choice.flags[t / 3]) fillTriangle(dest, triangles, t, region, weights);
-    const sides = vertices.map(sideOf);
-    if (sides.includes(0) || (sides.includes(1) && sides.includes(-1))) {
-      for (const v of vertices) {
-        minX = Math.min(minX, dest[v * 3]);
-        maxX = Math.max(maxX, dest[v * 3]);
-      }
-    }
-  }
-  // Blurred with a margin of the blur's reach (2r) on both sides, so the band's own edges do not fade.
-  const r = Math.max(1, Math.round(faceWidth * SWITCH_FEATHER));
-  const left = Math.max(0, Math.floor(minX - region.x - 4 * r));
-  const right = Math.min(region.width, Math.ceil(maxX - region.x + 4 * r));
-  const bandWidth = right - left;
-  if (bandWidth > 0) {
-    const bandBox = { x: region.x + left, y: region.y, width: bandWidth, height: region.height };
-    const band = cropToBox(weights, region, bandBox);
-    const faded = feather(band, bandWidth, region.height, r);
-    const from = left === 0 ? 0 : 2 * r;
-    const to = right === region.width ? bandWidth : bandWidth - 2 * r;
-    for (let row = 0; row < region.height; row++) {
-      weights.set(
-        faded.subarray(row * bandWidth + from, row * bandWidth + to),
-        row * region.width + left + from,
-      );
-    }
-  }
-  let opening: Float32Array | null = null;
-  const featherRadius = Math.max(1, Math.round(faceWidth * OPENING_FEATHER));
-  for (const eye of choice.eyes) {
-    const ownOpening = eye.surroundings && !eye.mirror;
-    // Worked on the eye's own box (grown by the fade's reach), not the whole region.
-    const outline = scaledOutline(dest, eye.outline, ownOpening ? OPENING_FADE : EYE_CORE);
-    const box = boxAround(outline, 2 * featherRadius + 1, region);
-    if (box.width === 0 || box.height === 0) continue;
-    const core = fillPolygon(ownOpening ? scaledOutline(dest, eye.outline, 1) : outline, box);
-    const fade = ownOpening ? feather(fillPolygon(outline, box), box.width, box.height, featherRadius) : null;
-    if (fade) opening = new Float32Array(weights.length);
-    for (let row = 0, k = 0; row < box.height; row++) {
-      let m = (box.y - region.y + row) * region.width + (box.x - region.x);
-      for (let col = 0; col < box.width; col++, k++, m++) {
-        if (fade && opening) {
-          // The opening direct inside mirrored lids: a short fade just outside the lash line.
-          opening[m] = fade[k];
-          weights[m] *= 1 - fade[k];
-        }
-        if (core[k]) weights[m] = eye.mirror ? 1 : 0;
-      }
-    }
-  }
-  return { weights, opening };
-}
-
 /**
  * Eyes and lips are replaced whole even where the fade would reach them (on a turned target the far eye and
  * mouth corner sit near the face's edge): a target eye showing through a swapped one is a doubled eye. The
@@ -263,62 +79,6 @@ function protectFeatures(mask: Float32Array, dest: Float32Array, region: Region,
     for (let row = 0, k = 0; row < box.height; row++) {
       let m = (box.y - region.y + row) * region.width + (box.x - region.x);
       for (let col = 0; col < box.width; col++, k++, m++) if (raised[k] > mask[m]) mask[m] = raised[k];
-    }
-  }
-}
-
-/** The integer box around a polygon, grown by `margin`, clipped to `region` (same image coordinates). */
-function boxAround(polygon: Point[], margin: number, region: Region): Region {
-  const xs = polygon.map((p) => p.x);
-  const ys = polygon.map((p) => p.y);
-  const x = Math.max(region.x, Math.floor(Math.min(...xs) - margin));
-  const y = Math.max(region.y, Math.floor(Math.min(...ys) - margin));
-  const right = Math.min(region.x + region.width, Math.ceil(Math.max(...xs) + margin));
-  const bottom = Math.min(region.y + region.height, Math.ceil(Math.max(...ys) + margin));
-  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
-}
-
-/** The part of a per-region-pixel array that lies in `box` (inside `region`, same image coordinates). */
-function cropToBox(values: Float32Array, region: Region, box: Region): Float32Array {
-  const out = new Float32Array(box.width * box.height);
-  for (let row = 0; row < box.height; row++) {
-    const m = (box.y - region.y + row) * region.width + (box.x - region.x);
-    out.set(values.subarray(m, m + box.width), row * box.width);
-  }
-  return out;
-}
-
-/** Sets to 1 the region pixels whose centres lie in triangle `t` (a rasteriser over its bounding box). */
-function fillTriangle(
-  points: Float32Array,
-  triangles: Uint32Array,
-  t: number,
-  region: Region,
-  out: Float32Array,
-) {
-  const [i, j, k] = [triangles[t] * 3, triangles[t + 1] * 3, triangles[t + 2] * 3];
-  const [x0, y0, x1, y1, x2, y2] = [
-    points[i],
-    points[i + 1],
-    points[j],
-    points[j + 1],
-    points[k],
-    points[k + 1],
-  ];
-  const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-  if (Math.abs(det) < 1e-9) return;
-  const left = Math.max(region.x, Math.floor(Math.min(x0, x1, x2)));
-  const right = Math.min(region.x + region.width - 1, Math.ceil(Math.max(x0, x1, x2)));
-  const top = Math.max(region.y, Math.floor(Math.min(y0, y1, y2)));
-  const bottom = Math.min(region.y + region.height - 1, Math.ceil(Math.max(y0, y1, y2)));
-  for (let py = top; py <= bottom; py++) {
-    const cy = py + 0.5 - y0;
-    let m = (py - region.y) * region.width + (left - region.x);
-    for (let px = left; px <= right; px++, m++) {
-      const cx = px + 0.5 - x0;
-      const w1 = (cx * (y2 - y0) - (x2 - x0) * cy) / det;
-      const w2 = ((x1 - x0) * cy - cx * (y1 - y0)) / det;
-      if (w1 >= -1e-7 && w2 >= -1e-7 && w1 + w2 <= 1 + 1e-7) out[m] = 1;
     }
   }
 }
@@ -358,15 +118,6 @@ function validSourceArea(source: RgbImage, points: Float32Array, triangles: Uint
   const values = feather(footprint, grid.width, grid.height, radius);
   for (let k = 0; k < values.length; k++) values[k] = Math.min(1, Math.max(0, (values[k] - 0.6) / 0.4));
   return { region, scale, width: grid.width, height: grid.height, values };
-}
-
-function triangulate(points: Float32Array): Uint32Array {
-  const coords = new Float64Array(MESH_POINT_COUNT * 2);
-  for (let i = 0; i < MESH_POINT_COUNT; i++) {
-    coords[i * 2] = points[i * 3];
-    coords[i * 2 + 1] = points[i * 3 + 1];
-  }
-  return new Delaunator(coords).triangles;
 }
 
 /**
@@ -488,133 +239,6 @@ export function swapFaceInto(
   matchEdge(warped, targetLab, edge, written, targetSkin, region.width, region.height, faceWidth);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
-}
-
-/**
- * Mixes the mirror picture (the source's mirror points warped onto the same triangles) into `warped` by
- * `weights`; `covered` becomes the mixed validity.
- */
-function mixMirror(
-  source: RgbImage,
-  sourceMesh: FaceMesh,
-  dest: Float32Array,
-  triangles: Uint32Array,
-  region: Region,
-  mask: Float32Array,
-  valid: SourceMask,
-  weights: Float32Array,
-  warped: Float32Array,
-  covered: Float32Array,
-): void {
-  const mirroredPoints = new Float32Array(sourceMesh.points.length);
-  for (let i = 0; i < MESH_POINT_COUNT; i++) {
-    const j = MIRROR[i];
-    mirroredPoints[i * 3] = sourceMesh.points[j * 3];
-    mirroredPoints[i * 3 + 1] = sourceMesh.points[j * 3 + 1];
-    mirroredPoints[i * 3 + 2] = sourceMesh.points[j * 3 + 2];
-  }
-  const needed = new Float32Array(mask.length);
-  for (let m = 0; m < mask.length; m++) if (weights[m] > 0) needed[m] = mask[m];
-  const mirrored = new Float32Array(warped.length);
-  const mirroredCovered = warpPiecewiseAffine(
-    source,
-    mirroredPoints,
-    dest,
-    triangles,
-    region,
-    needed,
-    valid,
-    mirrored,
-  );
-  for (let m = 0; m < covered.length; m++) {
-    const w = weights[m];
-    if (w === 0 || needed[m] === 0) continue;
-    for (let c = 0; c < 3; c++) {
-      const o = m * 3 + c;
-      warped[o] += (mirrored[o] - warped[o]) * w;
-    }
-    covered[m] += (mirroredCovered[m] - covered[m]) * w;
-  }
-}
-
-/**
- * How far each written pixel is into the forehead, 0–1: 0 up to `BROW_CLEARANCE` above the line through the
- * brows' tops, 1 from `BROW_CLEARANCE` + `FOREHEAD_RAMP` (fractions of the face width).
- */
-function foreheadWeights(
-  dest: Float32Array,
-  region: Region,
-  written: Uint8Array,
-  faceWidth: number,
-): Float32Array {
-  const a = point(dest, BROW_TOPS[0]);
-  const b = point(dest, BROW_TOPS[1]);
-  const top = point(dest, FOREHEAD_TOP);
-  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-  // Unit normal of the brow line, pointing up the forehead.
-  let [nx, ny] = [-(b.y - a.y) / length, (b.x - a.x) / length];
-  if (nx * (top.x - a.x) + ny * (top.y - a.y) < 0) [nx, ny] = [-nx, -ny];
-  const start = BROW_CLEARANCE * faceWidth;
-  const ramp = FOREHEAD_RAMP * faceWidth;
-  const weights = new Float32Array(written.length);
-  for (let row = 0, m = 0; row < region.height; row++) {
-    const along = ny * (region.y + row + 0.5 - a.y);
-    for (let col = 0; col < region.width; col++, m++) {
-      if (!written[m]) continue;
-      const height = nx * (region.x + col + 0.5 - a.x) + along;
-      if (height > start) weights[m] = Math.min(1, (height - start) / ramp);
-    }
-  }
-  return weights;
-}
-
-/**
- * On the forehead, hair wins: where the face photo shows hair (or a hat) instead of skin, or the target does,
- * the target's own pixels stay (lower `covered`). Judged per pixel against the skin's colour, then softened
- * so that strands do not speckle.
- */
-function keepHairOnForehead(
-  face: Float32Array,
-  target: Float32Array,
-  forehead: Float32Array,
-  skin: ChannelStats,
-  region: Region,
-  faceWidth: number,
-  covered: Float32Array,
-): void {
-  // Hair is darker than skin: the box's dark side is drawn tighter here.
-  const box = skinBox(skin);
-  box[0] = skin.mean[0] - Math.max(HAIR_DARKER * skin.std[0], 8);
-  const hair = new Float32Array(forehead.length);
-  let [top, bottom, left, right] = [region.height, -1, region.width, -1];
-  for (let row = 0, m = 0; row < region.height; row++) {
-    for (let col = 0; col < region.width; col++, m++) {
-      if (forehead[m] === 0) continue;
-      if (!inBox(face, m * 3, box) || !inBox(target, m * 3, box)) {
-        hair[m] = forehead[m];
-        top = Math.min(top, row);
-        bottom = Math.max(bottom, row);
-        left = Math.min(left, col);
-        right = Math.max(right, col);
-      }
-    }
-  }
-  if (bottom < 0) return;
-  // Softened on the hair's own box, grown by the blur's reach.
-  const r = Math.max(1, Math.round(faceWidth * HAIR_SOFTEN));
-  const within = boxAround(
-    [
-      { x: region.x + left, y: region.y + top },
-      { x: region.x + right + 1, y: region.y + bottom + 1 },
-    ],
-    2 * r + 1,
-    region,
-  );
-  const soft = feather(cropToBox(hair, region, within), within.width, within.height, r);
-  for (let row = 0, k = 0; row < within.height; row++) {
-    let m = (within.y - region.y + row) * region.width + (within.x - region.x);
-    for (let col = 0; col < within.width; col++, k++, m++) if (soft[k] > 0) covered[m] *= 1 - soft[k];
-  }
 }
 
 /** The region's pixels as RGB floats, where `select` is set. */

@@ -3,6 +3,7 @@ import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } 
 import type {
   DevInitDataRequest,
   DevInitDataResponse,
+  DevTelegramResponse,
   LoginRequest,
   LoginResponse,
   RefreshRequest,
@@ -11,9 +12,9 @@ import type {
 
 export class LoginRequestDto implements LoginRequest {
   @ApiProperty({ description: 'The raw Telegram.WebApp.initData query string' })
-  @IsString()
   @MinLength(1)
   @MaxLength(8192)
+  @IsString()
   initData!: string;
 }
 
@@ -27,9 +28,9 @@ export class LoginResponseDto implements LoginResponse {
 
 export class RefreshRequestDto implements RefreshRequest {
   @ApiProperty()
-  @IsString()
   @MinLength(1)
   @MaxLength(256)
+  @IsString()
   refreshToken!: string;
 }
 
@@ -75,4 +76,13 @@ export class DevInitDataRequestDto implements DevInitDataRequest {
 export class DevInitDataResponseDto implements DevInitDataResponse {
   @ApiProperty({ description: 'Init data signed with the configured bot token' })
   initData!: string;
+}
+
+export class DevTelegramResponseDto implements DevTelegramResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The fake Bot API the API calls (the development bot token), else null',
+  })
+  fakeBotApiUrl!: string | null;
 }

@@ -2,9 +2,21 @@ import type { MigrationInterface } from 'typeorm';
 
 import { UsersLedgerAuth1795348787450 } from './1795348787450-UsersLedgerAuth.js';
 import { MemesTemplatesGenerations1795349071372 } from './1795349071372-MemesTemplatesGenerations.js';
+import { TelegramUpdates1795428370943 } from './1795428370943-TelegramUpdates.js';
+import { ConfigAdmins1795428490674 } from './1795428490674-ConfigAdmins.js';
+import { PaymentsPlansVisits1795428716264 } from './1795428716264-PaymentsPlansVisits.js';
+import { LedgerEntriesEarned1795429045906 } from './1795429045906-LedgerEntriesEarned.js';
+import { Quests1795429127432 } from './1795429127432-Quests.js';
+import { TonWallets1795429556163 } from './1795429556163-TonWallets.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
   UsersLedgerAuth1795348787450,
   MemesTemplatesGenerations1795349071372,
+  TelegramUpdates1795428370943,
+  ConfigAdmins1795428490674,
+  PaymentsPlansVisits1795428716264,
+  LedgerEntriesEarned1795429045906,
+  Quests1795429127432,
+  TonWallets1795429556163,
 ];

@@ -22,10 +22,18 @@ export const GENERATION_STATUSES = [
   'failed',
 ] as const satisfies readonly GenerationStatus[];
 
+/** A generation still waiting for its outcome: the queue may still report on it. */
+export const OPEN_GENERATION_STATUSES = [
+  'queued',
+  'processing',
+] as const satisfies readonly GenerationStatus[];
+
 /** One face swap requested by a player: what it swaps, what it cost, and how far it got. */
 @Entity({ name: 'generations' })
 @Index('generations_user_created_idx', ['userId', 'createdAt'])
-@Index('generations_unfinished_idx', ['createdAt'], { where: "\"status\" IN ('queued', 'processing')" })
+@Index('generations_unfinished_idx', ['createdAt'], {
+  where: `"status" IN (${OPEN_GENERATION_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+})
 @Check('generations_progress_range', '"progress" BETWEEN 0 AND 100')
 @Check('generations_rating_range', '"rating" BETWEEN 1 AND 5')
 @Check('generations_cost_non_negative', '"cost" >= 0')

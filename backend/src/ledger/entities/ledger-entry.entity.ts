@@ -9,6 +9,7 @@ import {
 } from 'typeorm';
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
+import type { LedgerReason } from '../ledger-reasons.js';
 
 /** The three money-like balances on the user row (GAME.md "Money-like balances"). */
 export const BALANCE_KINDS = ['credits', 'coins', 'swipes'] as const;
@@ -41,9 +42,13 @@ export class LedgerEntry {
   @Column({ type: 'integer' })
   delta!: number;
 
-  /** What the change was for, e.g. `opening`, `generation`, `swipe`, `promo`. */
+  /** What the change was for: one of LEDGER_REASONS. */
   @Column({ type: 'varchar', length: 64 })
-  reason!: string;
+  reason!: LedgerReason;
+
+  /** Coins the user earned (LEDGER_REASONS): ratings and the airdrop share are sums of these rows. */
+  @Column({ type: 'boolean' })
+  earned!: boolean;
 
   /** The thing the change belongs to (a generation id, a payment charge id, a date …). */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 200, nullable: true })

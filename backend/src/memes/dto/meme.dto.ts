@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MEME_TEXT_MAX_LENGTH, type MemeDto, type MemeUpdateRequest, type Page } from '@mememint/contracts';
+import {
+  MEME_TEXT_MAX_LENGTH,
+  type MemeAuthorDto,
+  type MemeDto,
+  type MemeUpdateRequest,
+  type Page,
+  type PublicMemeDto,
+} from '@mememint/contracts';
 
 export class MemeResponseDto implements MemeDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -17,6 +24,26 @@ export class MemeResponseDto implements MemeDto {
   @ApiProperty() likes!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) publishedAt!: string | null;
+}
+
+export class MemeAuthorResponseDto implements MemeAuthorDto {
+  @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  @ApiProperty({ type: String, nullable: true }) firstName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) photoUrl!: string | null;
+}
+
+/** A published meme as anyone sees it (`GET /api/v1/memes/share/{shareId}/`). */
+export class PublicMemeResponseDto implements PublicMemeDto {
+  @ApiProperty({ format: 'uuid', description: 'For a generation `{memeId}`' }) id!: string;
+  @ApiProperty() shareId!: string;
+  @ApiProperty({ type: String, nullable: true }) text!: string | null;
+  @ApiProperty() imageUrl!: string;
+  @ApiProperty() thumbnailUrl!: string;
+  @ApiProperty() width!: number;
+  @ApiProperty() height!: number;
+  @ApiProperty() likes!: number;
+  @ApiProperty({ format: 'date-time' }) publishedAt!: string;
+  @ApiProperty({ type: MemeAuthorResponseDto }) author!: MemeAuthorResponseDto;
 }
 
 export class MemePageDto implements Page<MemeDto> {

@@ -2,6 +2,10 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 't
 import type { SupportedLanguage } from '@mememint/contracts';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
+/** Column lengths of the Telegram profile (PostgreSQL counts characters, i.e. code points). */
+export const USERNAME_MAX_LENGTH = 64;
+export const NAME_MAX_LENGTH = 256;
+
 /**
  * A player, keyed by their Telegram id. Every field of SEED-SPEC §3 lives here. The three balances
  * (`generationLimit`, `memeCoins`, `swipes`) start at 0 in the row and only ever change through
@@ -9,6 +13,7 @@ import { bigintNumber } from '../../database/bigint-number.transformer.js';
  */
 @Entity({ name: 'users' })
 @Check('users_balances_non_negative', '"generation_limit" >= 0 AND "meme_coins" >= 0 AND "swipes" >= 0')
+@Check('users_admin_sources', '"is_admin" = ("admin_by_config" OR "admin_by_command")')
 export class User {
   @PrimaryColumn({ name: 'tg_id', type: 'bigint', transformer: bigintNumber })
   tgId!: number;
@@ -19,8 +24,17 @@ export class User {
   @Column({ name: 'is_bot', type: 'boolean', default: false })
   isBot!: boolean;
 
+  /** Admin rights: listed in ADMIN_TG_IDS at the last login, or granted by `npm run admin -- grant`. */
   @Column({ name: 'is_admin', type: 'boolean', default: false })
   isAdmin!: boolean;
+
+  /** Listed in ADMIN_TG_IDS at the last login; the list is the source of truth, so it is rewritten then. */
+  @Column({ name: 'admin_by_config', type: 'boolean', default: false })
+  adminByConfig!: boolean;
+
+  /** Granted by the operator command; stays whatever the list says. */
+  @Column({ name: 'admin_by_command', type: 'boolean', default: false })
+  adminByCommand!: boolean;
 
   /** Telegram Premium, from init data; the game's premium is `boostEnds`. */
   @Column({ name: 'is_premium', type: 'boolean', default: false })
@@ -37,13 +51,13 @@ export class User {
   @Column({ name: 'has_ton', type: 'boolean', default: false })
   hasTon!: boolean;
 
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: USERNAME_MAX_LENGTH, nullable: true })
   username!: string | null;
 
-  @Column({ name: 'first_name', type: 'varchar', length: 256, nullable: true })
+  @Column({ name: 'first_name', type: 'varchar', length: NAME_MAX_LENGTH, nullable: true })
   firstName!: string | null;
 
-  @Column({ name: 'last_name', type: 'varchar', length: 256, nullable: true })
+  @Column({ name: 'last_name', type: 'varchar', length: NAME_MAX_LENGTH, nullable: true })
   lastName!: string | null;
 
   @Column({ name: 'language_code', type: 'varchar', length: 8, default: 'en' })
@@ -101,9 +115,4 @@ export class User {
 
   @Column({ name: 'swiped_gift_count', type: 'integer', default: 0 })
   swipedGiftCount!: number;
-}
-
-/** A premium boost is active (GAME.md: `boostEnds > now`): premium templates open, earned coins multiplied. */
-export function hasActiveBoost(user: { boostEnds: Date | null }, now: Date = new Date()): boolean {
-  return user.boostEnds !== null && user.boostEnds.getTime() > now.getTime();
 }

@@ -1,28 +1,22 @@
 import type { MemeDto } from '@mememint/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/ApiContext';
-import { memeLink } from '../../app/config';
+import { memeLink } from '../../lib/config';
 import { haptic, saveFile, shareLink } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
-import { MY_MEMES_KEY } from './keys';
+import { useUpdateMeme } from '../memes';
 
 /** A finished meme with share, save, publish-to-feed and caption edit. */
 export function MemeResult({ meme: initial }: { meme: MemeDto }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [meme, setMeme] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(initial.text ?? '');
 
-  const update = useMutation({
-    mutationFn: (body: { text?: string; isPublished?: boolean }) => api.updateMeme(meme.id, body),
+  const update = useUpdateMeme(meme.id, {
     onSuccess: (updated, body) => {
       haptic.success();
       setMeme(updated);
-      void queryClient.invalidateQueries({ queryKey: MY_MEMES_KEY });
       if (body.text !== undefined) {
         setEditing(false);
         toast.success(t('create.captionSaved'));

@@ -1,22 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { photoBlob } from '../../test/testdata';
 import { fitWithin, isJpeg, NotJpegError, preparePhoto } from './photo';
-
-/** The shared real photos beside the repository. */
-const FACES = resolve(__dirname, '../../../../../shared/testdata/faces');
-const photo = (name: string) => new Blob([readFileSync(join(FACES, name))]);
 
 describe('photos leave the phone as JPEG only', () => {
   it('recognises a JPEG by its bytes, whatever it is called', async () => {
-    expect(await isJpeg(photo('portrait-01.jpg'))).toBe(true);
-    expect(await isJpeg(photo('png-portrait-01.png'))).toBe(false);
+    expect(await isJpeg(photoBlob('portrait-01.jpg'))).toBe(true);
+    expect(await isJpeg(photoBlob('png-portrait-01.png'))).toBe(false);
     expect(await isJpeg(new Blob(['not an image']))).toBe(false);
   });
 
   it('refuses a PNG with "Only JPG/JPEG images are supported" before touching it', async () => {
-    await expect(preparePhoto(photo('png-portrait-01.png'))).rejects.toBeInstanceOf(NotJpegError);
-    await expect(preparePhoto(photo('png-portrait-01.png'))).rejects.toThrow(
+    await expect(preparePhoto(photoBlob('png-portrait-01.png'))).rejects.toBeInstanceOf(NotJpegError);
+    await expect(preparePhoto(photoBlob('png-portrait-01.png'))).rejects.toThrow(
       'Only JPG/JPEG images are supported',
     );
   });

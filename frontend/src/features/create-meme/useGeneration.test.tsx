@@ -1,8 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../api/client';
-import { createApi } from '../../api/endpoints';
-import { tokenStore } from '../../api/tokens';
+import { ApiClient } from '../../lib/api-client';
+import { tokenStore } from '../../lib/tokens';
 import { startApiServer } from '../../test/api-server';
 import { STATUS_POLL_MS, useGeneration } from './useGeneration';
 
@@ -34,11 +33,9 @@ describe('useGeneration without a socket', () => {
         ? { status: 200, body: { id: 'g1', status: 'processing', stage: 'swap', progress: 60 } }
         : { status: 200, body: { id: 'g1', status: 'done', stage: 'done', progress: 100, meme: MEME } };
     });
-    const api = createApi(
-      new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => undefined }),
-    );
+    const client = new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => undefined });
 
-    const { result } = renderHook(() => useGeneration('g1', api, null));
+    const { result } = renderHook(() => useGeneration('g1', client, null));
 
     await waitFor(() => expect(result.current).toEqual({ stage: 'swap', progress: 60 }));
     await waitFor(() => expect(result.current.meme).toEqual(MEME), { timeout: STATUS_POLL_MS * 3 });
@@ -60,11 +57,9 @@ describe('useGeneration without a socket', () => {
         error: "There's no face on your photo",
       },
     }));
-    const api = createApi(
-      new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => undefined }),
-    );
+    const client = new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => undefined });
 
-    const { result } = renderHook(() => useGeneration('g2', api, null));
+    const { result } = renderHook(() => useGeneration('g2', client, null));
 
     await waitFor(() => expect(result.current.error).toBe("There's no face on your photo"));
   });

@@ -1,7 +1,8 @@
 import type { GenerationStage, GenerationStatusDto, MemeDto } from '@mememint/contracts';
 import { useEffect, useState } from 'react';
-import type { Api } from '../../api/endpoints';
-import type { GameSocket } from '../realtime/socket';
+import type { ApiClient } from '../../lib/api-client';
+import type { GameSocket } from '../../lib/socket';
+import { getGenerationStatus } from './api/get-generation-status';
 
 export interface GenerationView {
   stage: GenerationStage;
@@ -35,7 +36,11 @@ function merge(old: GenerationView, next: GenerationView): GenerationView {
  * call as fallback — once right away (an event may have gone out before we listened), then every
  * STATUS_POLL_MS while the socket is not connected.
  */
-export function useGeneration(id: string | null, api: Api, socket: GameSocket | null): GenerationView {
+export function useGeneration(
+  id: string | null,
+  client: ApiClient,
+  socket: GameSocket | null,
+): GenerationView {
   const [view, setView] = useState<GenerationView>(INITIAL);
 
   useEffect(() => {
@@ -59,7 +64,7 @@ export function useGeneration(id: string | null, api: Api, socket: GameSocket | 
     socket?.on('generation:failed', onFailed);
 
     const poll = () =>
-      api.generationStatus(id).then(
+      getGenerationStatus(client, id).then(
         (status) => update(fromStatus(status)),
         () => undefined, // a missed poll is retried on the next tick
       );
@@ -75,7 +80,7 @@ export function useGeneration(id: string | null, api: Api, socket: GameSocket | 
       socket?.off('generation:done', onDone);
       socket?.off('generation:failed', onFailed);
     };
-  }, [id, api, socket]);
+  }, [id, client, socket]);
 
   return view;
 }

@@ -1,25 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/ApiContext';
-import { WrongResponseError } from '../../api/errors';
 import { haptic } from '../../telegram/sdk';
 import { copyText } from '../../ui/clipboard';
 import { Dialog } from '../../ui/Dialog';
+import { useCreatePromo } from './api/create-promo';
 
 /** SEED-SPEC §4 promo creation (influencers): optional description → the code with a copy button. */
 export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const api = useApi();
   const [description, setDescription] = useState('');
   const [code, setCode] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: async (text: string) => {
-      const answer = await api.createPromo(text ? { description: text } : {});
-      if (!answer?.id) throw new WrongResponseError();
-      return answer.id;
-    },
+  const create = useCreatePromo({
     onSuccess: (id) => {
       haptic.success();
       setCode(id);

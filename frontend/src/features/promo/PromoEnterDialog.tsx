@@ -1,12 +1,9 @@
 import { PROMO_CODE_MIN_LENGTH, type PromoApplyResponse } from '@mememint/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/ApiContext';
 import { haptic } from '../../telegram/sdk';
 import { Dialog } from '../../ui/Dialog';
-import { addCredits } from '../balance/format';
-import { useUpdateUser } from '../session/user-cache';
+import { useApplyPromo } from './api/apply-promo';
 
 /**
  * SEED-SPEC §4–§5 promo entry: Apply is disabled while empty; after the first attempt a code shorter
@@ -14,18 +11,14 @@ import { useUpdateUser } from '../session/user-cache';
  */
 export function PromoEnterDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const updateUser = useUpdateUser();
   const [code, setCode] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [granted, setGranted] = useState<PromoApplyResponse | null>(null);
 
-  const apply = useMutation({
-    mutationFn: (value: string) => api.applyPromo(value),
+  const apply = useApplyPromo({
     onSuccess: (answer) => {
       haptic.success();
       setGranted(answer);
-      updateUser((user) => ({ generationLimit: addCredits(user.generationLimit, answer.generationLimit) }));
     },
   });
 

@@ -1,6 +1,8 @@
 import type { UserDto } from '@mememint/contracts';
-import type { Api } from '../../api/endpoints';
+import type { ApiClient } from '../../lib/api-client';
 import type { LaunchContext } from '../../telegram/sdk';
+import { getMe } from './api/get-me';
+import { login } from './api/login';
 
 /** "Login error. Please reload the page or app." (SEED-SPEC §5): no usable user came back. */
 export class LoginError extends Error {
@@ -14,13 +16,13 @@ export class LoginError extends Error {
  * Start-up login of SEED-SPEC §4: init data with a user id logs in; otherwise both tokens from the
  * cookies are reused. Either way the user is loaded and must carry a tgId.
  */
-export async function signIn(api: Api, launch: LaunchContext): Promise<UserDto> {
+export async function signIn(client: ApiClient, launch: LaunchContext): Promise<UserDto> {
   if (launch.userId && launch.initDataRaw) {
-    api.client.acceptLogin(await api.login({ initData: launch.initDataRaw }));
-  } else if (!api.client.hasBothTokens()) {
+    client.acceptLogin(await login(client, { initData: launch.initDataRaw }));
+  } else if (!client.hasBothTokens()) {
     throw new LoginError();
   }
-  const user = await api.me();
+  const user = await getMe(client);
   if (!user?.tgId) throw new LoginError();
   return user;
 }

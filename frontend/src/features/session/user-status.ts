@@ -1,10 +1,5 @@
 import type { UserDto } from '@mememint/contracts';
 
-/** A premium boost is active while boostEnds is in the future (SEED-SPEC §3, GAME.md). */
-export function isBoostActive(user: Pick<UserDto, 'boostEnds'>, now = new Date()): boolean {
-  return user.boostEnds !== null && new Date(user.boostEnds).getTime() > now.getTime();
-}
-
 export function displayName(user: Pick<UserDto, 'username' | 'firstName' | 'lastName'>): string {
   return user.username ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || 'Player');
 }

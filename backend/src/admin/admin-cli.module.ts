@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
+import { UsersModule } from '../users/users.module.js';
+
+/**
+ * What admin commands run with: the database, the feature services, and player sockets reached
+ * through Redis. No HTTP, queues or schedules. A command needing another module adds it here.
+ */
+@Module({ imports: [DatabaseModule, UsersModule, LedgerModule, RealtimeEmitterModule] })
+export class AdminCliModule {}

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BalanceDto } from '@mememint/contracts';
+import type { BalanceKind } from './entities/ledger-entry.entity.js';
+import type { LedgerReason } from './ledger-reasons.js';
+
+/** A balance owner's row, locked until the transaction ends. */
+export interface LockedUser {
+  balances: BalanceDto;
+  boostEnds: Date | null;
+  infl: boolean;
+}
+
+/** Where a one-time change is (or would be) written: unique per user, kind and key. */
+export interface LedgerKey {
+  userId: number;
+  kind: BalanceKind;
+  idempotencyKey: string;
+}
+
+export interface LedgerRow {
+  userId: number;
+  kind: BalanceKind;
+  delta: number;
+  reason: LedgerReason;
+  earned: boolean;
+  idempotencyKey: string | null;
+}
+
+export interface Imbalance {
+  userId: number;
+  kind: BalanceKind;
+  balance: number;
+  ledgerSum: number;
+}
+
+interface BalanceRow {
+  tg_id: string;
+  generation_limit: number;
+  meme_coins: number;
+  swipes: number;
+}
+
+function toBalances(row: BalanceRow): BalanceDto {
+  return { generationLimit: row.generation_limit, memeCoins: row.meme_coins, swipes: row.swipes };
+}
+
+/**
+ * The ledger's SQL. Every statement takes the caller's EntityManager, so the service composes them
+ * in one transaction; each handles any number of users or rows in one round trip.
+ */
+@Injectable()
+export class LedgerRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in `manager`'s transaction when it is in one, else in a new transaction. */
+  transaction<T>(manager: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (manager?.queryRunner?.isTransactionActive) return work(manager);
+    return (manager ?? this.dataSource.manager).transaction(work);
+  }
+
+  /**
+   * Locks the users' rows (in id order, so two callers locking overlapping sets cannot deadlock)
+   * and reads their balances and what their earning multiplier depends on. Missing users are absent.
+   */
+  async lockUsers(em: EntityManager, userIds: readonly number[]): Promise<Map<number, LockedUser>> {
+    const rows: (BalanceRow & { boost_ends: Date | null; infl: boolean })[] = await em.query(
+      `SELECT tg_id, generation_limit, meme_coins, swipes, boost_ends, infl
+         FROM users WHERE tg_id = ANY($1::bigint[]) ORDER BY tg_id FOR UPDATE`,
+      [userIds],
+    );
+    return new Map(
+      rows.map((row) => [
+        Number(row.tg_id),
+        { balances: toBalances(row), boostEnds: row.boost_ends, infl: row.infl },
+      ]),
+    );
+  }
+
+  /** The rows already written under these keys, with their deltas. */
+  async findWritten(
+    em: EntityManager,
+    keys: readonly LedgerKey[],
+  ): Promise<(LedgerKey & { delta: number })[]> {
+    if (keys.length === 0) return [];
+    const rows: { user_id: string; kind: BalanceKind; idempotency_key: string; delta: number }[] =
+      await em.query(
+        `SELECT l.user_id, l.kind, l.idempotency_key, l.delta
+           FROM unnest($1::bigint[], $2::balance_kind[], $3::varchar[]) AS k(user_id, kind, idempotency_key)
+           JOIN ledger_entries l USING (user_id, kind, idempotency_key)`,
+        [keys.map((key) => key.userId), keys.map((key) => key.kind), keys.map((key) => key.idempotencyKey)],
+      );
+    return rows.map((row) => ({
+      userId: Number(row.user_id),
+      kind: row.kind,
+      idempotencyKey: row.idempotency_key,
+      delta: row.delta,
+    }));
+  }
+
+  /**
+   * Inserts the rows and adds each user's per-kind sums of them to their balances, in one statement;
+   * answers the balances after. Call it with the users locked and the keys checked: a key that is
+   * taken anyway breaks the unique index and fails the transaction rather than paying twice (a plain
+   * INSERT, since ON CONFLICT's speculative insertion costs twice as much per row).
+   */
+  async write(em: EntityManager, rows: readonly LedgerRow[]): Promise<Map<number, BalanceDto>> {
+    // TypeORM answers an UPDATE … RETURNING with `[rows, affected]`.
+    const [updated]: [BalanceRow[], number] = await em.query(
+      `WITH inserted AS (
+         INSERT INTO ledger_entries (user_id, kind, delta, reason, earned, idempotency_key)
+         SELECT * FROM unnest($1::bigint[], $2::balance_kind[], $3::integer[], $4::varchar[], $5::boolean[], $6::varchar[])
+         RETURNING user_id, kind, delta
+       ), totals AS (
+         SELECT user_id,
+                COALESCE(SUM(delta) FILTER (WHERE kind = 'credits'), 0) AS credits,
+                COALESCE(SUM(delta) FILTER (WHERE kind = 'coins'), 0) AS coins,
+                COALESCE(SUM(delta) FILTER (WHERE kind = 'swipes'), 0) AS swipes
+           FROM inserted GROUP BY user_id
+       )
+       UPDATE users u
+          SET generation_limit = u.generation_limit + t.credits,
+              meme_coins = u.meme_coins + t.coins,
+              swipes = u.swipes + t.swipes
+         FROM totals t
+        WHERE u.tg_id = t.user_id
+       RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes`,
+      [
+        rows.map((row) => row.userId),
+        rows.map((row) => row.kind),
+        rows.map((row) => row.delta),
+        rows.map((row) => row.reason),
+        rows.map((row) => row.earned),
+        rows.map((row) => row.idempotencyKey),
+      ],
+    );
+    return new Map(updated.map((row) => [Number(row.tg_id), toBalances(row)]));
+  }
+
+  /** Balances that differ from the sum of their ledger rows (empty when the books are right). */
+  async findImbalances(userId?: number, manager?: EntityManager): Promise<Imbalance[]> {
+    const rows: { user_id: string; kind: BalanceKind; balance: number; ledger_sum: string }[] = await (
+      manager ?? this.dataSource.manager
+    ).query(
+      `SELECT u.tg_id AS user_id, k.kind, k.balance, COALESCE(s.total, 0) AS ledger_sum
+         FROM users u
+         CROSS JOIN LATERAL (VALUES ('credits'::balance_kind, u.generation_limit),
+                                    ('coins'::balance_kind, u.meme_coins),
+                                    ('swipes'::balance_kind, u.swipes)) AS k(kind, balance)
+         LEFT JOIN LATERAL (SELECT SUM(l.delta) AS total FROM ledger_entries l
+                             WHERE l.user_id = u.tg_id AND l.kind = k.kind) s ON true
+        WHERE ($1::bigint IS NULL OR u.tg_id = $1)
+          AND k.balance <> COALESCE(s.total, 0)
+        ORDER BY u.tg_id, k.kind`,
+      [userId ?? null],
+    );
+    return rows.map((row) => ({
+      userId: Number(row.user_id),
+      kind: row.kind,
+      balance: row.balance,
+      ledgerSum: Number(row.ledger_sum),
+    }));
+  }
+}

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Injectable, Logger } from '@nestjs/common';
+import type { PublicMemeDto } from '@mememint/contracts';
+import { escapeHtml } from '../common/html.js';
+import { AppConfig } from '../config/app.config.js';
+
+const SITE_NAME = 'MemeMint';
+
+/** Without a built mini app (API-only runs) the page is this shell, with the meme for people. */
+const BARE_SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+  </head>
+  <body></body>
+</html>
+`;
+
+/**
+ * The `/i/:shareId` page: the mini app's own index.html (so a browser gets the app, which shows the
+ * meme) with the Open Graph and Twitter tags that link previews read put into its head.
+ */
+@Injectable()
+export class MemePageService {
+  private readonly logger = new Logger(MemePageService.name);
+  private shell: Promise<{ html: string; isApp: boolean }> | null = null;
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** The page of a published meme; `origin` makes the URLs absolute. */
+  async render(meme: PublicMemeDto, origin: string): Promise<string> {
+    const title = meme.text?.trim() || 'A meme on MemeMint';
+    const author = meme.author.username ? `@${meme.author.username}` : (meme.author.firstName ?? 'a player');
+    const likes = `${meme.likes} ${meme.likes === 1 ? 'like' : 'likes'}`;
+    const description = `By ${author} · ${likes}. Make your own face-swap meme in MemeMint on Telegram.`;
+    const pageUrl = `${origin}/i/${encodeURIComponent(meme.shareId)}`;
+    const imageUrl = `${origin}${meme.imageUrl}`;
+    const head = [
+      `<title>${escapeHtml(`${title} · ${SITE_NAME}`)}</title>`,
+      meta('name', 'description', description),
+      `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+      meta('property', 'og:type', 'website'),
+      meta('property', 'og:site_name', SITE_NAME),
+      meta('property', 'og:title', title),
+      meta('property', 'og:description', description),
+      meta('property', 'og:url', pageUrl),
+      meta('property', 'og:image', imageUrl),
+      meta('property', 'og:image:width', String(meme.width)),
+      meta('property', 'og:image:height', String(meme.height)),
+      meta('property', 'og:image:alt', title),
+      meta('name', 'twitter:card', 'summary_large_image'),
+      meta('name', 'twitter:title', title),
+      meta('name', 'twitter:description', description),
+      meta('name', 'twitter:image', imageUrl),
+    ];
+    const body = `<main><h1>${escapeHtml(title)}</h1><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(title)}" width="${meme.width}" height="${meme.height}" /><p>${escapeHtml(description)}</p></main>`;
+    return this.fill(head, body);
+  }
+
+  /** The page of an unknown or unpublished meme (served with 404; the app says so in a browser). */
+  notFound(): Promise<string> {
+    const head = [`<title>Meme not found · ${SITE_NAME}</title>`, meta('name', 'robots', 'noindex')];
+    return this.fill(head, '<main><h1>Meme not found</h1></main>');
+  }
+
+  private async fill(head: string[], bareBody: string): Promise<string> {
+    const shell = await this.loadShell();
+    const html = shell.html
+      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+      .replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    return shell.isApp ? html : html.replace('<body></body>', `<body>${bareBody}</body>`);
+  }
+
+  /** The built mini app's index.html, read once; the bare shell without one. */
+  private loadShell(): Promise<{ html: string; isApp: boolean }> {
+    this.shell ??= (async () => {
+      const dist = this.config.http.frontendDist;
+      if (!dist) return { html: BARE_SHELL, isApp: false };
+      try {
+        return { html: await readFile(path.join(dist, 'index.html'), 'utf8'), isApp: true };
+      } catch (error) {
+        this.logger.warn(
+          `No index.html in FRONTEND_DIST (${(error as Error).message}): share pages without the app`,
+        );
+        return { html: BARE_SHELL, isApp: false };
+      }
+    })();
+    return this.shell;
+  }
+}
+
+function meta(key: 'name' | 'property', name: string, content: string): string {
+  return `<meta ${key}="${name}" content="${escapeHtml(content)}" />`;
+}

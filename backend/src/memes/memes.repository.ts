@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, IsNull, Not, Repository } from 'typeorm';
+import { isUniqueViolation } from '../database/unique-violation.js';
+import { Meme } from './entities/meme.entity.js';
+
+/** A meme's columns as it is created (the rest are the table's defaults). */
+export type NewMeme = Omit<Meme, 'likes' | 'createdAt' | 'owner' | 'template'>;
+
+/** The memes table. */
+@Injectable()
+export class MemesRepository {
+  constructor(@InjectRepository(Meme) private readonly memes: Repository<Meme>) {}
+
+  /** Inserts a new meme (in the caller's transaction when given one); its defaults come back onto it. */
+  async insert(values: NewMeme, em: EntityManager = this.memes.manager): Promise<Meme> {
+    // An insert, not a save: the id is new, so no lookup first.
+    const meme = em.create(Meme, values);
+    await em.insert(Meme, meme);
+    return meme;
+  }
+
+  findById(id: string): Promise<Meme | null> {
+    return this.memes.findOneBy({ id });
+  }
+
+  findOwn(ownerId: number, id: string): Promise<Meme | null> {
+    return this.memes.findOneBy({ id, ownerId });
+  }
+
+  /** A published meme by its share id, with its owner loaded. */
+  findPublishedWithOwner(shareId: string): Promise<Meme | null> {
+    return this.memes.findOne({ where: { shareId, isPublished: true }, relations: { owner: true } });
+  }
+
+  findByGeneration(generationId: string): Promise<Meme | null> {
+    return this.memes.findOneBy({ generationId });
+  }
+
+  /** Whether the player has published a meme (a generation's result, never an uploaded base). */
+  hasPublished(ownerId: number): Promise<boolean> {
+    return this.memes.existsBy({ ownerId, isPublished: true, generationId: Not(IsNull()) });
+  }
+
+  /** A player's memes, newest first, and how many there are. */
+  pageOfOwner(ownerId: number, skip: number, take: number): Promise<[Meme[], number]> {
+    return this.memes.findAndCount({
+      where: { ownerId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip,
+      take,
+    });
+  }
+
+  /** Whether another published meme has this normalised caption. */
+  isCaptionPublished(normalizedText: string, exceptId: string): Promise<boolean> {
+    return this.memes
+      .createQueryBuilder('m')
+      .where('m.is_published AND m.normalized_text = :text AND m.id <> :id', {
+        text: normalizedText,
+        id: exceptId,
+      })
+      .getExists();
+  }
+
+  /** Saves a changed meme; a published caption already taken (the unique index decides a race) is null. */
+  async saveUniqueCaption(meme: Meme): Promise<Meme | null> {
+    try {
+      return await this.memes.save(meme);
+    } catch (error) {
+      if (isUniqueViolation(error, 'memes_published_caption_uq')) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { OrderStateDto } from '@mememint/contracts';
+
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { User } from '../users/entities/user.entity.js';
+import { OrderStateResponseDto, toOrderStateDto } from './dto/order.dto.js';
+import { PaymentsService } from './payments.service.js';
+
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('v1/payment')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  /** The polling fallback of `order:paid`: the player's latest order. */
+  @Get('success/')
+  @ApiOkResponse({ type: OrderStateResponseDto })
+  @ApiNotFoundResponse({ description: 'The player has no order' })
+  async latest(@CurrentUser() user: User): Promise<OrderStateDto> {
+    return toOrderStateDto(await this.payments.latestOrder(user.tgId));
+  }
+}

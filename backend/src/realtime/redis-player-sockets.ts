@@ -1,0 +1,42 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { ServerToClientEvents } from '@mememint/contracts';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { AppConfig } from '../config/app.config.js';
+import { type EmitToUser, PlayerSockets, socketAdapterKey, userRoom } from './player-sockets.js';
+
+/**
+ * Player sockets for a process that serves none (the admin CLI): events go through Redis to the
+ * replicas' socket.io adapters, which deliver them to the player's room. An event that cannot be
+ * published (Redis away) is logged and dropped; the player sees the change on their next read.
+ */
+@Injectable()
+export class RedisPlayerSockets extends PlayerSockets implements OnApplicationShutdown {
+  private readonly logger = new Logger(RedisPlayerSockets.name);
+  private readonly redis: Redis;
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(config: AppConfig) {
+    super();
+    // A command waits for one reconnection at most, so a closing CLI never hangs on a dead Redis.
+    this.redis = new Redis(config.redis.url, { maxRetriesPerRequest: 1 });
+    this.redis.on('error', (error: Error) => this.logger.warn(`Socket emitter Redis: ${error.message}`));
+    // The emitter publishes without awaiting: a failure is caught here, never left unhandled.
+    const publisher = {
+      publish: (channel: string, message: Buffer | string) =>
+        this.redis.publish(channel, message).catch((error: Error) => {
+          this.logger.warn(`A socket event was dropped: ${error.message}`);
+          return 0;
+        }),
+    };
+    this.emitter = new Emitter(publisher, { key: socketAdapterKey(config.redis.keyPrefix) });
+  }
+
+  readonly emitToUser: EmitToUser = (userId, event, ...payload) =>
+    this.emitter.to(userRoom(userId)).emit(event, ...payload);
+
+  /** QUIT goes after the events published before it, so the process exits once they are out. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

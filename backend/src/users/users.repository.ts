@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import { User } from './entities/user.entity.js';
+
+/** The profile columns Telegram refreshes at every login. */
+export type UserProfile = Pick<
+  User,
+  'username' | 'firstName' | 'lastName' | 'languageCode' | 'photoUrl' | 'isBot' | 'isPremium'
+>;
+
+/** The users table (its balance columns belong to the ledger, which writes them itself). */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(tgId: number, em: EntityManager = this.users.manager): Promise<User | null> {
+    return em.findOneBy(User, { tgId });
+  }
+
+  /**
+   * Inserts a new user, an admin when ADMIN_TG_IDS lists them; false when they exist already (the
+   * concurrent login that lost).
+   */
+  async insertIfNew(
+    em: EntityManager,
+    tgId: number,
+    profile: UserProfile,
+    isConfigAdmin: boolean,
+  ): Promise<boolean> {
+    const inserted = await em
+      .createQueryBuilder()
+      .insert()
+      .into(User)
+      .values({ tgId, ...profile, isAdmin: isConfigAdmin, adminByConfig: isConfigAdmin })
+      .orIgnore()
+      .returning(['tgId'])
+      .execute();
+    return inserted.raw.length > 0;
+  }
+
+  /**
+   * A returning user's login: the profile as Telegram sends it now, and admin while ADMIN_TG_IDS
+   * lists them or the command granted it.
+   */
+  async updateAtLogin(
+    em: EntityManager,
+    tgId: number,
+    profile: UserProfile,
+    isConfigAdmin: boolean,
+  ): Promise<void> {
+    await em
+      .createQueryBuilder()
+      .update(User)
+      .set({
+        ...profile,
+        adminByConfig: isConfigAdmin,
+        isAdmin: isConfigAdmin ? true : () => 'admin_by_command',
+      })
+      .where('tg_id = :tgId', { tgId })
+      .execute();
+  }
+
+  /** Changes columns of one user; false when no such user exists. */
+  async update(
+    tgId: number,
+    changes: Partial<
+      Pick<
+        User,
+        keyof UserProfile | 'isAdmin' | 'adminByCommand' | 'isOnboardingDone' | 'referalId' | 'hasTon'
+      >
+    >,
+    em: EntityManager = this.users.manager,
+  ): Promise<boolean> {
+    const result = await em.update(User, { tgId }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Counts a successful generation; answers what the referral reward depends on. */
+  async incrementGenerations(
+    em: EntityManager,
+    tgId: number,
+  ): Promise<Pick<User, 'generationsCount' | 'referalId' | 'isBot'>> {
+    const updated = await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ generationsCount: () => 'generations_count + 1' })
+      .where('tg_id = :tgId', { tgId })
+      .returning('generations_count, referal_id, is_bot')
+      .execute();
+    const row = (
+      updated.raw as { generations_count: number; referal_id: string | null; is_bot: boolean }[]
+    )[0]!;
+    return {
+      generationsCount: row.generations_count,
+      referalId: row.referal_id === null ? null : Number(row.referal_id),
+      isBot: row.is_bot,
+    };
+  }
+
+  /** One more invited friend generated; `coins` as the ledger granted them. */
+  async incrementFriendsGenerated(em: EntityManager, inviterId: number, coins: number): Promise<void> {
+    await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ friendsGenerated: () => 'friends_generated + 1', referalCoins: () => 'referal_coins + :coins' })
+      .where('tg_id = :inviterId', { inviterId, coins })
+      .execute();
+  }
+
+  /** One more invited user; false when the inviter does not exist. */
+  async incrementInvited(em: EntityManager, inviterId: number): Promise<boolean> {
+    const bumped = await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ invitedCount: () => 'invited_count + 1' })
+      .where('tg_id = :inviterId', { inviterId })
+      .execute();
+    return (bumped.affected ?? 0) > 0;
+  }
+
+  /** Moves `boostEnds` by whole days from now or from its current end, whichever is later; the new end. */
+  async extendBoost(em: EntityManager, tgId: number, days: number): Promise<Date | null> {
+    const [rows]: [{ boost_ends: Date }[], number] = await em.query(
+      `UPDATE users SET boost_ends = GREATEST(COALESCE(boost_ends, now()), now()) + make_interval(days => $2)
+        WHERE tg_id = $1 RETURNING boost_ends`,
+      [tgId, days],
+    );
+    return rows[0]?.boost_ends ?? null;
+  }
+
+  async incrementTasks(em: EntityManager, tgId: number): Promise<void> {
+    await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ tasksCount: () => 'tasks_count + 1' })
+      .where('tg_id = :tgId', { tgId })
+      .execute();
+  }
+}

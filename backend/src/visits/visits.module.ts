@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { Clock } from '../common/clock.js';
+import { DailyVisitInterceptor } from './daily-visit.interceptor.js';
+import { PlayerVisitDay } from './entities/player-visit-day.entity.js';
+import { VisitsRepository } from './visits.repository.js';
+import { VisitsService } from './visits.service.js';
+
+/** Which UTC days each player used the app, and the hooks of a player's first request of the day. */
+@Module({
+  imports: [TypeOrmModule.forFeature([PlayerVisitDay])],
+  providers: [
+    Clock,
+    VisitsRepository,
+    VisitsService,
+    { provide: APP_INTERCEPTOR, useClass: DailyVisitInterceptor },
+  ],
+  exports: [VisitsService, Clock],
+})
+export class VisitsModule {}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { type CommandOutput, ExitCode } from '../src/admin/admin-command.js';
+import { runAdminCommand } from '../src/admin/command-router.js';
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { runAdminCli } from './helpers/admin-cli.js';
+import { me, newPlayer } from './helpers/memes.js';
+import { SocketRecorder } from './helpers/socket-recorder.js';
+import { newTgId } from './helpers/telegram-login.js';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
+
+// A CLI process boots TypeScript and Nest: seconds on a shared two-core machine.
+jest.setTimeout(60_000);
+
+/** Runs a command in this process, as `admin.cli.ts` does, keeping what it prints. */
+async function run(argv: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const output: CommandOutput = { log: (line) => out.push(line), error: (line) => err.push(line) };
+  const code = await runAdminCommand(argv, { NODE_ENV: 'test', ...env }, output);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('admin CLI', () => {
+  describe('the command router', () => {
+    it('lists every command with its forms on `help`', async () => {
+      const help = await run(['help']);
+      expect(help.code).toBe(ExitCode.ok);
+      expect(help.out).toContain('npm run admin -w backend -- grant <tgId>\n');
+      expect(help.out).toContain('grant <tgId> <credits|coins|swipes> <amount> --key <key>');
+      const one = await run(['help', 'grant']);
+      expect(one.out.split('\n')[0]).toBe('Usage:');
+      expect(one.out).not.toContain('help [<command>]');
+    });
+
+    it.each([
+      [[], /^Usage: npm run admin -w backend -- <command>/],
+      [['settle-everything'], /^Unknown command "settle-everything"\./],
+      [['grant'], /^<tgId> must be a Telegram user id, got ""\./],
+      [['grant', '-5'], /^Unknown option '-5'/],
+      [
+        ['grant', '12', 'gold', '5', '--key', 'a'],
+        /^The balance must be one of credits, coins, swipes, got "gold"\./,
+      ],
+      [
+        ['grant', '12', 'coins', '0', '--key', 'a'],
+        /^<amount> must be a whole number from 1 to 1000000000, got "0"\./,
+      ],
+      [['grant', '12', 'coins', '5'], /^A balance grant needs --key <key>/],
+      [['grant', '12', '--key', 'a'], /^--key goes with a balance to grant\./],
+      [['grant', '12', 'coins', '5', '--key', 'a', 'extra'], /^Unexpected arguments: extra\./],
+      [['grant', '12', '--bogus'], /^Unknown option '--bogus'/],
+    ])('answers %j with a usage error (exit 2) before connecting anywhere', async (argv, message) => {
+      // No DATABASE_URL: a command that got past its arguments would fail to boot instead.
+      const result = await run(argv);
+      expect(result).toMatchObject({ code: ExitCode.usage, out: '' });
+      expect(result.err).toMatch(message);
+      if (argv.length) expect(result.err).toContain('npm run admin -w backend -- ');
+    });
+  });
+
+  describe('grant', () => {
+    let t: TestApp;
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      t = await createTestApp();
+      await t.app.listen(0, '127.0.0.1');
+      // The CLI reaches the app's sockets through the same Redis and key prefix.
+      env = {
+        DATABASE_URL: t.database.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+      };
+    });
+    afterAll(() => t.close());
+
+    it('gives a balance once per key and pushes it to the player’s open sockets', async () => {
+      const player = await newPlayer(t.server, t.config);
+      const socket = await SocketRecorder.connect(t.server, player.token);
+      try {
+        // Its own process, as an operator runs it.
+        const granted = await runAdminCli(
+          ['grant', String(player.tgId), 'coins', '500', '--key', 'ticket-1'],
+          env,
+        );
+        expect(granted).toEqual({
+          code: 0,
+          output:
+            `Granted 500 coins to user ${player.tgId}.\n` +
+            `Balances: credits ${t.config.generation.newUserCredits}, coins 500, swipes ${t.config.swipes.max}.\n`,
+        });
+        expect(await socket.until('balance')).toEqual({
+          generationLimit: t.config.generation.newUserCredits,
+          memeCoins: 500,
+          swipes: t.config.swipes.max,
+        });
+
+        const again = await run(['grant', String(player.tgId), 'coins', '500', '--key', 'ticket-1'], env);
+        expect(again.code).toBe(ExitCode.ok);
+        expect(again.out.split('\n')[0]).toBe(
+          `Key ticket-1 was already used for user ${player.tgId}'s coins: nothing changed.`,
+        );
+        const swipes = await run(['grant', String(player.tgId), 'swipes', '5', '--key', 'ticket-2'], env);
+        expect(swipes.code).toBe(ExitCode.ok);
+        await socket.until('balance', (balance) => balance.swipes === t.config.swipes.max + 5);
+        // Pushes from one process arrive in order: the repeat pushed nothing.
+        expect(socket.of('balance').map((balance) => [balance.memeCoins, balance.swipes])).toEqual([
+          [500, t.config.swipes.max],
+          [500, t.config.swipes.max + 5],
+        ]);
+      } finally {
+        socket.close();
+      }
+      expect(await me(t.server, player)).toMatchObject({ memeCoins: 500, swipes: t.config.swipes.max + 5 });
+      const rows = await t.dataSource.query(
+        `SELECT kind, delta, reason, earned, idempotency_key FROM ledger_entries
+          WHERE user_id = $1 AND reason = 'admin-grant' ORDER BY id`,
+        [player.tgId],
+      );
+      expect(rows).toEqual([
+        {
+          kind: 'coins',
+          delta: 500,
+          reason: 'admin-grant',
+          earned: false,
+          idempotency_key: 'admin-grant:ticket-1',
+        },
+        {
+          kind: 'swipes',
+          delta: 5,
+          reason: 'admin-grant',
+          earned: false,
+          idempotency_key: 'admin-grant:ticket-2',
+        },
+      ]);
+      expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
+    });
+
+    it('fails (exit 1) for a player who never opened the app, changing nothing', async () => {
+      const stranger = newTgId();
+      for (const argv of [
+        ['grant', String(stranger)],
+        ['grant', String(stranger), 'credits', '3', '--key', 'ticket-3'],
+      ]) {
+        expect(await run(argv, env)).toEqual({
+          code: ExitCode.failed,
+          out: '',
+          err: `No user with tgId ${stranger}: they need to open the app once first.`,
+        });
+      }
+      const [{ count }] = await t.dataSource.query(
+        'SELECT count(*)::int AS count FROM ledger_entries WHERE user_id = $1',
+        [stranger],
+      );
+      expect(count).toBe(0);
+    });
+  });
+});

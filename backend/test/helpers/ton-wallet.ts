@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import { type AddTonRequest, TON_CHAIN } from '@mememint/contracts';
+import { type Address, beginCell, contractAddress, storeStateInit, type StateInit } from '@ton/core';
+import { type KeyPair, keyPairFromSeed, sign } from '@ton/crypto';
+import { WalletContractV3R1, WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+
+/**
+ * A TON wallet as a wallet app holds it: a fresh Ed25519 key pair and one of the standard wallet
+ * contracts built with `@ton/ton`, its address and state init derived from them. `v3r1` is a real
+ * wallet contract MemeMint does not accept; `libraryCode` deploys the code as a library cell.
+ */
+export interface TestWallet {
+  keyPair: KeyPair;
+  address: Address;
+  stateInit: StateInit;
+  network: 'mainnet' | 'testnet';
+}
+
+export type TestWalletVersion = 'v3r1' | 'v3r2' | 'v4r2' | 'v5r1';
+
+export function newTestWallet(
+  version: TestWalletVersion,
+  options: { network?: 'mainnet' | 'testnet'; libraryCode?: boolean; keyPair?: KeyPair } = {},
+): TestWallet {
+  const network = options.network ?? 'mainnet';
+  const keyPair = options.keyPair ?? keyPairFromSeed(randomBytes(32));
+  const publicKey = keyPair.publicKey;
+  const contract =
+    version === 'v5r1'
+      ? WalletContractV5R1.create({ walletId: { networkGlobalId: Number(TON_CHAIN[network]) }, publicKey })
+      : version === 'v4r2'
+        ? WalletContractV4.create({ workchain: 0, publicKey })
+        : version === 'v3r2'
+          ? WalletContractV3R2.create({ workchain: 0, publicKey })
+          : WalletContractV3R1.create({ workchain: 0, publicKey });
+  const code = options.libraryCode
+    ? beginCell().storeUint(2, 8).storeBuffer(contract.init.code.hash()).endCell({ exotic: true })
+    : contract.init.code;
+  const stateInit = { code, data: contract.init.data };
+  return { keyPair, address: contractAddress(0, stateInit), stateInit, network };
+}
+
+/** The wallet's user-friendly address as MemeMint shows it (non-bounceable). */
+export function friendlyAddress(wallet: TestWallet): string {
+  return wallet.address.toString({ bounceable: false, testOnly: wallet.network === 'testnet' });
+}
+
+export interface ProofOptions {
+  payload: string;
+  domain: string;
+  /** Unix seconds; default now. */
+  timestamp?: number;
+  /** Sign with this key instead of the wallet's (a forgery). */
+  signWith?: KeyPair;
+  /** Replace parts of the reply after signing (what a tampering client would send). */
+  account?: Partial<AddTonRequest['account']>;
+  lengthBytes?: number;
+}
+
+const sha256 = (data: Buffer): Buffer => createHash('sha256').update(data).digest();
+
+/**
+ * What TON Connect hands the app after a `ton_proof` connect: the account (raw address, chain, hex
+ * public key, base64 state init BOC) and the proof, signed as the TON Connect spec says a wallet
+ * signs it: Ed25519 over sha256(0xffff ‖ "ton-connect" ‖ sha256("ton-proof-item-v2/" ‖ workchain
+ * (int32 BE) ‖ address hash ‖ domain length (uint32 LE) ‖ domain ‖ timestamp (uint64 LE) ‖ payload)).
+ */
+export function tonConnectReply(wallet: TestWallet, options: ProofOptions): AddTonRequest {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const domain = Buffer.from(options.domain, 'utf8');
+  const workchain = Buffer.alloc(4);
+  workchain.writeInt32BE(wallet.address.workChain);
+  const domainLength = Buffer.alloc(4);
+  domainLength.writeUInt32LE(domain.length);
+  const time = Buffer.alloc(8);
+  time.writeBigUInt64LE(BigInt(timestamp));
+  const message = Buffer.concat([
+    Buffer.from('ton-proof-item-v2/'),
+    workchain,
+    wallet.address.hash,
+    domainLength,
+    domain,
+    time,
+    Buffer.from(options.payload),
+  ]);
+  const signed = sha256(
+    Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect'), sha256(message)]),
+  );
+  const signature = sign(signed, (options.signWith ?? wallet.keyPair).secretKey);
+  const stateInitBoc = beginCell()
+    .store(storeStateInit(wallet.stateInit))
+    .endCell()
+    .toBoc()
+    .toString('base64');
+  return {
+    account: {
+      address: wallet.address.toRawString(),
+      chain: TON_CHAIN[wallet.network],
+      publicKey: wallet.keyPair.publicKey.toString('hex'),
+      walletStateInit: stateInitBoc,
+      ...options.account,
+    },
+    proof: {
+      timestamp,
+      domain: { lengthBytes: options.lengthBytes ?? domain.length, value: options.domain },
+      payload: options.payload,
+      signature: signature.toString('base64'),
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { MemeDto } from '@mememint/contracts';
+import request from 'supertest';
+
+import { bearer, download, photo, type Player, uploadMeme } from './helpers/memes.js';
+import { loginAs, newTgId } from './helpers/telegram-login.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+// Booting an app (a cloned database) takes seconds on a busy two-core machine.
+jest.setTimeout(30_000);
+
+const PUBLIC_URL = 'https://mememint.test';
+
+/** A built mini app as Vite leaves it: its bundle, and the static manifest the backend must override. */
+const SPA_INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>MemeMint</title>
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** The `content` of every `<meta>` with this name or property, as a parser would read it (entities undone). */
+function metaContents(html: string, key: string): string[] {
+  const pattern = /<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g;
+  return [...html.matchAll(pattern)]
+    .filter((match) => match[1] === key)
+    .map((match) =>
+      match[2]!
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
+}
+
+async function newAuthor(t: TestApp): Promise<Player> {
+  const tgId = newTgId();
+  const tokens = await loginAs(t.server, t.config, {
+    id: tgId,
+    username: `author${tgId}`,
+    first_name: 'Ann',
+    photo_url: 'https://t.me/i/userpic/320/ann.jpg',
+  });
+  return { tgId, token: tokens.jwtToken };
+}
+
+async function publish(t: TestApp, player: Player, meme: MemeDto): Promise<void> {
+  await request(t.server)
+    .patch(`/api/v1/memes/${meme.id}/`)
+    .set(bearer(player))
+    .send({ isPublished: true })
+    .expect(200);
+}
+
+describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
+  let t: TestApp;
+  let dist: string;
+  let author: Player;
+  let published: MemeDto;
+  let unpublished: MemeDto;
+  const suffix = newTgId();
+  const caption = `Cats <"&> 'rule' ${suffix}`;
+  const escapedCaption = `Cats &lt;&quot;&amp;&gt; &#39;rule&#39; ${suffix}`;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'mm-dist-'));
+    await writeFile(path.join(dist, 'index.html'), SPA_INDEX);
+    await writeFile(
+      path.join(dist, 'tonconnect-manifest.json'),
+      JSON.stringify({ url: 'https://stale.example' }),
+    );
+    t = await createTestApp({ env: { FRONTEND_DIST: dist, PUBLIC_URL } });
+    author = await newAuthor(t);
+    published = await uploadMeme(t.server, author, photo('portrait-01.jpg'), caption);
+    await publish(t, author, published);
+    unpublished = await uploadMeme(t.server, author, photo('portrait-01.jpg'), 'not yet');
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves a published meme as the mini app with Open Graph and Twitter tags, escaped', async () => {
+    const res = await request(t.server).get(`/i/${published.shareId}`).expect(200);
+
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.text;
+    const image = `${PUBLIC_URL}${published.imageUrl}`;
+    const url = `${PUBLIC_URL}/i/${published.shareId}`;
+    const description = `By @author${author.tgId} · 0 likes. Make your own face-swap meme in MemeMint on Telegram.`;
+    expect(metaContents(html, 'og:title')).toEqual([caption]);
+    expect(metaContents(html, 'og:description')).toEqual([description]);
+    expect(metaContents(html, 'og:image')).toEqual([image]);
+    expect(metaContents(html, 'og:url')).toEqual([url]);
+    expect(metaContents(html, 'og:image:width')).toEqual([String(published.width)]);
+    expect(metaContents(html, 'twitter:card')).toEqual(['summary_large_image']);
+    expect(metaContents(html, 'twitter:image')).toEqual([image]);
+    // The caption only ever appears escaped; the page has one title, the meme's.
+    expect(html).not.toContain(`<"&>`);
+    expect(html).toContain(`<meta property="og:title" content="${escapedCaption}" />`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${escapedCaption} · MemeMint</title>`);
+    // A browser gets the app, which shows the meme.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
+    expect(html).toContain('<div id="root"></div>');
+
+    const served = await download(t.server, new URL(image).pathname);
+    expect([served.status, served.headers['content-type']]).toEqual([200, 'image/jpeg']);
+  });
+
+  it('answers 404 with the app for an unpublished or unknown meme', async () => {
+    for (const shareId of [unpublished.shareId, 'unknown123', 'x'.repeat(40)]) {
+      const res = await request(t.server).get(`/i/${shareId}`).expect(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('<title>Meme not found · MemeMint</title>');
+      expect(metaContents(res.text, 'robots')).toEqual(['noindex']);
+      expect(metaContents(res.text, 'og:image')).toEqual([]);
+      expect(res.text).not.toContain('not yet');
+      expect(res.text).toContain('/assets/index-test.js');
+    }
+  });
+
+  it('serves the page only at the site root, not under /api', async () => {
+    await request(t.server).get(`/api/i/${published.shareId}`).expect(404);
+  });
+
+  it('GET /api/v1/memes/share/{shareId}/ returns the published meme with its author, without sign-in', async () => {
+    const res = await request(t.server).get(`/api/v1/memes/share/${published.shareId}/`).expect(200);
+    expect(res.body).toEqual({
+      id: published.id,
+      shareId: published.shareId,
+      text: caption,
+      imageUrl: published.imageUrl,
+      thumbnailUrl: published.thumbnailUrl,
+      width: published.width,
+      height: published.height,
+      likes: 0,
+      publishedAt: expect.any(String),
+      author: {
+        username: `author${author.tgId}`,
+        firstName: 'Ann',
+        photoUrl: 'https://t.me/i/userpic/320/ann.jpg',
+      },
+    });
+    for (const shareId of [unpublished.shareId, 'unknown123']) {
+      const missing = await request(t.server).get(`/api/v1/memes/share/${shareId}/`).expect(404);
+      expect(missing.body).toEqual({ detail: 'Meme not found' });
+    }
+  });
+
+  it('serves the TON Connect manifest from config, over the mini app’s static file', async () => {
+    const res = await request(t.server).get('/tonconnect-manifest.json').expect(200);
+    expect(res.body).toEqual({ url: PUBLIC_URL, name: 'MemeMint', iconUrl: `${PUBLIC_URL}/icon-180.png` });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    await request(t.server).get('/api/tonconnect-manifest.json').expect(404);
+  });
+});
+
+describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TON_CONNECT_ICON_PATH: 'https://cdn.example/icon.png' } });
+  });
+  afterAll(() => t.close());
+
+  it('builds absolute URLs from the request’s host and shows the meme itself', async () => {
+    const author = await newAuthor(t);
+    const meme = await uploadMeme(t.server, author, photo('portrait-01.jpg'), `Plain ${author.tgId}`);
+    await publish(t, author, meme);
+
+    const res = await request(t.server)
+      .get(`/i/${meme.shareId}`)
+      .set('Host', 'share.example')
+      .set('X-Forwarded-Proto', 'https')
+      .expect(200);
+
+    const image = `https://share.example${meme.imageUrl}`;
+    expect(metaContents(res.text, 'og:image')).toEqual([image]);
+    expect(metaContents(res.text, 'og:url')).toEqual([`https://share.example/i/${meme.shareId}`]);
+    expect(res.text).toContain(`<img src="${image}"`);
+  });
+
+  it('names the request’s origin in the TON Connect manifest, with an absolute icon as configured', async () => {
+    const res = await request(t.server)
+      .get('/tonconnect-manifest.json')
+      .set('Host', 'play.example')
+      .set('X-Forwarded-Proto', 'https')
+      .expect(200);
+    expect(res.body).toEqual({
+      url: 'https://play.example',
+      name: 'MemeMint',
+      iconUrl: 'https://cdn.example/icon.png',
+    });
+  });
+});

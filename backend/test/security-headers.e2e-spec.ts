@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+
+import { CONTENT_SECURITY_POLICY } from '../src/common/security-headers.js';
+import { expectSecurityHeaders } from './helpers/security-headers.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['an API route', '/api/health', 200],
+    ['an API error', '/api/v1/nothing-here/', 404],
+    ['the media endpoint', '/api/media/templates/none.jpg', 404],
+  ])('%s carries helmet’s headers and no X-Powered-By', async (_name, url, status) => {
+    expectSecurityHeaders(await request(t.server).get(url).expect(status));
+  });
+});
+
+describe('the nginx image of the mini app (docker/nginx.conf)', () => {
+  it('sends the same Content-Security-Policy as the API', () => {
+    const conf = readFileSync(new URL('../../docker/nginx.conf', import.meta.url), 'utf8');
+    const policy = /add_header Content-Security-Policy "([^"]+)" always;/.exec(conf)?.[1];
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    expect(policy).toBe(
+      Object.entries(CONTENT_SECURITY_POLICY)
+        .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)
+        .join('; '),
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useUpdateUser } from '../../features/session';
+import { i18n } from '../../i18n';
+import { RealtimeContext } from '../../lib/realtime';
+import { apiClient } from '../../lib/services';
+import { connectSocket, watchSocket, type GameSocket } from '../../lib/socket';
+import { toast } from '../../ui/toast';
+import { useSession } from './SessionProvider';
+
+/**
+ * The session's socket, connected while signed in: pushed balances update the cached user, a dropped
+ * connection says "Reconnecting". Features reach it with `useSocket()` (lib/realtime).
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const signedIn = useSession().status === 'ready';
+  const updateUser = useUpdateUser();
+  const [socket, setSocket] = useState<GameSocket | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const connection = connectSocket(() => apiClient.authToken);
+    watchSocket(connection, {
+      onBalance: (balance) => updateUser(() => balance),
+      onReconnecting: () => toast.error(i18n.t('errors.reconnecting')),
+      getToken: () => apiClient.authToken,
+      renewAuth: (staleToken) => apiClient.renewAuth(staleToken),
+    });
+    setSocket(connection);
+    return () => {
+      connection.disconnect();
+      setSocket(null);
+    };
+  }, [signedIn, updateUser]);
+
+  return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
+}

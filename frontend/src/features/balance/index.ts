@@ -1,0 +1,3 @@
+/** The balance feature's public face: how coins, swipes and credits are shown and counted. */
+export { useAnimatedCoins } from './coin-animation';
+export { addCredits, formatCoins, isLimitReached, swipeBar } from './format';

@@ -1,0 +1,4 @@
+/** Query keys of the create flow. */
+export const createMemeKeys = {
+  templates: () => ['templates'] as const,
+};

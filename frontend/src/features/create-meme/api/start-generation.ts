@@ -1,0 +1,54 @@
+import type { GenerationCreatedDto } from '@mememint/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+import type { MutationConfig } from '../../../lib/react-query';
+import { sessionKeys } from '../../session';
+import { loadFacePhoto } from '../photo';
+
+/** What the face goes into: a template, or the player's own uploaded photo. */
+export type GenerationBase = { templateId: string } | { memeId: string };
+
+export interface StartGenerationInput {
+  photo?: Blob;
+  templateId?: string;
+  memeId?: string;
+  text?: string;
+}
+
+/** POST /v1/memes/generations/ (multipart) */
+export function startGeneration(
+  client: ApiClient,
+  input: StartGenerationInput,
+): Promise<GenerationCreatedDto> {
+  const form = new FormData();
+  if (input.photo) form.append('photo', input.photo, 'face.jpg');
+  if (input.templateId) form.append('templateId', input.templateId);
+  if (input.memeId) form.append('memeId', input.memeId);
+  if (input.text) form.append('text', input.text);
+  return client.post<GenerationCreatedDto>('/v1/memes/generations/', form);
+}
+
+export interface GenerationRequest {
+  /** The face picked in this flow; without one, the photo saved on the device. */
+  face: Blob | null;
+  base: GenerationBase | null;
+  caption: string;
+}
+
+/** Starts a generation and refetches the user, whose credit it cost. */
+export function useStartGeneration(config: MutationConfig<GenerationCreatedDto, GenerationRequest> = {}) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ face, base, caption }: GenerationRequest) => {
+      const photo = face ?? (await loadFacePhoto()) ?? undefined;
+      const into = base && ('templateId' in base ? { templateId: base.templateId } : { memeId: base.memeId });
+      return startGeneration(client, { photo, text: caption.trim() || undefined, ...into });
+    },
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+      config.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../ui/Spinner';
+import type { GenerationView } from '../useGeneration';
+
+/** Step 4: the generation's live stage and percentage. */
+export function ProgressStep({ generation }: { generation: GenerationView }) {
+  const { t } = useTranslation();
+  return (
+    <section className="create__step create__progress" aria-live="polite">
+      <h2>{t('create.progressTitle')}</h2>
+      <Spinner />
+      <p className="stage" data-testid="generation-stage">
+        {t(`create.stage.${generation.stage}`)}
+      </p>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={generation.progress}
+      >
+        <div className="progress__fill" style={{ width: `${generation.progress}%` }} />
+      </div>
+      <p className="progress__value" data-testid="generation-progress">
+        {Math.round(generation.progress)}%
+      </p>
+    </section>
+  );
+}

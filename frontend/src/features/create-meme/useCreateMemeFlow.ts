@@ -1,0 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer } from 'react';
+import { useApiClient } from '../../lib/api-context';
+import { useSocket } from '../../lib/realtime';
+import { haptic } from '../../telegram/sdk';
+import { useBackButton } from '../../ui/useBackButton';
+import { memeKeys } from '../memes';
+import { sessionKeys } from '../session';
+import type { GenerationBase } from './api/start-generation';
+import { loadFacePhotoUrl, saveFacePhoto } from './photo';
+import { useGeneration } from './useGeneration';
+
+/** What the face goes into, with a picture of it for the caption step. */
+export type Target = GenerationBase & { previewUrl: string };
+
+/** face photo → base (template or own photo) → caption → progress (then the failure or the result). */
+export type CreateMemeStep = 'photo' | 'target' | 'caption' | 'progress';
+
+export interface CreateMemeFlowState {
+  step: CreateMemeStep;
+  /** The face picked in this flow; null means the one saved on the device is used. */
+  face: Blob | null;
+  faceUrl: string | null;
+  target: Target | null;
+  caption: string;
+  generationId: string | null;
+}
+
+export type CreateMemeFlowAction =
+  | { type: 'facePicked'; face: Blob; faceUrl: string }
+  | { type: 'savedFaceUsed' }
+  /** A template brings its own caption; the player's own photo starts without one. */
+  | { type: 'targetChosen'; target: Target; caption: string }
+  | { type: 'captionChanged'; caption: string }
+  | { type: 'generationStarted'; generationId: string }
+  | { type: 'retried' }
+  | { type: 'anotherRequested' }
+  | { type: 'back' };
+
+export function initialCreateMemeFlow(savedFaceUrl: string | null): CreateMemeFlowState {
+  return { step: 'photo', face: null, faceUrl: savedFaceUrl, target: null, caption: '', generationId: null };
+}
+
+/** The steps Back returns from inside the flow; from any other step Back closes it. */
+const PREVIOUS_STEP: Partial<Record<CreateMemeStep, CreateMemeStep>> = { target: 'photo', caption: 'target' };
+
+export function createMemeFlowReducer(
+  state: CreateMemeFlowState,
+  action: CreateMemeFlowAction,
+): CreateMemeFlowState {
+  switch (action.type) {
+    case 'facePicked':
+      return { ...state, face: action.face, faceUrl: action.faceUrl, step: 'target' };
+    case 'savedFaceUsed':
+      return { ...state, step: 'target' };
+    case 'targetChosen':
+      return { ...state, target: action.target, caption: action.caption, step: 'caption' };
+    case 'captionChanged':
+      return { ...state, caption: action.caption };
+    case 'generationStarted':
+      return { ...state, generationId: action.generationId, step: 'progress' };
+    case 'retried':
+      return { ...state, generationId: null, step: 'photo' };
+    case 'anotherRequested':
+      return { ...state, generationId: null, step: 'target' };
+    case 'back': {
+      const previous = PREVIOUS_STEP[state.step];
+      return previous ? { ...state, step: previous } : state;
+    }
+  }
+}
+
+/**
+ * The create flow's state and its live generation: Telegram's Back steps back through photo, base
+ * and caption and closes the flow from elsewhere; a finished generation refreshes the user and the
+ * meme lists.
+ */
+export function useCreateMemeFlow(onClose: () => void) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(createMemeFlowReducer, null, () =>
+    initialCreateMemeFlow(loadFacePhotoUrl()),
+  );
+  const generation = useGeneration(state.generationId, useApiClient(), useSocket());
+
+  useBackButton(() => (PREVIOUS_STEP[state.step] ? dispatch({ type: 'back' }) : onClose()));
+
+  useEffect(() => {
+    if (generation.meme) {
+      haptic.success();
+      void queryClient.invalidateQueries({ queryKey: memeKeys.mine() });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+    } else if (generation.error !== undefined) {
+      haptic.error(); // the failed step says why
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+    }
+  }, [generation.meme, generation.error, queryClient]);
+
+  const pickFace = useCallback(async (face: Blob) => {
+    await saveFacePhoto(face);
+    dispatch({ type: 'facePicked', face, faceUrl: loadFacePhotoUrl() ?? URL.createObjectURL(face) });
+  }, []);
+
+  return { state, dispatch, generation, pickFace };
+}

@@ -1,0 +1,17 @@
+import { isBoostActive } from '@mememint/contracts';
+import { useTranslation } from 'react-i18next';
+import { StarIcon } from '../../ui/icons';
+import { useUser } from '../session';
+
+/** "Your boost active until {date}" (SEED-SPEC §2) while the player is premium. */
+export function BoostStatus() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  if (!isBoostActive(user.boostEnds)) return null;
+  const date = new Date(user.boostEnds!).toLocaleDateString(i18n.language);
+  return (
+    <p className="boost-status" data-testid="boost-status">
+      <StarIcon size={16} /> {t('menu.boostUntil', { date })}
+    </p>
+  );
+}

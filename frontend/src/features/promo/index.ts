@@ -1,0 +1,3 @@
+/** The promo feature's public face: the two dialogs of the top menu. */
+export { PromoCreateDialog } from './PromoCreateDialog';
+export { PromoEnterDialog } from './PromoEnterDialog';

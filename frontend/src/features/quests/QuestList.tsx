@@ -1,0 +1,108 @@
+import type { QuestDto, QuestReward } from '@mememint/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { haptic, openTelegram } from '../../telegram/sdk';
+import { CoinIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { useCheckQuest } from './api/check-quest';
+import { useQuests } from './api/get-quests';
+
+function RewardChips({ reward }: { reward: QuestReward }) {
+  const { t } = useTranslation();
+  return (
+    <span className="quest__reward">
+      {reward.coins ? (
+        <span className="reward-chip">
+          <CoinIcon size={14} /> +{reward.coins}
+        </span>
+      ) : null}
+      {reward.credits ? (
+        <span className="reward-chip">{t('quests.credits', { count: reward.credits })}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** One quest: what to do, its reward, "Go" (a link to follow first) then "Check", or done. */
+function QuestItem({ quest }: { quest: QuestDto }) {
+  const { t } = useTranslation();
+  const [went, setWent] = useState(false);
+  const [granted, setGranted] = useState<QuestReward | null>(null);
+  const [notYet, setNotYet] = useState(false);
+  // Said on the card, not in a toast: a toast would cover the balance the reward flies into.
+  const check = useCheckQuest({
+    onSuccess: (answer) => {
+      setNotYet(!answer.done);
+      if (answer.done) {
+        haptic.success();
+        if (answer.reward) setGranted(answer.reward);
+      } else {
+        haptic.error();
+      }
+    },
+  });
+  const needsGo = quest.link !== undefined && !went;
+  return (
+    <li className={`quest${quest.done ? ' quest--done' : ''}`} data-testid={`quest-${quest.kind}`}>
+      <div className="quest__text">
+        <span className="quest__title">{quest.title}</span>
+        <span className="quest__description muted">{quest.description}</span>
+        <RewardChips reward={quest.reward} />
+        {notYet && (
+          <span className="quest__hint" role="status">
+            {t('quests.notYet')}
+          </span>
+        )}
+      </div>
+      <div className="quest__action">
+        {quest.done ? (
+          <span className="quest__done">{t('quests.done')}</span>
+        ) : needsGo ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              haptic.tap();
+              openTelegram(quest.link!);
+              setWent(true);
+            }}
+          >
+            {t('quests.go')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={check.isPending}
+            aria-busy={check.isPending}
+            onClick={() => check.mutate(quest.id)}
+          >
+            {check.isPending ? t('quests.checking') : t('quests.check')}
+          </button>
+        )}
+      </div>
+      {granted?.coins ? (
+        // Flies up towards the top menu's balance, which then counts up (coin animation).
+        <span className="reward-fly" aria-hidden="true" onAnimationEnd={() => setGranted(null)}>
+          <CoinIcon size={16} /> +{granted.coins}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/** Quests with their rewards (SEED-SPEC §7 "Quests"). */
+export function QuestList() {
+  const { t } = useTranslation();
+  const quests = useQuests();
+  if (quests.isPending) return <Spinner />;
+  if (!quests.data?.items.length)
+    return quests.isSuccess ? <p className="empty">{t('quests.empty')}</p> : null;
+  return (
+    <ul className="quests" data-testid="quest-list">
+      {quests.data.items.map((quest) => (
+        <QuestItem key={quest.id} quest={quest} />
+      ))}
+    </ul>
+  );
+}

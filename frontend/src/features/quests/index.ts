@@ -1,0 +1,2 @@
+/** The quests feature's public face: the quest list. */
+export { QuestList } from './QuestList';

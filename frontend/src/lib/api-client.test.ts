@@ -1,0 +1,121 @@
+import { ErrorText } from '@mememint/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type Handler } from '../test/api-server';
+import { ApiClient } from './api-client';
+import { ApiError } from './api-errors';
+import { tokenStore } from './tokens';
+
+type Server = Awaited<ReturnType<typeof startApiServer>>;
+
+let server: Server;
+let logouts: number;
+
+async function setup(handler: Handler) {
+  server = await startApiServer(handler);
+  logouts = 0;
+  return new ApiClient({ baseUrl: server.baseUrl, tokens: tokenStore, onLogout: () => logouts++ });
+}
+
+beforeEach(() => tokenStore.clear());
+afterEach(async () => {
+  tokenStore.clear();
+  await server?.close();
+});
+
+/** Only `fresh` is a valid access token; refreshing with `r1` yields it. */
+function tokenServer(refreshAnswer: { status: number; body?: unknown }): Handler {
+  return (req) => {
+    if (req.path === '/api/v1/auth/refresh-token/') return refreshAnswer;
+    if (req.authorization === 'Bearer fresh') return { status: 200, body: { path: req.path } };
+    return { status: 401, body: { detail: 'Token expired' } };
+  };
+}
+
+describe('ApiClient token refresh', () => {
+  it('parallel 401s share exactly one refresh, then each request retries once with the new token', async () => {
+    const client = await setup(
+      tokenServer({ status: 200, body: { newJwtToken: 'fresh', newRefreshToken: 'r2' } }),
+    );
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+
+    const answers = await Promise.all(
+      ['/v1/a/', '/v1/b/', '/v1/c/'].map((path) => client.get<{ path: string }>(path)),
+    );
+
+    expect(answers.map((a) => a.path)).toEqual(['/api/v1/a/', '/api/v1/b/', '/api/v1/c/']);
+    const refreshes = server.requests.filter((r) => r.path === '/api/v1/auth/refresh-token/');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0].body).toEqual({ refreshToken: 'r1' });
+    expect(refreshes[0].authorization).toBeUndefined();
+    const retried = server.requests.filter((r) => r.authorization === 'Bearer fresh');
+    expect(retried.map((r) => r.path).sort()).toEqual(['/api/v1/a/', '/api/v1/b/', '/api/v1/c/']);
+    expect(tokenStore.get()).toEqual({ authToken: 'fresh', refreshToken: 'r2' });
+    expect(logouts).toBe(0);
+  });
+
+  it('a 403 saying "Refresh your tokens and try again." refreshes too; another 403 does not', async () => {
+    const client = await setup((req) => {
+      if (req.path === '/api/v1/auth/refresh-token/')
+        return { status: 200, body: { newJwtToken: 'fresh', newRefreshToken: 'r2' } };
+      if (req.path === '/api/v1/forbidden/') return { status: 403, body: { detail: 'Forbidden' } };
+      if (req.authorization === 'Bearer fresh') return { status: 200, body: { ok: true } };
+      return { status: 403, body: { detail: ErrorText.refreshTokens } };
+    });
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+
+    await expect(client.get('/v1/thing/')).resolves.toEqual({ ok: true });
+    await expect(client.get('/v1/forbidden/')).rejects.toMatchObject({ status: 403, detail: 'Forbidden' });
+    expect(server.requests.filter((r) => r.path === '/api/v1/auth/refresh-token/')).toHaveLength(1);
+  });
+
+  it('a failed refresh clears the tokens and logs out once, and the callers get the original 401', async () => {
+    const client = await setup(tokenServer({ status: 401, body: { detail: 'Refresh token expired' } }));
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+
+    const results = await Promise.allSettled([client.get('/v1/a/'), client.get('/v1/b/')]);
+
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
+      expect((result as PromiseRejectedResult).reason.status).toBe(401);
+    }
+    expect(server.requests.filter((r) => r.path === '/api/v1/auth/refresh-token/')).toHaveLength(1);
+    expect(logouts).toBe(1);
+    expect(tokenStore.get()).toEqual({ authToken: undefined, refreshToken: undefined });
+  });
+
+  it('a refresh answer without both new tokens counts as a failed refresh', async () => {
+    const client = await setup(tokenServer({ status: 200, body: { newJwtToken: 'fresh' } }));
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+
+    await expect(client.get('/v1/a/')).rejects.toMatchObject({ status: 401 });
+    expect(logouts).toBe(1);
+    expect(tokenStore.get().authToken).toBeUndefined();
+  });
+
+  it('retries only once: a request still refused after the refresh fails without a second refresh', async () => {
+    const client = await setup((req) =>
+      req.path === '/api/v1/auth/refresh-token/'
+        ? { status: 200, body: { newJwtToken: 'also-bad', newRefreshToken: 'r2' } }
+        : { status: 401, body: { detail: 'nope' } },
+    );
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+
+    await expect(client.get('/v1/a/')).rejects.toMatchObject({ status: 401 });
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/api/v1/a/',
+      '/api/v1/auth/refresh-token/',
+      '/api/v1/a/',
+    ]);
+  });
+
+  it('when logged out a 401 is passed through without a refresh', async () => {
+    const client = await setup(
+      tokenServer({ status: 200, body: { newJwtToken: 'x', newRefreshToken: 'y' } }),
+    );
+
+    await expect(client.get('/v1/a/')).rejects.toMatchObject({ status: 401 });
+    expect(server.requests).toHaveLength(1);
+    expect(logouts).toBe(0);
+  });
+});

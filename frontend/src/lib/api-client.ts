@@ -1,0 +1,178 @@
+import {
+  ErrorText,
+  type ErrorBody,
+  type LoginResponse,
+  type RefreshRequest,
+  type RefreshResponse,
+} from '@mememint/contracts';
+import { ApiError, NetworkError, WrongResponseError } from './api-errors';
+import type { TokenStore, Tokens } from './tokens';
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body, or a FormData sent as multipart. */
+  body?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** Where `/v1/...` paths live: `/api` in the app, an absolute URL in tests. */
+  baseUrl: string;
+  tokens: TokenStore;
+  /** Called once the refresh failed: the caller clears user data and goes to the root. */
+  onLogout: () => void;
+}
+
+/** Statuses that mean "your access token is stale" (SEED-SPEC §4, Token refresh). */
+function needsRefresh(status: number, body: Partial<ErrorBody> | null): boolean {
+  return status === 401 || (status === 403 && body?.detail === ErrorText.refreshTokens);
+}
+
+/**
+ * The one HTTP client of the app: Bearer header, `{detail}` errors, and the token refresh flow —
+ * a single refresh in flight that every failed request waits for, then one retry each.
+ */
+export class ApiClient {
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly options: ApiClientOptions) {}
+
+  get isLoggedIn(): boolean {
+    return Boolean(this.options.tokens.get().authToken);
+  }
+
+  get authToken(): string | undefined {
+    return this.options.tokens.get().authToken;
+  }
+
+  /** Stores the tokens of a login answer; both must be there (SEED-SPEC §5). */
+  acceptLogin(response: Partial<LoginResponse> | null): void {
+    if (!response?.jwtToken || !response.refreshToken) throw new WrongResponseError();
+    this.options.tokens.set({ authToken: response.jwtToken, refreshToken: response.refreshToken });
+  }
+
+  hasBothTokens(): boolean {
+    const { authToken, refreshToken } = this.options.tokens.get();
+    return Boolean(authToken && refreshToken);
+  }
+
+  logout(): void {
+    this.options.tokens.clear();
+    this.options.onLogout();
+  }
+
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('GET', path, options);
+  }
+
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PATCH', path, { ...options, body });
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    try {
+      return await this.send<T>(method, path, options);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !needsRefresh(error.status, error.body) || !this.isLoggedIn) {
+        throw error;
+      }
+      if (!(await this.renewAuth(this.authToken))) throw error;
+      return this.send<T>(method, path, options);
+    }
+  }
+
+  /**
+   * Renews the tokens after `staleToken` was refused (an HTTP call, or the socket's handshake); false,
+   * with the user logged out, when the refresh itself failed.
+   */
+  async renewAuth(staleToken: string | undefined): Promise<boolean> {
+    try {
+      await this.refresh(staleToken);
+      return true;
+    } catch {
+      // Parallel waiters all land here; only the first one has tokens left to clear.
+      if (this.isLoggedIn) this.logout();
+      return false;
+    }
+  }
+
+  /**
+   * Exchanges the refresh token once for every request that failed with the same stale token:
+   * a request that fails after another one already refreshed just retries with the new token.
+   */
+  private refresh(staleToken: string | undefined): Promise<void> {
+    if (this.refreshing) return this.refreshing;
+    if (staleToken !== this.authToken) return Promise.resolve();
+    const refreshToken = this.options.tokens.get().refreshToken;
+    this.refreshing = (async () => {
+      if (!refreshToken) throw new WrongResponseError();
+      const body: RefreshRequest = { refreshToken };
+      const answer = await this.send<Partial<RefreshResponse>>('POST', '/v1/auth/refresh-token/', {
+        body,
+        anonymous: true,
+      });
+      if (!answer?.newJwtToken || !answer.newRefreshToken) throw new WrongResponseError();
+      const tokens: Tokens = { authToken: answer.newJwtToken, refreshToken: answer.newRefreshToken };
+      this.options.tokens.set(tokens);
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async send<T>(
+    method: string,
+    path: string,
+    options: RequestOptions & { anonymous?: boolean },
+  ): Promise<T> {
+    const url = new URL(this.options.baseUrl + path, globalThis.location?.href);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = options.anonymous ? undefined : this.authToken;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const signals = [options.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined];
+    const active = signals.filter((s): s is AbortSignal => s !== undefined);
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: active.length ? AbortSignal.any(active) : undefined,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new NetworkError(typeof navigator !== 'undefined' && navigator.onLine === false);
+    }
+    const text = await response.text();
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    if (!response.ok) {
+      const errorBody =
+        parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as Partial<ErrorBody>) : null;
+      throw new ApiError(response.status, errorBody);
+    }
+    return parsed as T;
+  }
+}

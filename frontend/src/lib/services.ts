@@ -1,0 +1,46 @@
+import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
+import { i18n } from '../i18n';
+import { haptic } from '../telegram/sdk';
+import { toast } from '../ui/toast';
+import { ApiClient } from './api-client';
+import { describeError } from './describe-error';
+import { tokenStore } from './tokens';
+
+/** SEED-SPEC §7: every call lives under /api. */
+export const API_BASE = '/api';
+
+type LogoutListener = () => void;
+const logoutListeners = new Set<LogoutListener>();
+
+/** The session layer subscribes here to clear user data and go to the root after a failed refresh. */
+export function onLogout(listener: LogoutListener): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+export const apiClient = new ApiClient({
+  baseUrl: API_BASE,
+  tokens: tokenStore,
+  onLogout: () => logoutListeners.forEach((listener) => listener()),
+});
+
+/** The global error toast (SEED-SPEC §8) for every failed query or mutation. */
+export function reportError(error: unknown): void {
+  const described = describeError(error, i18n.t);
+  if (!described) return;
+  haptic.error();
+  toast.error(described.message, described.hint);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: reportError }),
+  mutationCache: new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => {
+      // A mutation that shows its error itself opts out with meta.silent.
+      if (!mutation.meta?.silent) reportError(error);
+    },
+  }),
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
