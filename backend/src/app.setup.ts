@@ -26,7 +26,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(app.get(MetricsService).httpMiddleware());
-  app.use(securityHeaders(config.auth.devLogin ? [new URL(config.telegram.apiUrl).origin] : []));
+  // `https:` already covers the real Bot API; only a plain-http fake one needs naming.
+  const botApi = new URL(config.telegram.apiUrl);
+  const devBotApi = config.auth.devLogin && botApi.protocol === 'http:' ? [botApi.origin] : [];
+  app.use(securityHeaders(devBotApi));
   // `verify` is left out of Nest's option types because `rawBody: true` replaces it; this app never
   // sets rawBody, so the depth check runs on every JSON body.
   app.useBodyParser('json', {
