@@ -1,7 +1,7 @@
 /**
  * End-to-end generation benchmark: the whole API (HTTP, charging, queue, Socket.IO) with one real
  * inference worker process, on the local PostgreSQL and Redis (as the e2e tests use them).
- *   npm run bench -w backend [-- --sequential 30 --burst 40]
+ *   npm run bench -w backend -- generations [--sequential 30 --burst 40]
  * Sequential: one generation at a time, request → `generation:done` on the player's socket, beside the
  * worker's own time for the swap; the difference is what the API and the queue add.
  * Burst: all requests at once, one worker: generations per minute. Then the requests alone, with the

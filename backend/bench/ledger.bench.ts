@@ -3,7 +3,7 @@
  * its rerun (every key already used), and single applies for comparison, on the local PostgreSQL
  * and Redis (as the e2e tests use them), with the whole app running: the after-commit events push
  * `balance` through the socket.io Redis adapter as in production.
- *   npm run bench:ledger -w backend [-- --entries 100000 --users 100000 --rounds 3 --singles 2000]
+ *   npm run bench -w backend -- ledger [--entries 100000 --users 100000 --rounds 3 --singles 2000]
  */
 import 'reflect-metadata';
 

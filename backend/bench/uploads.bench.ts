@@ -2,7 +2,7 @@
  * What checking and re-encoding one uploaded photo costs the API process (ImagesService, the step
  * every upload goes through): CPU time and the process's peak resident memory, for a noisy 36 MP
  * JPEG (the worst case a phone camera sends), one at a time and then `--parallel` at once.
- *   npm run bench:uploads -w backend [-- --sequential 5 --parallel 8]
+ *   npm run bench -w backend -- uploads [--sequential 5 --parallel 8]
  * Run each size in a fresh process: the peak RSS figure is the process's high-water mark.
  */
 import 'reflect-metadata';

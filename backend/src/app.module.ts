@@ -16,9 +16,13 @@ import { MediaModule } from './media/media.module.js';
 import { MemesModule } from './memes/memes.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PromocodesModule } from './promocodes/promocodes.module.js';
 import { QuestsModule } from './quests/quests.module.js';
+import { RatingLiveModule } from './rating/rating-live.module.js';
+import { RatingModule } from './rating/rating.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SquadsModule } from './squads/squads.module.js';
 import { TelegramModule } from './telegram/telegram.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -40,6 +44,10 @@ const FEATURE_MODULES = [
   PaymentsModule,
   QuestsModule,
   WalletModule,
+  PromocodesModule,
+  SquadsModule,
+  RatingModule,
+  RatingLiveModule,
 ];
 
 @Module({})

@@ -480,11 +480,13 @@ describe('ledger', () => {
           userId: a,
           balances: expect.objectContaining({ memeCoins: 3 }),
           entries: [{ kind: 'coins', delta: 3, reason: 'swipe', earned: true }],
+          at: expect.any(Date),
         },
         {
           userId: a,
           balances: expect.objectContaining({ memeCoins: 5 }),
           entries: [{ kind: 'coins', delta: 2, reason: 'like', earned: true }],
+          at: expect.any(Date),
         },
         {
           userId: b,
@@ -497,8 +499,15 @@ describe('ledger', () => {
             { kind: 'credits', delta: 5, reason: 'purchase', earned: false },
             { kind: 'swipes', delta: 10, reason: 'purchase', earned: false },
           ],
+          at: expect.any(Date),
         },
       ]);
+      // `at` is the rows' created_at: one transaction, one time.
+      const [{ created_at: writtenAt }] = await t.dataSource.query(
+        'SELECT DISTINCT created_at FROM ledger_entries WHERE user_id = ANY($1) AND reason IN ($2, $3, $4)',
+        [[a, b], 'swipe', 'like', 'purchase'],
+      );
+      expect(events.map((event) => event.at)).toEqual([writtenAt, writtenAt, writtenAt]);
     });
 
     it('a rolled-back transaction, or a rolled-back savepoint inside a committed one, tells nothing', async () => {
@@ -539,6 +548,7 @@ describe('ledger', () => {
           userId: tgId,
           balances: expect.objectContaining({ memeCoins: 5 }),
           entries: [{ kind: 'coins', delta: 5, reason: 'gift', earned: false }],
+          at: expect.any(Date),
         },
       ]);
     });

@@ -1,5 +1,6 @@
 import type { BalanceDto } from './user.js';
 import type { GenerationStage, MemeDto } from './memes.js';
+import type { RatingUpdate, RatingWatchAck, RatingWatchRequest } from './rating.js';
 
 /** Events the server emits to a player's sockets (Socket.IO under `/socket.io`, JWT as `auth: {token}`). */
 export interface ServerToClientEvents {
@@ -11,9 +12,15 @@ export interface ServerToClientEvents {
   'order:paid': (payload: { orderId: string }) => void;
   /** The boost's bonus credits of this UTC day (`YYYY-MM-DD`) were granted. */
   'boost:daily-bonus': (payload: { credits: number; day: string }) => void;
+  /** To the watchers of a board (`rating:watch`): its top entries, at most once per interval while it changes. */
+  'rating:update': (payload: RatingUpdate) => void;
 }
 
 /** Events a client may send. */
 export interface ClientToServerEvents {
   ping: (ack: (reply: { now: string }) => void) => void;
+  /** Start receiving `rating:update` for a board (the current top comes from `GET /api/v1/users/rate/`). */
+  'rating:watch': (request: RatingWatchRequest, ack?: (reply: RatingWatchAck) => void) => void;
+  /** Stop receiving `rating:update` for a board. */
+  'rating:unwatch': (request: RatingWatchRequest, ack?: (reply: RatingWatchAck) => void) => void;
 }

@@ -1,12 +1,25 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
+import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
+import { RedisModule } from '../redis/redis.module.js';
+import { SquadsModule } from '../squads/squads.module.js';
 import { UsersModule } from '../users/users.module.js';
 
 /**
  * What admin commands run with: the database, the feature services, and player sockets reached
  * through Redis. No HTTP, queues or schedules. A command needing another module adds it here.
  */
-@Module({ imports: [DatabaseModule, UsersModule, LedgerModule, RealtimeEmitterModule] })
+@Module({
+  imports: [
+    DatabaseModule,
+    RedisModule,
+    UsersModule,
+    LedgerModule,
+    RealtimeEmitterModule,
+    SquadsModule,
+    RatingModule,
+  ],
+})
 export class AdminCliModule {}

@@ -32,6 +32,8 @@ export class AppConfig {
     apiMaxRetryAfterSeconds: number;
     newsChannelId: string;
     newsChannelLink: string;
+    botUsername: string;
+    appName: string;
   };
   readonly auth: {
     jwtSecret: string;
@@ -123,6 +125,8 @@ export class AppConfig {
       apiMaxRetryAfterSeconds: e.TELEGRAM_API_MAX_RETRY_AFTER_SECONDS,
       newsChannelId: e.NEWS_CHANNEL_ID,
       newsChannelLink: e.NEWS_CHANNEL_LINK,
+      botUsername: e.TELEGRAM_BOT_USERNAME,
+      appName: e.TELEGRAM_APP_NAME,
     };
     this.auth = {
       jwtSecret: e.JWT_SECRET,

@@ -47,6 +47,9 @@ const url =
     return { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
   };
 
+const matching = (pattern: RegExp, what: string) => (raw: string) =>
+  pattern.test(raw.trim()) ? { value: raw.trim() } : { error: `must be ${what}` };
+
 /** An http(s) origin (no path, query or fragment), kept without a trailing slash. */
 const origin = (raw: string) => {
   try {
@@ -202,6 +205,16 @@ export const ENV_VARS = {
     doc: 'Bot API base URL (tests and `npm start` without a real bot token point it at the fake Bot API server)',
     fallback: 'https://api.telegram.org',
     parse: url('http:', 'https:'),
+  } as EnvVar<string>,
+  TELEGRAM_BOT_USERNAME: {
+    doc: 'The bot’s username (no @) of the invite and share links `https://t.me/<bot>/<app>?startapp=…`',
+    fallback: 'MemeMintBot',
+    parse: matching(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'a Telegram bot username (letters, digits, _)'),
+  } as EnvVar<string>,
+  TELEGRAM_APP_NAME: {
+    doc: 'The mini app’s short name in those links (set with @BotFather /newapp)',
+    fallback: 'app',
+    parse: matching(/^[A-Za-z0-9_]{3,30}$/, 'a mini app short name (3–30 letters, digits, _)'),
   } as EnvVar<string>,
   TELEGRAM_WEBHOOK_SECRET: {
     doc: 'Secret Telegram sends with each webhook call (`X-Telegram-Bot-Api-Secret-Token`); without it every webhook call is refused. Required with a real bot token; `npm start` sets one for the fake Bot API',

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
-  type BalanceDto,
   ErrorText,
   isGenerationJobProgress,
   isGenerationJobResult,
@@ -83,11 +82,9 @@ export class GenerationOutcomesService {
         height: result.height,
       });
       const player = await this.users.recordGeneration(generation.userId, em);
-      const referral =
-        player.generationsCount === 1 && player.referalId !== null && !player.isBot
-          ? await this.payReferral(em, generation.userId, player.referalId)
-          : null;
-      return { userId: generation.userId, meme, referral };
+      if (player.generationsCount === 1 && player.referalId !== null && !player.isBot)
+        await this.payReferral(em, generation.userId, player.referalId);
+      return { userId: generation.userId, meme };
     });
     if (!outcome) return;
     this.realtime.emitToUser(outcome.userId, 'generation:done', { id, meme: toMemeDto(outcome.meme) });
@@ -103,16 +100,14 @@ export class GenerationOutcomesService {
         finishedAt: new Date(),
       });
       if (!generation) return null;
-      const refund =
-        generation.cost > 0
-          ? await this.ledger.addCredits(
-              generation.userId,
-              generation.cost,
-              { reason: 'generation-refund', idempotencyKey: `generation-refund:${id}` },
-              em,
-            )
-          : null;
-      return { userId: generation.userId, balances: refund?.balances ?? null };
+      if (generation.cost > 0)
+        await this.ledger.addCredits(
+          generation.userId,
+          generation.cost,
+          { reason: 'generation-refund', idempotencyKey: `generation-refund:${id}` },
+          em,
+        );
+      return { userId: generation.userId };
     });
     if (!outcome) return;
     this.logger.log(`Generation ${id} failed (${failure.code ?? 'other'}): ${failure.message}`);
@@ -123,11 +118,7 @@ export class GenerationOutcomesService {
    * GAME.md "Referrals": the inviter of a player (not a bot) gets coins (×m) and credits when the
    * player's first generation succeeds. The ledger key makes it once per invited player.
    */
-  private async payReferral(
-    em: EntityManager,
-    playerId: number,
-    inviterId: number,
-  ): Promise<{ inviterId: number; balances: BalanceDto } | null> {
+  private async payReferral(em: EntityManager, playerId: number, inviterId: number): Promise<void> {
     try {
       const paid = await this.ledger.apply(
         inviterId,
@@ -138,13 +129,10 @@ export class GenerationOutcomesService {
         { reason: 'referral', idempotencyKey: `referral:${playerId}` },
         em,
       );
-      if (!paid.applied) return null;
-      await this.users.recordFriendGenerated(inviterId, paid.deltas.coins ?? 0, em);
-      return { inviterId, balances: paid.balances };
+      if (paid.applied) await this.users.recordFriendGenerated(inviterId, paid.deltas.coins ?? 0, em);
     } catch (error) {
       // An inviter whose account is gone gets nothing; the player's meme still counts.
-      if (error instanceof LedgerUserNotFoundError) return null;
-      throw error;
+      if (!(error instanceof LedgerUserNotFoundError)) throw error;
     }
   }
 }

@@ -19,6 +19,8 @@ export interface BalancesChanged {
   userId: number;
   balances: BalanceDto;
   entries: LedgerEntryWritten[];
+  /** When the rows were written: their `created_at` (the rating ranks equal scores by it). */
+  at: Date;
 }
 
 /** Changes told in one go before the event loop gets a turn (the first slice is told at once). */

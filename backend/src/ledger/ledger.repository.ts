@@ -27,6 +27,14 @@ export interface LedgerRow {
   idempotencyKey: string | null;
 }
 
+/** One user's earned coins over a time range (what a rating rebuild reads). */
+export interface EarnedTotal {
+  userId: number;
+  coins: number;
+  /** When their last earned row of the range was written. */
+  lastAt: Date;
+}
+
 export interface Imbalance {
   userId: number;
   kind: BalanceKind;
@@ -100,13 +108,16 @@ export class LedgerRepository {
 
   /**
    * Inserts the rows and adds each user's per-kind sums of them to their balances, in one statement;
-   * answers the balances after. Call it with the users locked and the keys checked: a key that is
+   * answers the balances after and the rows' `created_at` (the transaction's time). Call it with the users locked and the keys checked: a key that is
    * taken anyway breaks the unique index and fails the transaction rather than paying twice (a plain
    * INSERT, since ON CONFLICT's speculative insertion costs twice as much per row).
    */
-  async write(em: EntityManager, rows: readonly LedgerRow[]): Promise<Map<number, BalanceDto>> {
+  async write(
+    em: EntityManager,
+    rows: readonly LedgerRow[],
+  ): Promise<{ balances: Map<number, BalanceDto>; writtenAt: Date }> {
     // TypeORM answers an UPDATE … RETURNING with `[rows, affected]`.
-    const [updated]: [BalanceRow[], number] = await em.query(
+    const [updated]: [(BalanceRow & { written_at: Date })[], number] = await em.query(
       `WITH inserted AS (
          INSERT INTO ledger_entries (user_id, kind, delta, reason, earned, idempotency_key)
          SELECT * FROM unnest($1::bigint[], $2::balance_kind[], $3::integer[], $4::varchar[], $5::boolean[], $6::varchar[])
@@ -124,7 +135,7 @@ export class LedgerRepository {
               swipes = u.swipes + t.swipes
          FROM totals t
         WHERE u.tg_id = t.user_id
-       RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes`,
+       RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes, now() AS written_at`,
       [
         rows.map((row) => row.userId),
         rows.map((row) => row.kind),
@@ -134,7 +145,35 @@ export class LedgerRepository {
         rows.map((row) => row.idempotencyKey),
       ],
     );
-    return new Map(updated.map((row) => [Number(row.tg_id), toBalances(row)]));
+    return {
+      balances: new Map(updated.map((row) => [Number(row.tg_id), toBalances(row)])),
+      writtenAt: updated[0]!.written_at,
+    };
+  }
+
+  /**
+   * Earned coins per user from `from` (inclusive) to `to` (exclusive), with when each user's last
+   * earned row of the range was written; users after `afterUserId` in id order, `limit` at a time.
+   */
+  async earnedTotals(
+    from: Date,
+    to: Date | null,
+    afterUserId: number,
+    limit: number,
+  ): Promise<EarnedTotal[]> {
+    const rows: { user_id: string; coins: string; last_at: Date }[] = await this.dataSource.query(
+      `SELECT user_id, SUM(delta) AS coins, MAX(created_at) AS last_at
+         FROM ledger_entries
+        WHERE earned AND kind = 'coins' AND user_id > $1
+          AND created_at >= $2 AND ($3::timestamptz IS NULL OR created_at < $3)
+        GROUP BY user_id ORDER BY user_id LIMIT $4`,
+      [afterUserId, from, to, limit],
+    );
+    return rows.map((row) => ({
+      userId: Number(row.user_id),
+      coins: Number(row.coins),
+      lastAt: row.last_at,
+    }));
   }
 
   /** Balances that differ from the sum of their ledger rows (empty when the books are right). */

@@ -49,7 +49,10 @@ class MemoryLedgerRepository {
       }));
   }
 
-  async write(_em: EntityManager, rows: readonly LedgerRow[]): Promise<Map<number, BalanceDto>> {
+  async write(
+    _em: EntityManager,
+    rows: readonly LedgerRow[],
+  ): Promise<{ balances: Map<number, BalanceDto>; writtenAt: Date }> {
     const after = new Map<number, BalanceDto>();
     for (const row of rows) {
       const balances = this.users.get(row.userId)!.balances;
@@ -58,7 +61,7 @@ class MemoryLedgerRepository {
       this.rows.push(row);
       after.set(row.userId, { ...balances });
     }
-    return after;
+    return { balances: after, writtenAt: new Date() };
   }
 }
 
@@ -144,6 +147,7 @@ describe('LedgerService', () => {
         userId: 1,
         balances: { generationLimit: 0, memeCoins: 0, swipes: 10 },
         entries: [{ kind: 'swipes', delta: 10, reason: 'purchase', earned: false }],
+        at: expect.any(Date),
       },
     ]);
   });

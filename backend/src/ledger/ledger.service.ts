@@ -7,9 +7,15 @@ import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
 import { type BalancesChanged, LedgerEvents, type LedgerEntryWritten } from './ledger-events.js';
 import { type EarnedReason, isEarned, isLedgerReason, type LedgerReason } from './ledger-reasons.js';
-import { type Imbalance, type LedgerRow, LedgerRepository, type LockedUser } from './ledger.repository.js';
+import {
+  type EarnedTotal,
+  type Imbalance,
+  type LedgerRow,
+  LedgerRepository,
+  type LockedUser,
+} from './ledger.repository.js';
 
-export type { Imbalance } from './ledger.repository.js';
+export type { EarnedTotal, Imbalance } from './ledger.repository.js';
 
 export interface BalanceChange {
   kind: BalanceKind;
@@ -136,8 +142,9 @@ export class LedgerService {
       const rows = changes.map((change) =>
         this.toRow(user, { ...change, userId, reason: options.reason }, key ?? null, options.allowPartial),
       );
-      const balances = (await this.repository.write(em, rows)).get(userId)!;
-      this.announce(em, [{ userId, balances, entries: rows.map(toEntryWritten) }]);
+      const written = await this.repository.write(em, rows);
+      const balances = written.balances.get(userId)!;
+      this.announce(em, [{ userId, balances, entries: rows.map(toEntryWritten), at: written.writtenAt }]);
       return {
         applied: true,
         deltas: Object.fromEntries(rows.map((row) => [row.kind, row.delta])),
@@ -183,7 +190,7 @@ export class LedgerService {
       }
       if (rows.length === 0) return { written: 0, skipped: entries.length, balances: new Map() };
 
-      const balances = await this.repository.write(em, rows);
+      const { balances, writtenAt } = await this.repository.write(em, rows);
       const changed = new Map<number, BalancesChanged>();
       for (const row of rows) {
         const change = changed.get(row.userId);
@@ -194,6 +201,7 @@ export class LedgerService {
             userId: row.userId,
             balances: balances.get(row.userId)!,
             entries: [entry],
+            at: writtenAt,
           });
       }
       this.announce(em, changed.values());
@@ -239,6 +247,14 @@ export class LedgerService {
   /** The earning multiplier of a user right now (GAME.md: boost active or influencer). */
   multiplierFor(user: { boostEnds: Date | null; infl: boolean }, now?: Date): number {
     return isBoostActive(user.boostEnds, now) || user.infl ? this.boostedMultiplier : 1;
+  }
+
+  /**
+   * Earned coins per user over `[from, to)` (to null: up to now), in user order after `afterUserId`,
+   * `limit` users at a time: the ratings are rebuilt from these.
+   */
+  earnedTotals(from: Date, to: Date | null, afterUserId: number, limit: number): Promise<EarnedTotal[]> {
+    return this.repository.earnedTotals(from, to, afterUserId, limit);
   }
 
   /** Balances that differ from the sum of their ledger rows (empty when the books are right). */

@@ -1,7 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { UserDto } from '@mememint/contracts';
+import type { ReferralsResponse, UserDto } from '@mememint/contracts';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { PageQueryDto } from '../common/dto/page-query.dto.js';
+import { ReferralsResponseDto } from './dto/referrals.dto.js';
 import { toUserDto, UserResponseDto } from './dto/user-response.dto.js';
 import type { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';
@@ -17,5 +19,11 @@ export class UsersController {
   @ApiOkResponse({ type: UserResponseDto })
   async finishOnboarding(@CurrentUser() user: User): Promise<UserDto> {
     return toUserDto(await this.users.finishOnboarding(user.tgId));
+  }
+
+  @Get('referrals/')
+  @ApiOkResponse({ type: ReferralsResponseDto, description: 'The invite link, counters and invited friends' })
+  referrals(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<ReferralsResponse> {
+    return this.users.referrals(user.tgId, query.page, query.pageSize);
   }
 }

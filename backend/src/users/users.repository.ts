@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import { User } from './entities/user.entity.js';
 
 /** The profile columns Telegram refreshes at every login. */
@@ -67,7 +67,13 @@ export class UsersRepository {
     changes: Partial<
       Pick<
         User,
-        keyof UserProfile | 'isAdmin' | 'adminByCommand' | 'isOnboardingDone' | 'referalId' | 'hasTon'
+        | keyof UserProfile
+        | 'isAdmin'
+        | 'adminByCommand'
+        | 'isOnboardingDone'
+        | 'referalId'
+        | 'refInfl'
+        | 'hasTon'
       >
     >,
     em: EntityManager = this.users.manager,
@@ -108,15 +114,50 @@ export class UsersRepository {
       .execute();
   }
 
-  /** One more invited user; false when the inviter does not exist. */
-  async incrementInvited(em: EntityManager, inviterId: number): Promise<boolean> {
+  /** One more invited user; answers whether the inviter is an influencer, null when they do not exist. */
+  async incrementInvited(em: EntityManager, inviterId: number): Promise<{ infl: boolean } | null> {
     const bumped = await em
       .createQueryBuilder()
       .update(User)
       .set({ invitedCount: () => 'invited_count + 1' })
       .where('tg_id = :inviterId', { inviterId })
+      .returning('infl')
       .execute();
-    return (bumped.affected ?? 0) > 0;
+    const row = (bumped.raw as { infl: boolean }[])[0];
+    return row ? { infl: row.infl } : null;
+  }
+
+  /** A page of the users a player invited, newest first. */
+  pageOfInvited(inviterId: number, skip: number, take: number): Promise<User[]> {
+    return this.users.find({
+      where: { referalId: inviterId },
+      order: { createdAt: 'DESC', tgId: 'DESC' },
+      skip,
+      take,
+    });
+  }
+
+  /** Sets or clears the influencer flag; the user as it is now, null when no such user exists. */
+  async setInfluencer(em: EntityManager, tgId: number, infl: boolean): Promise<User | null> {
+    await em.update(User, { tgId }, { infl });
+    return em.findOneBy(User, { tgId });
+  }
+
+  /** Adds Stars to an influencer's `referralSpending` (negative takes back); false when no such user exists. */
+  async addReferralSpending(em: EntityManager, tgId: number, delta: number): Promise<boolean> {
+    const updated = await em
+      .createQueryBuilder()
+      .update(User)
+      .set({ referralSpending: () => 'referral_spending + :delta' })
+      .where('tg_id = :tgId', { tgId, delta })
+      .execute();
+    return (updated.affected ?? 0) > 0;
+  }
+
+  /** Profiles of these users (missing ids are absent), for lists that show players. */
+  findProfiles(tgIds: readonly number[]): Promise<User[]> {
+    if (tgIds.length === 0) return Promise.resolve([]);
+    return this.users.findBy({ tgId: In([...tgIds]) });
   }
 
   /** Moves `boostEnds` by whole days from now or from its current end, whichever is later; the new end. */

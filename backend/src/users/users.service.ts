@@ -1,10 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { SupportedLanguage } from '@mememint/contracts';
+import type { ReferralsResponse, SupportedLanguage } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import { toReferralFriendDto } from './dto/referrals.dto.js';
 import { NAME_MAX_LENGTH, type User, USERNAME_MAX_LENGTH } from './entities/user.entity.js';
+import { inviteLink } from './telegram-links.js';
 import { type UserProfile, UsersRepository } from './users.repository.js';
 
 /** What Telegram tells us about a user at login. */
@@ -28,6 +30,16 @@ export interface SignInOptions {
 }
 
 const REFERRAL_PARAM = /^ref_([1-9][0-9]{0,15})$/;
+
+/** A new user as the sign-up handlers see it. */
+export type SignedUpUser = Pick<User, 'tgId' | 'referalId' | 'refInfl'>;
+
+/**
+ * Work another module does when a user signs up, inside the sign-up transaction (a failure rolls the
+ * sign-up back); what it returns runs once the sign-up has committed, before the login answers.
+ * Modules above users register one with {@link UsersService.onSignUp}.
+ */
+export type SignUpHandler = (em: EntityManager, user: SignedUpUser) => Promise<(() => Promise<void>) | void>;
 
 /** Russian when Telegram says Russian (`ru`, `ru-RU`), else English. */
 function supportedLanguage(telegramCode: string | null): SupportedLanguage {
@@ -60,6 +72,8 @@ function profileColumns(profile: TelegramProfile): UserProfile {
 
 @Injectable()
 export class UsersService {
+  private readonly signUpHandlers: SignUpHandler[] = [];
+
   constructor(
     private readonly users: UsersRepository,
     private readonly transactions: Transactions,
@@ -81,8 +95,9 @@ export class UsersService {
    * Creates the user on first login (opening balances, referral) or refreshes their Telegram profile.
    * Safe under concurrent first logins: only the request whose insert wins does the one-time work.
    */
-  signIn(profile: TelegramProfile, options: SignInOptions): Promise<User> {
-    return this.transactions.run(async (em) => {
+  async signIn(profile: TelegramProfile, options: SignInOptions): Promise<User> {
+    const afterCommit: (() => Promise<void>)[] = [];
+    const user = await this.transactions.run(async (em) => {
       const columns = profileColumns(profile);
       if (await this.users.insertIfNew(em, profile.tgId, columns, options.isConfigAdmin)) {
         await this.ledger.apply(
@@ -94,12 +109,18 @@ export class UsersService {
           { reason: 'opening', idempotencyKey: 'opening' },
           em,
         );
-        await this.attachReferrer(em, profile.tgId, options.startParam);
+        const referral = await this.attachReferrer(em, profile.tgId, options.startParam);
+        for (const handler of this.signUpHandlers) {
+          const then = await handler(em, { tgId: profile.tgId, referalId: null, refInfl: null, ...referral });
+          if (then) afterCommit.push(then);
+        }
       } else {
         await this.users.updateAtLogin(em, profile.tgId, columns, options.isConfigAdmin);
       }
       return (await this.users.findById(profile.tgId, em))!;
     });
+    for (const then of afterCommit) await then();
+    return user;
   }
 
   async finishOnboarding(tgId: number): Promise<User> {
@@ -149,13 +170,59 @@ export class UsersService {
     await this.users.incrementTasks(em, tgId);
   }
 
-  /** A new user's `ref_<tgId>` start parameter names an existing other user: record who invited them. */
-  private async attachReferrer(em: EntityManager, tgId: number, startParam: string | null): Promise<void> {
+  /** Runs `handler` in every later sign-up's transaction (squads join a new player to their influencer's). */
+  onSignUp(handler: SignUpHandler): void {
+    this.signUpHandlers.push(handler);
+  }
+
+  /** The player's invite link, referral counters and a page of the friends they invited (newest first). */
+  async referrals(tgId: number, page: number, pageSize: number): Promise<ReferralsResponse> {
+    const user = await this.getById(tgId);
+    const friends = await this.users.pageOfInvited(tgId, (page - 1) * pageSize, pageSize);
+    return {
+      link: inviteLink(this.config.telegram, tgId),
+      invitedCount: user.invitedCount,
+      friendsGenerated: user.friendsGenerated,
+      referalCoins: user.referalCoins,
+      items: friends.map(toReferralFriendDto),
+    };
+  }
+
+  /** Profiles of these users by id (missing ones are absent), for boards and lists. */
+  async profiles(tgIds: readonly number[]): Promise<Map<number, User>> {
+    return new Map((await this.users.findProfiles(tgIds)).map((user) => [user.tgId, user]));
+  }
+
+  /** Sets or clears the influencer flag (the `influencer` command); null when no such user exists. */
+  setInfluencer(tgId: number, infl: boolean, em: EntityManager): Promise<User | null> {
+    return this.users.setInfluencer(em, tgId, infl);
+  }
+
+  /**
+   * Adds Stars to an influencer's `referralSpending` (negative takes back), in the transaction that
+   * records why (squads' influencer shares); false when no such user exists.
+   */
+  addReferralSpending(tgId: number, delta: number, em: EntityManager): Promise<boolean> {
+    return this.users.addReferralSpending(em, tgId, delta);
+  }
+
+  /**
+   * A new user's `ref_<tgId>` start parameter names an existing other user: record who invited them
+   * (and, when the inviter is an influencer, `refInfl`: the player joins their squad).
+   */
+  private async attachReferrer(
+    em: EntityManager,
+    tgId: number,
+    startParam: string | null,
+  ): Promise<Pick<User, 'referalId' | 'refInfl'> | null> {
     const match = startParam === null ? null : REFERRAL_PARAM.exec(startParam);
-    if (!match) return;
+    if (!match) return null;
     const inviterId = Number(match[1]);
-    if (inviterId === tgId || !Number.isSafeInteger(inviterId)) return;
-    if (await this.users.incrementInvited(em, inviterId))
-      await this.users.update(tgId, { referalId: inviterId }, em);
+    if (inviterId === tgId || !Number.isSafeInteger(inviterId)) return null;
+    const inviter = await this.users.incrementInvited(em, inviterId);
+    if (!inviter) return null;
+    const referral = { referalId: inviterId, refInfl: inviter.infl ? inviterId : null };
+    await this.users.update(tgId, referral, em);
+    return referral;
   }
 }

@@ -1,5 +1,11 @@
 import type { AdminCommand } from '../admin-command.js';
 import { grantCommand } from './grant.command.js';
+import { influencerCommand } from './influencer.command.js';
+import { ratingRebuildCommand } from './rating-rebuild.command.js';
 
 /** Every admin command, in the order `help` lists them. A new command adds its file here. */
-export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [grantCommand];
+export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
+  grantCommand,
+  influencerCommand,
+  ratingRebuildCommand,
+];

@@ -8,6 +8,7 @@ import { PaymentsPlansVisits1795428716264 } from './1795428716264-PaymentsPlansV
 import { LedgerEntriesEarned1795429045906 } from './1795429045906-LedgerEntriesEarned.js';
 import { Quests1795429127432 } from './1795429127432-Quests.js';
 import { TonWallets1795429556163 } from './1795429556163-TonWallets.js';
+import { SquadsPromoCodes1795429860939 } from './1795429860939-SquadsPromoCodes.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -19,4 +20,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   LedgerEntriesEarned1795429045906,
   Quests1795429127432,
   TonWallets1795429556163,
+  SquadsPromoCodes1795429860939,
 ];

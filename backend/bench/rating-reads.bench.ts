@@ -1,0 +1,137 @@
+/**
+ * Rating reads at scale: `GET /api/v1/users/rate/?tab=global` and `?tab=me` on a board of 10,000
+ * players (today's) and one of 1,000,000 (all time), with a million users in PostgreSQL, over real
+ * HTTP. The two sizes are measured in turns, request by request, so a busy machine or a warming
+ * JIT weighs on both alike.
+ *   npm run bench -w backend -- rating-reads [--requests 600]
+ * Target (issue 10): p99 at 1M within 2× of p99 at 10,000 (sorted sets, no table scans).
+ */
+import 'reflect-metadata';
+
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+
+import { bucketOf, packScore, toMember } from '../src/rating/rating-periods.js';
+import globalSetup from '../test/global-setup.mjs';
+import globalTeardown from '../test/global-teardown.mjs';
+import { newPlayer, type Player } from '../test/helpers/memes.js';
+import { createTestApp, type TestApp } from '../test/helpers/test-app.js';
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '600' } } });
+const REQUESTS = Number(values.requests);
+const WARM_UP = 100;
+const SMALL = 10_000;
+const LARGE = 1_000_000;
+/** Seeded players' tgIds start here (far from the logged-in ones). */
+const FIRST_SEEDED = 100_000_000;
+const BATCH = 10_000;
+
+/** The two boards: today's holds the first 10,000 players, all time every one. */
+const BOARDS = [
+  { size: SMALL, period: 'day' },
+  { size: LARGE, period: 'all' },
+] as const;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const randomScore = (period: 'day' | 'all', at: Date) =>
+  packScore(period, 1 + Math.floor(Math.random() * 1e6), at);
+
+/** A million users; the first 10,000 on today's board, all of them on the all-time board. */
+async function seed(t: TestApp): Promise<void> {
+  const now = new Date();
+  const day = `rating:p:${bucketOf('day', now)}`;
+  for (let start = 0; start < LARGE; start += BATCH) {
+    const end = Math.min(start + BATCH, LARGE);
+    await t.dataSource.query(
+      `INSERT INTO users (tg_id, first_name, username)
+       SELECT g, 'Player ' || g, 'player_' || g FROM generate_series($1::bigint, $2::bigint) g`,
+      [FIRST_SEEDED + start, FIRST_SEEDED + end - 1],
+    );
+    const members = Array.from({ length: end - start }, (_, i) => toMember(FIRST_SEEDED + start + i));
+    await t.redis.zadd('rating:p:all', ...members.flatMap((m) => [randomScore('all', now), m]));
+    if (start < SMALL) await t.redis.zadd(day, ...members.flatMap((m) => [randomScore('day', now), m]));
+  }
+  await t.dataSource.query('ANALYZE users');
+}
+
+async function get(base: string, player: Player, tab: string, period: string, page: number): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1/users/rate/?tab=${tab}&period=${period}&page=${page}`, {
+    headers: { Authorization: `Bearer ${player.token}` },
+  });
+  const body = (await res.json()) as { items: unknown[] };
+  if (res.status !== 200 || body.items.length === 0)
+    throw new Error(`${tab}: ${res.status} ${JSON.stringify(body)}`);
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  await globalSetup();
+  const t = await createTestApp();
+  try {
+    await t.app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
+    const players = await Promise.all(Array.from({ length: 20 }, () => newPlayer(t.server, t.config)));
+    const seeding = performance.now();
+    await seed(t);
+    // The logged-in players sit anywhere on both boards; the `me` tab is around them.
+    const now = new Date();
+    for (const { period } of BOARDS) {
+      await t.redis.zadd(
+        `rating:p:${bucketOf(period, now)}`,
+        ...players.flatMap((p) => [randomScore(period, now), toMember(p.tgId)]),
+      );
+    }
+    console.log(
+      `seeded ${LARGE.toLocaleString('en')} users and both boards in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+
+    const samples = new Map<string, number[]>();
+    for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+      const player = players[i % players.length]!;
+      for (const tab of ['global', 'me'] as const) {
+        for (const { size, period } of BOARDS) {
+          const took = await get(base, player, tab, period, tab === 'global' ? 1 + (i % 5) : 1);
+          if (i < WARM_UP) continue;
+          const key = `${tab} ${size}`;
+          samples.set(key, [...(samples.get(key) ?? []), took]);
+        }
+      }
+    }
+
+    const plan: { 'QUERY PLAN': string }[] = await t.dataSource.query(
+      `EXPLAIN SELECT * FROM users WHERE tg_id IN (${Array.from({ length: 20 }, (_, i) => FIRST_SEEDED + i * 37).join(', ')})`,
+    );
+    console.log(`
+Profiles of a page, ${LARGE.toLocaleString('en')} users: ${plan[0]!['QUERY PLAN']}`);
+
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    console.log(`
+GET /api/v1/users/rate/, ${REQUESTS} requests per row after ${WARM_UP} of warm-up, one at a time
+`);
+    console.log('| tab    | players on the board |       p50 |       p95 |       p99 |');
+    console.log('| ------ | -------------------: | --------: | --------: | --------: |');
+    for (const tab of ['global', 'me']) {
+      for (const { size } of BOARDS) {
+        const rows = samples.get(`${tab} ${size}`)!;
+        console.log(
+          `| ${tab.padEnd(6)} | ${size.toLocaleString('en').padStart(20)} | ${ms(percentile(rows, 50)).padStart(9)} | ${ms(percentile(rows, 95)).padStart(9)} | ${ms(percentile(rows, 99)).padStart(9)} |`,
+        );
+      }
+    }
+    for (const tab of ['global', 'me']) {
+      const ratio =
+        percentile(samples.get(`${tab} ${LARGE}`)!, 99) / percentile(samples.get(`${tab} ${SMALL}`)!, 99);
+      console.log(`${tab}: p99 at 1,000,000 / p99 at 10,000 = ${ratio.toFixed(2)} (target ≤ 2)`);
+    }
+  } finally {
+    await t.close();
+    await globalTeardown();
+  }
+}
+
+await main();

@@ -1,0 +1,92 @@
+/**
+ * The watchers of the fan-out benchmark, in their own process (forked by rating-fanout.bench.ts):
+ * Socket.IO clients that watch the all-time global board and note when each update arrives.
+ * Messages from the parent: `{type: 'connect', urls, tokens, count}` (adds clients up to `count`,
+ * spread over the replicas' URLs),
+ * `{type: 'collect', marker}` (answers `{type: 'times', marker, times}` once every client has the
+ * update whose top entry is `marker`, or after 30 s with those that have), `{type: 'close'}`.
+ */
+import type { ClientToServerEvents, RatingUpdate, ServerToClientEvents } from '@mememint/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+type ParentMessage =
+  | { type: 'connect'; urls: string[]; tokens: string[]; count: number }
+  | { type: 'collect'; marker: string }
+  | { type: 'close' };
+
+const PARALLEL_CONNECTS = 100;
+const COLLECT_TIMEOUT_MS = 30_000;
+
+const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
+/** Arrival times (ms, on the shared wall clock) per update marker. */
+const arrivals = new Map<string, number[]>();
+const send = (message: object) => process.send!(message);
+
+/** The update's top entry as `tgId:score`: what the parent changed. */
+function markerOf(update: RatingUpdate): string {
+  const top = update.items[0];
+  return top && 'tgId' in top ? `${top.tgId}:${top.score}` : '';
+}
+
+async function connectOne(url: string, token: string): Promise<void> {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    // The server takes the handshakes one batch after another: patience, not a failure.
+    timeout: 120_000,
+    auth: { token },
+  });
+  socket.on('rating:update', (update) => {
+    const at = performance.timeOrigin + performance.now();
+    const marker = markerOf(update);
+    const times = arrivals.get(marker);
+    if (times) times.push(at);
+    else arrivals.set(marker, [at]);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const ack = await socket.emitWithAck('rating:watch', { tab: 'global', period: 'all' });
+  if (!ack.ok) throw new Error(ack.detail);
+  sockets.push(socket);
+}
+
+async function connect(urls: string[], tokens: string[], count: number): Promise<void> {
+  while (sockets.length < count) {
+    const batch = Math.min(PARALLEL_CONNECTS, count - sockets.length);
+    await Promise.all(
+      Array.from({ length: batch }, (_, i) => {
+        const n = sockets.length + i;
+        return connectOne(urls[n % urls.length]!, tokens[n % tokens.length]!);
+      }),
+    );
+  }
+  send({ type: 'ready', connected: sockets.length });
+}
+
+async function collect(marker: string): Promise<void> {
+  const deadline = Date.now() + COLLECT_TIMEOUT_MS;
+  while ((arrivals.get(marker)?.length ?? 0) < sockets.length && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  send({ type: 'times', marker, times: arrivals.get(marker) ?? [] });
+  arrivals.clear();
+}
+
+process.on('message', (message: ParentMessage) => {
+  const done =
+    message.type === 'connect'
+      ? connect(message.urls, message.tokens, message.count)
+      : message.type === 'collect'
+        ? collect(message.marker)
+        : Promise.resolve().then(() => {
+            for (const socket of sockets) socket.close();
+            process.exit(0);
+          });
+  done.catch((error: Error) => {
+    send({ type: 'error', message: error.message });
+    process.exit(1);
+  });
+});

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { RatingUpdate } from '@mememint/contracts';
+import { Clock } from '../common/clock.js';
+import { AppConfig } from '../config/app.config.js';
+import { bucketOf } from './rating-periods.js';
+import { boardName, LIVE_BOARDS, type LiveBoard } from './live-boards.js';
+import { RatingGateway } from './rating.gateway.js';
+import { RatingRepository } from './rating.repository.js';
+import { RatingService } from './rating.service.js';
+
+const BROADCAST = 'rating-broadcaster';
+/** How often a replica looks at its watched boards per interval: a change waits at most a tenth of it. */
+const LOOKS_PER_INTERVAL = 10;
+
+/**
+ * Live boards (issue 10 "Live"): at most once per RATING_BROADCAST_INTERVAL_MS a board that changed
+ * sends its top to its watchers, and a board that did not sends nothing. Every replica with watchers
+ * of a board checks it ten times per interval; a board with something to look at (flagged dirty by a
+ * change that touched its top, its period rolled over, or never looked at: then its top is only
+ * remembered, watchers read it with GET) takes a Redis lease for one interval, so one replica computes
+ * it per interval whatever the number of watchers and replicas, and the room fans the update out.
+ */
+@Injectable()
+export class RatingBroadcasterService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RatingBroadcasterService.name);
+  private running: Promise<void> | null = null;
+  /** Boards computed by this replica (the benchmark reads it). */
+  computations = 0;
+
+  constructor(
+    private readonly rating: RatingService,
+    private readonly boards: RatingRepository,
+    private readonly gateway: RatingGateway,
+    private readonly scheduler: SchedulerRegistry,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const interval = setInterval(
+      () => {
+        if (this.running) return;
+        this.running = this.tick()
+          .catch((error: Error) => this.logger.error({ err: error }, 'Broadcasting the live boards failed'))
+          .finally(() => (this.running = null));
+      },
+      Math.max(10, Math.floor(this.config.rating.broadcastIntervalMs / LOOKS_PER_INTERVAL)),
+    );
+    this.scheduler.addInterval(BROADCAST, interval);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.scheduler.doesExist('interval', BROADCAST)) this.scheduler.deleteInterval(BROADCAST);
+    await this.running;
+  }
+
+  /** One look at every board watched on this replica. */
+  async tick(): Promise<void> {
+    for (const board of LIVE_BOARDS) if (this.gateway.hasLocalWatchers(board)) await this.publish(board);
+  }
+
+  private async publish(board: LiveBoard): Promise<void> {
+    const name = boardName(board);
+    const bucket = bucketOf(board.period, this.clock.now());
+    const claim = await this.boards.claimBoard(name, bucket, this.config.rating.broadcastIntervalMs);
+    if (!claim) return;
+
+    this.computations += 1;
+    const items = await this.rating.top(board.tab, board.period);
+    const fingerprint = `${bucket}|${createHash('sha1').update(JSON.stringify(items)).digest('base64')}`;
+    if (fingerprint === claim.sent) return;
+    await this.boards.markSent(name, fingerprint);
+    // The first look only remembers the top (watchers read it with GET); later changes are sent.
+    if (claim.sent === '' && !claim.dirty) return;
+    this.gateway.broadcast({ ...board, items } as RatingUpdate);
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../common/clock.js';
+import { UsersModule } from '../users/users.module.js';
+import { InfluencerShare } from './entities/influencer-share.entity.js';
+import { Squad } from './entities/squad.entity.js';
+import { SquadMembership } from './entities/squad-membership.entity.js';
+import { InfluencerShareService } from './influencer-share.service.js';
+import { InfluencerSharesRepository } from './influencer-shares.repository.js';
+import { SquadEvents } from './squad-events.js';
+import { SquadsController } from './squads.controller.js';
+import { SquadsRepository } from './squads.repository.js';
+import { SquadsService } from './squads.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Squad, SquadMembership, InfluencerShare]), UsersModule],
+  controllers: [SquadsController],
+  providers: [
+    SquadsRepository,
+    InfluencerSharesRepository,
+    SquadsService,
+    InfluencerShareService,
+    SquadEvents,
+    Clock,
+  ],
+  exports: [SquadsService, InfluencerShareService, SquadEvents],
+})
+export class SquadsModule {}
