@@ -9,6 +9,7 @@ import { loggerOptions } from './common/logger.options.js';
 import { AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { FeedModule } from './feed/feed.module.js';
 import { GenerationsModule } from './generations/generations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
@@ -23,6 +24,7 @@ import { RatingModule } from './rating/rating.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SquadsModule } from './squads/squads.module.js';
+import { SwipesModule } from './swipes/swipes.module.js';
 import { TelegramModule } from './telegram/telegram.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -48,6 +50,8 @@ const FEATURE_MODULES = [
   SquadsModule,
   RatingModule,
   RatingLiveModule,
+  SwipesModule,
+  FeedModule,
 ];
 
 @Module({})

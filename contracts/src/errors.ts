@@ -6,6 +6,8 @@ export interface ErrorBody {
   code?: string;
   /** Seconds until the action may be retried (429). */
   retryAfter?: number;
+  /** When the next swipe refills (400 "No swipes left"). */
+  nextRefillAt?: string | null;
 }
 
 /**
@@ -39,4 +41,14 @@ export const ErrorText = {
   squadSwitchCooldown: 'You have switched squads recently',
   influencerStaysInSquad: 'An influencer stays in their own squad',
   squadInfluencerOnly: 'Only the squad’s influencer can change it',
+  memeNotFound: 'Meme not found',
+  noSwipesLeft: 'No swipes left',
+  alreadySwiped: 'You have already swiped this meme',
+  ownMemeSwipe: 'You cannot swipe your own meme',
+  ownMemeVote: 'You cannot vote for your own meme',
+  alreadyVoted: 'You have already voted for this meme',
+  votingClosed: 'Voting for this meme has closed',
+  stakedMemeUnpublish: 'A meme with stakes cannot be unpublished until its day is settled',
+  noGift: 'No gift to open',
+  notSettled: 'That day has not been settled',
 } as const;

@@ -8,6 +8,12 @@ export interface ServerToClientEvents {
   'generation:done': (payload: { id: string; meme: MemeDto }) => void;
   'generation:failed': (payload: { id: string; detail: string }) => void;
   balance: (payload: BalanceDto) => void;
+  /** A swipe rolled a gift (open it with `GET /api/v1/swipes/gifts/apply/`). */
+  'gift:received': (payload: { id: string }) => void;
+  /** To the author: their meme's likes changed (likes are applied in short batches). */
+  'meme:liked': (payload: { memeId: string; likes: number }) => void;
+  /** To everyone: a day was settled; `memeId` is its meme of the day (null when nothing was liked). */
+  'feed:settled': (payload: { date: string; memeId: string | null }) => void;
   /** A Stars order was paid and its grants applied. */
   'order:paid': (payload: { orderId: string }) => void;
   /** The boost's bonus credits of this UTC day (`YYYY-MM-DD`) were granted. */

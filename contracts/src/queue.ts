@@ -25,6 +25,15 @@ export interface SwapJobData {
   thumbnailKey: string;
 }
 
+/** The backend's own queue of feed work, consumed by the backend itself. */
+export const FEED_QUEUE = 'feed';
+
+/**
+ * Settles every ended contest day not settled yet (normally just yesterday). Repeated at 00:00 UTC;
+ * however many replicas add or run it, the settlement row's unique day makes each day settle once.
+ */
+export const SETTLE_DAYS_JOB = 'settle-days';
+
 /**
  * Every queue and the jobs it carries, each job a `{name, data}` member of its queue's union. A new
  * job is one more member (`| { name: typeof ANALYSE_JOB; data: AnalyseJobData }`), a new queue one
@@ -32,6 +41,7 @@ export interface SwapJobData {
  */
 export interface QueueJobs {
   [GENERATION_QUEUE]: { name: typeof SWAP_JOB; data: SwapJobData };
+  [FEED_QUEUE]: { name: typeof SETTLE_DAYS_JOB; data: Record<string, never> };
 }
 
 export type QueueName = keyof QueueJobs;

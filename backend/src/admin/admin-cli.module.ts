@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
+import { SettlementModule } from '../feed/settlement.module.js';
 import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -20,6 +21,7 @@ import { UsersModule } from '../users/users.module.js';
     RealtimeEmitterModule,
     SquadsModule,
     RatingModule,
+    SettlementModule.withSockets(RealtimeEmitterModule),
   ],
 })
 export class AdminCliModule {}

@@ -66,7 +66,11 @@ export class AppConfig {
     giftSwipes: number;
     giftBoostDays: number;
     giftWeights: { coins: number; credits: number; swipes: number; boost: number };
+    deckCandidates: number;
+    deckFreshnessHours: number;
+    deckJitter: number;
   };
+  readonly likes: { flushIntervalMs: number; flushBatch: number };
   readonly coins: {
     perSwipe: number;
     perLikeReceived: number;
@@ -163,7 +167,11 @@ export class AppConfig {
         swipes: e.SWIPE_GIFT_WEIGHT_SWIPES,
         boost: e.SWIPE_GIFT_WEIGHT_BOOST,
       },
+      deckCandidates: e.SWIPE_DECK_CANDIDATES,
+      deckFreshnessHours: e.SWIPE_DECK_FRESHNESS_HOURS,
+      deckJitter: e.SWIPE_DECK_JITTER,
     };
+    this.likes = { flushIntervalMs: e.LIKES_FLUSH_INTERVAL_MS, flushBatch: e.LIKES_FLUSH_BATCH };
     this.coins = {
       perSwipe: e.COINS_PER_SWIPE,
       perLikeReceived: e.COINS_PER_LIKE_RECEIVED,

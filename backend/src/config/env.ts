@@ -287,6 +287,23 @@ export const ENV_VARS = {
   SWIPE_GIFT_WEIGHT_CREDITS: int(20, 'Relative weight of credit gifts'),
   SWIPE_GIFT_WEIGHT_SWIPES: int(15, 'Relative weight of swipe gifts'),
   SWIPE_GIFT_WEIGHT_BOOST: int(5, 'Relative weight of boost gifts'),
+  SWIPE_DECK_CANDIDATES: int(1000, 'The deck ranks this many of the newest memes a player has not swiped', 1),
+  SWIPE_DECK_FRESHNESS_HOURS: int(
+    24,
+    'Deck ranking: a meme this many hours older needs twice the likes to rank the same',
+    1,
+  ),
+  SWIPE_DECK_JITTER: {
+    doc: 'Deck ranking randomness (0 = none; 1 lets a meme with half the likes come first)',
+    fallback: 1,
+    parse: decimal(0, 10),
+  } as EnvVar<number>,
+  LIKES_FLUSH_INTERVAL_MS: int(
+    1000,
+    'Likes are added to memes’ counts and their authors’ coins in batches this often',
+    10,
+  ),
+  LIKES_FLUSH_BATCH: int(10_000, 'Most likes applied in one batch', 1),
 
   COINS_PER_SWIPE: int(1, 'Coins for each swipe made (×m)'),
   COINS_PER_LIKE_RECEIVED: int(2, 'Coins to the author per like of a published meme (×m)'),

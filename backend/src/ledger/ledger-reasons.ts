@@ -25,6 +25,8 @@ export const LEDGER_REASONS = {
   generation: { earned: false },
   /** A failed generation's charge coming back. */
   'generation-refund': { earned: false },
+  /** Swipes the lazy refill adds (+1 per SWIPE_REFILL_SECONDS up to SWIPES_MAX). */
+  'swipe-refill': { earned: false },
   /** A random swipe gift opened (the amount rolled, never multiplied). */
   gift: { earned: false },
   /** A feed vote's stake. */

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../common/clock.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';
+import { RealtimeModule } from '../realtime/realtime.module.js';
 import { Meme } from './entities/meme.entity.js';
+import { PendingLike } from './entities/pending-like.entity.js';
+import { MemeLikesRepository } from './meme-likes.repository.js';
+import { MemeLikesService } from './meme-likes.service.js';
 import { MemePageController } from './meme-page.controller.js';
 import { MemePageService } from './meme-page.service.js';
 import { MemesController } from './memes.controller.js';
@@ -9,9 +15,9 @@ import { MemesRepository } from './memes.repository.js';
 import { MemesService } from './memes.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Meme]), MediaModule],
+  imports: [TypeOrmModule.forFeature([Meme, PendingLike]), MediaModule, LedgerModule, RealtimeModule],
   controllers: [MemesController, MemePageController],
-  providers: [MemesRepository, MemesService, MemePageService],
-  exports: [MemesService],
+  providers: [MemesRepository, MemesService, MemePageService, MemeLikesRepository, MemeLikesService, Clock],
+  exports: [MemesService, MemeLikesService],
 })
 export class MemesModule {}

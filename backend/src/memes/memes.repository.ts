@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/unique-violation.js';
-import { Meme } from './entities/meme.entity.js';
+import { IN_FEED, Meme } from './entities/meme.entity.js';
 
-/** A meme's columns as it is created (the rest are the table's defaults). */
-export type NewMeme = Omit<Meme, 'likes' | 'createdAt' | 'owner' | 'template'>;
+/** A meme's columns as it is created (the rest are the table's defaults; unpublished, no contest day). */
+export type NewMeme = Omit<
+  Meme,
+  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay'
+>;
 
 /** The memes table. */
 @Injectable()
@@ -22,6 +25,16 @@ export class MemesRepository {
 
   findById(id: string): Promise<Meme | null> {
     return this.memes.findOneBy({ id });
+  }
+
+  /** The owner and contest day of a meme that is in the feed now (one lean query: swipes read it each time). */
+  async findInFeed(id: string): Promise<Pick<Meme, 'id' | 'ownerId' | 'contestDay'> | null> {
+    const rows: { owner_id: string; contest_day: string | null }[] = await this.memes.query(
+      `SELECT owner_id, contest_day::text AS contest_day FROM memes WHERE id = $1 AND ${IN_FEED}`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { id, ownerId: Number(row.owner_id), contestDay: row.contest_day } : null;
   }
 
   findOwn(ownerId: number, id: string): Promise<Meme | null> {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   ErrorText,
@@ -8,6 +8,7 @@ import {
   type Page,
   type PublicMemeDto,
 } from '@mememint/contracts';
+import { Clock, utcDay } from '../common/clock.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
@@ -38,7 +39,25 @@ export interface GeneratedMeme {
   height: number;
 }
 
-export function toMemeDto(meme: Meme): MemeDto {
+/** The columns a MemeDto shows (an entity, or a row of a query that joins more). */
+export type MemeDtoSource = Pick<
+  Meme,
+  | 'id'
+  | 'shareId'
+  | 'text'
+  | 'isPublished'
+  | 'imageKey'
+  | 'thumbnailKey'
+  | 'width'
+  | 'height'
+  | 'generationId'
+  | 'templateId'
+  | 'likes'
+  | 'createdAt'
+  | 'publishedAt'
+>;
+
+export function toMemeDto(meme: MemeDtoSource): MemeDto {
   return {
     id: meme.id,
     shareId: meme.shareId,
@@ -55,6 +74,9 @@ export function toMemeDto(meme: Meme): MemeDto {
     publishedAt: meme.publishedAt?.toISOString() ?? null,
   };
 }
+
+/** Answers true when the meme must stay published for now (see `keepPublishedWhile`). */
+export type UnpublishBlocker = (memeId: string) => Promise<boolean>;
 
 /** A published meme with its author, as anyone may see it (the `/i/:shareId` page). */
 function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
@@ -75,10 +97,13 @@ function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
 /** Players' memes: uploaded photos and swap results, their captions and publishing. */
 @Injectable()
 export class MemesService {
+  private readonly unpublishBlockers: UnpublishBlocker[] = [];
+
   constructor(
     private readonly memes: MemesRepository,
     private readonly images: ImagesService,
     private readonly storage: MediaStorage,
+    private readonly clock: Clock,
   ) {}
 
   /** A player's own photo as a meme (a base to swap faces into). */
@@ -125,6 +150,11 @@ export class MemesService {
     return this.memes.findByGeneration(generationId);
   }
 
+  /** A meme of the game that is in the feed now (published, a generation's result), or null. */
+  findInFeed(id: string): Promise<Pick<Meme, 'id' | 'ownerId' | 'contestDay'> | null> {
+    return this.memes.findInFeed(id);
+  }
+
   /** The player has published a meme (the "publish a meme" quest; a meme is a generation's result). */
   async hasPublished(ownerId: number): Promise<boolean> {
     return this.memes.hasPublished(ownerId);
@@ -148,7 +178,15 @@ export class MemesService {
   }
 
   /**
-   * Changes the caption and/or publishes. A published caption must not repeat another published
+   * Lets a module that depends on memes refuse their unpublishing (the feed: a meme with stakes stays
+   * published until its day is settled) without memes depending on it.
+   */
+  keepPublishedWhile(blocker: UnpublishBlocker): void {
+    this.unpublishBlockers.push(blocker);
+  }
+
+  /**
+   * Changes the caption and/or publishes. The first publishing fixes the meme's contest day. A published caption must not repeat another published
    * meme's caption (normalised); the unique index decides between two players publishing at once.
    */
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
@@ -159,8 +197,17 @@ export class MemesService {
       meme.normalizedText = normalizeCaption(meme.text);
     }
     if (changes.isPublished !== undefined && changes.isPublished !== meme.isPublished) {
+      if (!changes.isPublished) {
+        for (const blocks of this.unpublishBlockers)
+          if (await blocks(id)) throw new ConflictException(ErrorText.stakedMemeUnpublish);
+      }
+      const now = this.clock.now();
       meme.isPublished = changes.isPublished;
-      meme.publishedAt = changes.isPublished ? new Date() : null;
+      meme.publishedAt = changes.isPublished ? now : null;
+      if (changes.isPublished && meme.firstPublishedAt === null) {
+        meme.firstPublishedAt = now;
+        meme.contestDay = utcDay(now);
+      }
     }
     if (
       meme.isPublished &&

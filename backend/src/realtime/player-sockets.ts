@@ -20,6 +20,12 @@ export type EmitToUser = <E extends keyof ServerToClientEvents>(
   ...payload: Parameters<ServerToClientEvents[E]>
 ) => void;
 
+/** Sends one event to every open socket of every player. */
+export type EmitToAll = <E extends keyof ServerToClientEvents>(
+  event: E,
+  ...payload: Parameters<ServerToClientEvents[E]>
+) => void;
+
 /**
  * A player's open sockets, wherever they are connected. In the API it is the realtime gateway; in a
  * process without sockets (the admin CLI) the Redis emitter, which reaches the same sockets through
@@ -27,4 +33,5 @@ export type EmitToUser = <E extends keyof ServerToClientEvents>(
  */
 export abstract class PlayerSockets {
   abstract readonly emitToUser: EmitToUser;
+  abstract readonly emitToAll: EmitToAll;
 }

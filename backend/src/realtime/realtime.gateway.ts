@@ -105,6 +105,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.server.to(userRoom(userId)).emit(event, ...payload);
   }
 
+  /** Sends one event to every connected player (on every replica). */
+  emitToAll<E extends keyof ServerToClientEvents>(
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.server.emit(event, ...payload);
+  }
+
   onApplicationShutdown(): void {
     this.revocations?.unsubscribe();
   }

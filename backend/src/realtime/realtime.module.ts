@@ -15,6 +15,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
       // Not the gateway itself: Nest would run its shutdown hook once per token.
       useFactory: (gateway: RealtimeGateway): PlayerSockets => ({
         emitToUser: gateway.emitToUser.bind(gateway),
+        emitToAll: gateway.emitToAll.bind(gateway),
       }),
     },
     BalanceListener,

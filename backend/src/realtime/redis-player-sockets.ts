@@ -3,7 +3,13 @@ import type { ServerToClientEvents } from '@mememint/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app.config.js';
-import { type EmitToUser, PlayerSockets, socketAdapterKey, userRoom } from './player-sockets.js';
+import {
+  type EmitToAll,
+  type EmitToUser,
+  PlayerSockets,
+  socketAdapterKey,
+  userRoom,
+} from './player-sockets.js';
 
 /**
  * Player sockets for a process that serves none (the admin CLI): events go through Redis to the
@@ -34,6 +40,8 @@ export class RedisPlayerSockets extends PlayerSockets implements OnApplicationSh
 
   readonly emitToUser: EmitToUser = (userId, event, ...payload) =>
     this.emitter.to(userRoom(userId)).emit(event, ...payload);
+
+  readonly emitToAll: EmitToAll = (event, ...payload) => this.emitter.emit(event, ...payload);
 
   /** QUIT goes after the events published before it, so the process exits once they are out. */
   async onApplicationShutdown(): Promise<void> {

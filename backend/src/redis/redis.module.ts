@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { GENERATION_QUEUE } from '@mememint/contracts';
+import { FEED_QUEUE, GENERATION_QUEUE } from '@mememint/contracts';
 import { Redis, type RedisKey } from 'ioredis';
 
 import { AppConfig } from '../config/app.config.js';
@@ -71,7 +71,8 @@ async function closeRedis(client: Redis): Promise<void> {
 
 /**
  * Redis for everyone: the shared client (leaderboards, rate limits), the Socket.IO adapter's
- * connections, and Bull, with the generation queue registered and its retry policy set once here.
+ * connections, and Bull, with its queues registered (generation, feed) and the retry policy set
+ * once here.
  */
 @Global()
 @Module({
@@ -93,7 +94,7 @@ async function closeRedis(client: Redis): Promise<void> {
         },
       }),
     }),
-    BullModule.registerQueue({ name: GENERATION_QUEUE }),
+    BullModule.registerQueue({ name: GENERATION_QUEUE }, { name: FEED_QUEUE }),
   ],
   providers: [
     { provide: REDIS, inject: [AppConfig], useFactory: createRedis },

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ReferralsResponse, SupportedLanguage } from '@mememint/contracts';
+import type { BalanceDto, ReferralsResponse, SupportedLanguage } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -89,6 +89,11 @@ export class UsersService {
     const user = await this.findById(tgId);
     if (!user) throw new NotFoundException('User not found.');
     return user;
+  }
+
+  async balancesOf(tgId: number): Promise<BalanceDto> {
+    const user = await this.getById(tgId);
+    return { generationLimit: user.generationLimit, memeCoins: user.memeCoins, swipes: user.swipes };
   }
 
   /**

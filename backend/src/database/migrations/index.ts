@@ -9,6 +9,7 @@ import { LedgerEntriesEarned1795429045906 } from './1795429045906-LedgerEntriesE
 import { Quests1795429127432 } from './1795429127432-Quests.js';
 import { TonWallets1795429556163 } from './1795429556163-TonWallets.js';
 import { SquadsPromoCodes1795429860939 } from './1795429860939-SquadsPromoCodes.js';
+import { GameLoop1795436187997 } from './1795436187997-GameLoop.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -21,4 +22,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Quests1795429127432,
   TonWallets1795429556163,
   SquadsPromoCodes1795429860939,
+  GameLoop1795436187997,
 ];

@@ -4,12 +4,20 @@ import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /**
+ * The rows that are memes of the game (GAME.md "What is a meme": a generation's result, never an
+ * uploaded photo) and are in the feed now. Index predicates and the feed's queries use this text.
+ */
+export const IN_FEED = '"is_published" AND "generation_id" IS NOT NULL';
+
+/**
  * A meme in a player's history: a swap result, or the player's own photo uploaded as a meme base.
  * Published memes enter the feed; their captions must be original (a unique index on the normalised
  * caption of published memes keeps that true under concurrent publishing).
  */
 @Entity({ name: 'memes' })
 @Index('memes_owner_created_idx', ['ownerId', 'createdAt'])
+@Index('memes_feed_new_idx', ['firstPublishedAt'], { where: IN_FEED })
+@Index('memes_contest_day_idx', ['contestDay', 'likes'], { where: '"generation_id" IS NOT NULL' })
 @Index('memes_published_caption_uq', ['normalizedText'], {
   unique: true,
   where: '"is_published" AND "normalized_text" IS NOT NULL',
@@ -43,6 +51,14 @@ export class Meme {
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
 
+  /** When it was first published; republishing keeps it (ties for the meme of the day go to the earliest). */
+  @Column({ name: 'first_published_at', type: 'timestamptz', nullable: true })
+  firstPublishedAt!: Date | null;
+
+  /** The UTC day it was first published (`YYYY-MM-DD`): the day it competes for meme of the day. */
+  @Column({ name: 'contest_day', type: 'date', nullable: true })
+  contestDay!: string | null;
+
   @Column({ name: 'image_key', type: 'varchar', length: 255 })
   imageKey!: string;
 
@@ -67,6 +83,7 @@ export class Meme {
   @JoinColumn({ name: 'template_id' })
   template?: Template;
 
+  /** Likes applied so far (swipe likes and votes); pending ones are added in short batches (PendingLike). */
   @Column({ type: 'integer', default: 0 })
   likes!: number;
 

@@ -1,0 +1,88 @@
+/**
+ * The API in a process of its own, as it runs in production (`src/main.ts`), on a fresh database
+ * cloned from the migrated test template and its own Redis prefixes: the benches measure it from
+ * outside, through HTTP.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+import { Redis } from 'ioredis';
+
+import { freePort } from '../../scripts/local-services.mjs';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
+
+const BACKEND_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ApiProcess {
+  port: number;
+  database: TestDatabase;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const id = randomBytes(4).toString('hex');
+  const fullEnv: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `mmbench:${id}:`,
+    BULL_PREFIX: `mmbench-bull-${id}`,
+    MEDIA_DIR: `test-output/bench-media-${id}`,
+    ...env,
+  };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      // e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/api-profile' to profile the API.
+      ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      '@swc-node/register/esm-register',
+      'src/main.ts',
+    ],
+    { cwd: BACKEND_DIR, env: { ...process.env, ...fullEnv }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (attempt > 600) throw new Error('the API did not start within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    database,
+    env: fullEnv,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+      await deleteKeys(fullEnv.REDIS_URL!, [fullEnv.REDIS_KEY_PREFIX!, fullEnv.BULL_PREFIX!]);
+    },
+  };
+}
+
+async function deleteKeys(url: string, prefixes: string[]): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * A small HTTP load generator for the benches: keep-alive connections, a closed loop (N clients,
+ * each sends its next request when the previous answered: the maximum throughput) and an open loop
+ * (requests sent on a fixed schedule whatever the answers: latency at a given rate, measured from
+ * the scheduled send time so a stall is not hidden by waiting clients).
+ */
+import http from 'node:http';
+
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+export class HttpClient {
+  private readonly agent: http.Agent;
+
+  constructor(
+    private readonly port: number,
+    maxSockets: number,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+  }
+
+  request(method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method,
+          path,
+          agent: this.agent,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+export interface RunResult {
+  /** Operations per second that answered 2xx. */
+  rate: number;
+  ok: number;
+  failed: number;
+  /** Milliseconds per operation. */
+  latencies: number[];
+  seconds: number;
+}
+
+/** `clients` loops, each running `op(client)` back to back for `durationMs`. */
+export async function closedLoop(
+  clients: number,
+  durationMs: number,
+  op: (client: number) => Promise<boolean>,
+): Promise<RunResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const success = await op(client).catch(() => false);
+        latencies.push(performance.now() - sent);
+        if (success) ok += 1;
+        else failed += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: ok / seconds, ok, failed, latencies, seconds };
+}
+
+/** `op(i)` started every 1/`rate` s for `durationMs`; latency from each one's scheduled start. */
+export async function openLoop(
+  rate: number,
+  durationMs: number,
+  op: (index: number) => Promise<boolean>,
+): Promise<RunResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const interval = 1000 / rate;
+  const total = Math.floor((durationMs / 1000) * rate);
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const scheduled = started + index * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      op(index)
+        .catch(() => false)
+        .then((success) => {
+          latencies.push(performance.now() - scheduled);
+          if (success) ok += 1;
+          else failed += 1;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: ok / seconds, ok, failed, latencies, seconds };
+}
+
+/** `count` operations started at once; latency of each from the common start. */
+export async function burst(count: number, op: (index: number) => Promise<boolean>): Promise<RunResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      op(index)
+        .catch(() => false)
+        .then((success) => {
+          latencies.push(performance.now() - started);
+          if (success) ok += 1;
+          else failed += 1;
+        }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: ok / seconds, ok, failed, latencies, seconds };
+}
+
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

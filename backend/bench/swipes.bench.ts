@@ -1,0 +1,218 @@
+/**
+ * Swipe benchmark: players swiping their decks through HTTP against one API process (`src/main.ts`
+ * in its own process, on the local PostgreSQL and Redis), SWIPES_MAX raised and the pace rule off.
+ *   npm run bench:swipes -w backend -- [--players 500 --clients 50 --seconds 15]
+ * 1. Closed loop (each client swipes again as soon as answered): the maximum of swipes (likes, decks
+ *    fetched 50 at a time), and of `GET /api/v1/auth/me/`, in the same run.
+ * 2. Open loop: swipes at a fixed rate of half /me's maximum: latency percentiles.
+ * Both for the spread case (memes of 200 authors) and the hot case (every meme by one author, so
+ * every like pays the same author), then a viral meme liked by all players at once, checked exact.
+ */
+import 'reflect-metadata';
+
+import { parseArgs } from 'node:util';
+
+import type { FeedItemDto, SwipeDeckDto } from '@mememint/contracts';
+import pg from 'pg';
+
+import { AppConfig } from '../src/config/app.config.js';
+import globalSetup from '../test/global-setup.mjs';
+import globalTeardown from '../test/global-teardown.mjs';
+import { initDataFor, newTgId } from '../test/helpers/telegram-login.js';
+import { startApiProcess } from './lib/api-process.js';
+import { burst, closedLoop, HttpClient, ms, openLoop, percentile, type RunResult } from './lib/http-load.js';
+
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '500' },
+    clients: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '15' },
+    authors: { type: 'string', default: '200' },
+  },
+});
+const PLAYERS = Number(values.players);
+const CLIENTS = Number(values.clients);
+const DURATION_MS = Number(values.seconds) * 1000;
+const AUTHORS = Number(values.authors);
+const DECK = 50;
+
+interface Player {
+  tgId: number;
+  token: string;
+  deck: string[];
+  refilling: Promise<void> | null;
+}
+
+async function main(): Promise<void> {
+  await globalSetup();
+  const api = await startApiProcess({
+    SWIPES_MAX: '1000000',
+    SWIPE_MIN_INTERVAL_MS: '0',
+    // Every meme stays a candidate however many a player has swiped.
+    SWIPE_DECK_CANDIDATES: '1000',
+  });
+  const config = new AppConfig(api.env);
+  const http = new HttpClient(api.port, CLIENTS * 2);
+  const db = new pg.Pool({ connectionString: api.database.url, max: 4 });
+  try {
+    const login = async (): Promise<Player> => {
+      const tgId = newTgId();
+      const res = await http.request('POST', '/api/v1/auth/login/', undefined, {
+        initData: initDataFor(config, { id: tgId }),
+      });
+      if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+      return {
+        tgId,
+        token: (JSON.parse(res.body) as { jwtToken: string }).jwtToken,
+        deck: [],
+        refilling: null,
+      };
+    };
+    const inBatches = async <T>(count: number, make: () => Promise<T>): Promise<T[]> => {
+      const made: T[] = [];
+      while (made.length < count)
+        made.push(...(await Promise.all(Array.from({ length: Math.min(25, count - made.length) }, make))));
+      return made;
+    };
+    const players = await inBatches(PLAYERS, login);
+    const authors = await inBatches(AUTHORS, login);
+    const hotAuthor = await login();
+
+    // Enough memes that no player runs out: the whole run's swipes spread over the players.
+    const memesPerPool = 3000;
+    const seed = async (owners: number[], published: boolean) =>
+      db.query(
+        `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, width, height, generation_id,
+                            is_published, published_at, first_published_at, contest_day)
+         SELECT id, substr(md5(id::text), 1, 12), ($1::bigint[])[1 + i % cardinality($1::bigint[])],
+                'generations/' || id || '.jpg', 'generations/' || id || '.thumb.webp', 1024, 1024,
+                gen_random_uuid(), $3, now(), now() - i * interval '1 second', current_date
+           FROM (SELECT gen_random_uuid() AS id, i FROM generate_series(1, $2) AS i) AS seeded`,
+        [owners, memesPerPool, published],
+      );
+    await seed(
+      authors.map((author) => author.tgId),
+      true,
+    );
+    await seed([hotAuthor.tgId], false);
+    await db.query('VACUUM ANALYZE memes');
+
+    const nextMeme = async (player: Player): Promise<string | null> => {
+      while (player.deck.length === 0) {
+        player.refilling ??= http
+          .request('GET', `/api/v1/swipes/?limit=${DECK}`, player.token)
+          .then((res) => {
+            player.deck.push(
+              ...(JSON.parse(res.body) as SwipeDeckDto).items.map((item: FeedItemDto) => item.id),
+            );
+          })
+          .finally(() => (player.refilling = null));
+        await player.refilling;
+        if (player.deck.length === 0) return null;
+      }
+      return player.deck.shift()!;
+    };
+    const swipeAs = async (player: Player): Promise<boolean> => {
+      const memeId = await nextMeme(player);
+      if (!memeId) return false;
+      const res = await http.request('POST', `/api/v1/swipes/${memeId}/`, player.token, { like: true });
+      return res.status === 200;
+    };
+    const playerOf = (client: number, turn: number) => players[(client + turn * CLIENTS) % players.length]!;
+    const turns = new Array<number>(CLIENTS).fill(0);
+    const swipesClosed = () =>
+      closedLoop(CLIENTS, DURATION_MS, (client) => swipeAs(playerOf(client, turns[client]!++)));
+    const meClosed = () =>
+      closedLoop(CLIENTS, DURATION_MS, async (client) => {
+        const res = await http.request('GET', '/api/v1/auth/me/', playerOf(client, turns[client]!++).token);
+        return res.status === 200;
+      });
+    const swipesOpen = (rate: number) =>
+      openLoop(rate, DURATION_MS, (index) => swipeAs(players[index % players.length]!));
+
+    // Warm-up: JIT, connection pools, the first decks.
+    await closedLoop(CLIENTS, 3000, (client) => swipeAs(playerOf(client, turns[client]!++)));
+
+    const results: [string, RunResult][] = [];
+    const spreadSwipes = await swipesClosed();
+    results.push(['closed loop: swipes, spread (200 authors)', spreadSwipes]);
+    const me = await meClosed();
+    results.push(['closed loop: GET /api/v1/auth/me/', me]);
+    const rate = Math.max(1, Math.round(me.rate / 2));
+    results.push([`open loop at ${rate}/s: swipes, spread`, await swipesOpen(rate)]);
+
+    // The hot case: every meme of the deck by one author.
+    await db.query(`UPDATE memes SET is_published = false WHERE owner_id <> $1`, [hotAuthor.tgId]);
+    await db.query(`UPDATE memes SET is_published = true WHERE owner_id = $1`, [hotAuthor.tgId]);
+    await db.query('VACUUM ANALYZE memes');
+    for (const player of players) player.deck = [];
+    results.push(['closed loop: swipes, hot (one author)', await swipesClosed()]);
+    results.push([`open loop at ${rate}/s: swipes, hot`, await swipesOpen(rate)]);
+
+    // A viral meme: every player likes it at once.
+    const coinsOf = async (tgId: number) =>
+      (
+        (await db.query(`SELECT meme_coins FROM users WHERE tg_id = $1`, [tgId])).rows[0] as {
+          meme_coins: number;
+        }
+      ).meme_coins;
+    await waitUntilApplied(db);
+    const before = await coinsOf(hotAuthor.tgId);
+    const { rows } = await db.query(
+      `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, width, height, generation_id,
+                          is_published, published_at, first_published_at, contest_day)
+       SELECT id, substr(md5(id::text), 1, 12), $1, 'generations/v.jpg', 'generations/v.webp', 1, 1,
+              gen_random_uuid(), true, now(), now(), current_date FROM (SELECT gen_random_uuid() AS id) AS v
+       RETURNING id`,
+      [hotAuthor.tgId],
+    );
+    const viral = (rows[0] as { id: string }).id;
+    const viralBurst = await burst(PLAYERS, async (index) => {
+      const res = await http.request('POST', `/api/v1/swipes/${viral}/`, players[index]!.token, {
+        like: true,
+      });
+      return res.status === 200;
+    });
+    results.push([`${PLAYERS} players liking one meme at once`, viralBurst]);
+    await waitUntilApplied(db);
+    const { rows: likes } = await db.query(`SELECT likes FROM memes WHERE id = $1`, [viral]);
+    const gained = (await coinsOf(hotAuthor.tgId)) - before;
+    const { rows: imbalances } = await db.query(
+      `SELECT count(*)::integer AS n FROM users u
+        WHERE u.meme_coins <> (SELECT COALESCE(sum(delta), 0) FROM ledger_entries l WHERE l.user_id = u.tg_id AND l.kind = 'coins')
+           OR u.swipes <> (SELECT COALESCE(sum(delta), 0) FROM ledger_entries l WHERE l.user_id = u.tg_id AND l.kind = 'swipes')`,
+    );
+
+    const load = (await import('node:os')).loadavg().map((value) => value.toFixed(1));
+    console.log(
+      `\nSwipes: ${PLAYERS} players, ${CLIENTS} clients, ${DURATION_MS / 1000} s per run, load ${load.join(' ')}\n`,
+    );
+    console.log('| Run | per second | p50 | p95 | p99 | failed |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const [label, result] of results)
+      console.log(
+        `| ${label} | ${result.rate.toFixed(0)} | ${ms(percentile(result.latencies, 50))} | ${ms(percentile(result.latencies, 95))} | ${ms(percentile(result.latencies, 99))} | ${result.failed} |`,
+      );
+    console.log(
+      `\nSwipe maximum / me maximum: ${(spreadSwipes.rate / me.rate).toFixed(2)} (target ≥ 0.5). ` +
+        `Viral meme: ${likes[0].likes} likes of ${viralBurst.ok} (exact: ${likes[0].likes === viralBurst.ok}), ` +
+        `author +${gained} coins (expected ${2 * viralBurst.ok}); balances off their ledgers: ${imbalances[0].n}.`,
+    );
+  } finally {
+    http.close();
+    await db.end();
+    await api.stop();
+    await globalTeardown();
+  }
+}
+
+/** Waits for the like batches to take every pending like. */
+async function waitUntilApplied(db: pg.Pool): Promise<void> {
+  for (;;) {
+    const { rows } = await db.query(`SELECT EXISTS (SELECT 1 FROM pending_likes) AS pending`);
+    if (!(rows[0] as { pending: boolean }).pending) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+await main();

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../common/clock.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { MemesModule } from '../memes/memes.module.js';
+import { RealtimeModule } from '../realtime/realtime.module.js';
+import { DaySettlement } from './entities/day-settlement.entity.js';
+import { FeedVote } from './entities/feed-vote.entity.js';
+import { FeedQueue } from './feed-queue.js';
+import { FeedController } from './feed.controller.js';
+import { FeedRepository } from './feed.repository.js';
+import { FeedService } from './feed.service.js';
+import { SettlementProcessor } from './settlement.processor.js';
+import { SettlementModule } from './settlement.module.js';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([FeedVote, DaySettlement]),
+    LedgerModule,
+    MemesModule,
+    SettlementModule.withSockets(RealtimeModule),
+  ],
+  controllers: [FeedController],
+  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, Clock],
+})
+export class FeedModule {}

@@ -1,0 +1,189 @@
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  type BalanceDto,
+  ErrorText,
+  type FeedItemDto,
+  type GiftKind,
+  type NoSwipesLeftBody,
+  type OpenedGiftDto,
+  type PendingGiftDto,
+  type SwipeResultDto,
+  type SwipesUsedDto,
+} from '@mememint/contracts';
+import { Clock, utcDay } from '../common/clock.js';
+import { AppConfig } from '../config/app.config.js';
+import { Transactions } from '../database/transactions.js';
+import { toFeedItemDto } from '../feed/dto/feed-item.dto.js';
+import type { BalanceKind } from '../ledger/entities/ledger-entry.entity.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { MemeLikesService } from '../memes/meme-likes.service.js';
+import { MemesService } from '../memes/memes.service.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import type { User } from '../users/entities/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { rollGift } from './gift-roll.js';
+import { SwipePaceRepository } from './swipe-pace.repository.js';
+import { refillSwipes } from './swipe-refill.js';
+import { SwipesRepository } from './swipes.repository.js';
+
+/** The balance a gift of each kind adds to (a boost is no balance: it extends `boostEnds`). */
+const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
+  coins: 'coins',
+  credits: 'credits',
+  swipes: 'swipes',
+};
+
+/** The swipe deck, swipes and their rewards, the lazy refill and the random gifts (GAME.md "Swipes"). */
+@Injectable()
+export class SwipesService {
+  constructor(
+    private readonly swipes: SwipesRepository,
+    private readonly pace: SwipePaceRepository,
+    private readonly transactions: Transactions,
+    private readonly ledger: LedgerService,
+    private readonly users: UsersService,
+    private readonly memes: MemesService,
+    private readonly likes: MemeLikesService,
+    private readonly realtime: RealtimeGateway,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  async deck(userId: number, limit: number): Promise<FeedItemDto[]> {
+    const { deckCandidates, deckFreshnessHours, deckJitter } = this.config.swipes;
+    const rows = await this.swipes.deck(userId, limit, this.clock.now(), {
+      candidates: deckCandidates,
+      freshnessHours: deckFreshnessHours,
+      jitter: deckJitter,
+    });
+    return rows.map(toFeedItemDto);
+  }
+
+  /**
+   * One swipe: checks the meme and the pace before anything is charged, then in one transaction
+   * (under the player's row lock) records it once, settles the refill, spends the swipe, earns the
+   * coins, rolls the gift of every N-th swipe and records the like. The like reaches the meme's
+   * count and its author's coins in the next batch (MemeLikesService), not on their rows now.
+   */
+  async swipe(user: User, memeId: string, like: boolean): Promise<SwipeResultDto> {
+    const meme = await this.memes.findInFeed(memeId);
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
+    if (meme.ownerId === user.tgId) throw new BadRequestException(ErrorText.ownMemeSwipe);
+    await this.checkPace(user.tgId);
+
+    const now = this.clock.now();
+    const { max, refillSeconds, giftEvery, giftChance } = this.config.swipes;
+    const result = await this.transactions.run(async (em) => {
+      const state = await this.swipes.record(em, user.tgId, memeId, like, now);
+      if (!state) throw new ConflictException(ErrorText.alreadySwiped);
+      const refill = refillSwipes(state, now, max, refillSeconds * 1000);
+      if (state.swipes + refill.added < 1) {
+        const body: NoSwipesLeftBody = {
+          detail: ErrorText.noSwipesLeft,
+          nextRefillAt: refill.nextRefillAt?.toISOString() ?? null,
+        };
+        throw new BadRequestException(body);
+      }
+      if (refill.added > 0)
+        await this.ledger.addSwipes(user.tgId, refill.added, { reason: 'swipe-refill' }, em);
+      const spent = await this.ledger.apply(
+        user.tgId,
+        [
+          { kind: 'swipes', delta: -1 },
+          { kind: 'coins', delta: this.config.coins.perSwipe },
+        ],
+        { reason: 'swipe' },
+        em,
+      );
+      const giftRolled = state.swipedCount % giftEvery === 0 && Math.random() < giftChance;
+      // The refill clock moves when swipes refilled and starts when this swipe takes a full bar below
+      // its maximum; otherwise it stays as it is (most swipes write nothing more).
+      const clockMoved = refill.added > 0 || (state.swipes >= max && spent.balances.swipes < max);
+      if (clockMoved || giftRolled)
+        await this.swipes.recordExtras(em, user.tgId, clockMoved ? refill.refilledAt : null, giftRolled);
+      const giftId = giftRolled ? await this.swipes.insertGift(em, user.tgId) : null;
+      if (like) await this.likes.record(em, [{ memeId, authorId: meme.ownerId }]);
+      return { spent, swipedCount: state.swipedCount, giftId };
+    });
+
+    if (result.giftId) this.realtime.emitToUser(user.tgId, 'gift:received', { id: result.giftId });
+    return {
+      swipes: result.spent.balances.swipes,
+      memeCoins: result.spent.balances.memeCoins,
+      swipedCount: result.swipedCount,
+      coinsEarned: result.spent.deltas.coins ?? 0,
+      gift: result.giftId ? { id: result.giftId } : null,
+    };
+  }
+
+  /** Today's swipes and the bar, the refill settled first (through the ledger, like any balance change). */
+  async used(userId: number): Promise<SwipesUsedDto> {
+    const now = this.clock.now();
+    const { max, refillSeconds } = this.config.swipes;
+    const settled = await this.transactions.run(async (em) => {
+      const state = await this.swipes.lockRefillState(em, userId);
+      const refill = refillSwipes(state, now, max, refillSeconds * 1000);
+      if (refill.added === 0) return { swipes: state.swipes, refill };
+      const added = await this.ledger.addSwipes(userId, refill.added, { reason: 'swipe-refill' }, em);
+      await this.swipes.recordExtras(em, userId, refill.refilledAt, false);
+      return { swipes: added.balances.swipes, refill };
+    });
+    return {
+      usedToday: await this.swipes.countSince(userId, new Date(`${utcDay(now)}T00:00:00Z`)),
+      swipes: settled.swipes,
+      max,
+      nextRefillAt: settled.refill.nextRefillAt?.toISOString() ?? null,
+    };
+  }
+
+  async pendingGifts(userId: number): Promise<PendingGiftDto[]> {
+    const gifts = await this.swipes.pendingGifts(userId);
+    return gifts.map((gift) => ({ id: gift.id, createdAt: gift.createdAt.toISOString() }));
+  }
+
+  /**
+   * Opens one pending gift picked at random: its kind and amount are rolled now and granted once
+   * (gift coins are not earned: no multiplier). A boost gift extends `boostEnds`.
+   */
+  async openGift(userId: number): Promise<OpenedGiftDto> {
+    const now = this.clock.now();
+    const opened = await this.transactions.run(async (em) => {
+      const id = await this.swipes.lockPendingGift(em, userId);
+      if (!id) throw new NotFoundException(ErrorText.noGift);
+      const gift = rollGift(this.config.swipes, Math.random);
+      await this.swipes.markOpened(em, id, gift.kind, gift.amount, now);
+      let balances: BalanceDto | null = null;
+      if (gift.kind === 'boost') await this.users.extendBoost(userId, gift.amount, em);
+      else
+        balances = (
+          await this.ledger.apply(
+            userId,
+            [{ kind: GIFT_BALANCE[gift.kind], delta: gift.amount }],
+            { reason: 'gift', idempotencyKey: `gift:${id}` },
+            em,
+          )
+        ).balances;
+      return { id, ...gift, balances };
+    });
+    return { ...opened, balances: opened.balances ?? (await this.users.balancesOf(userId)) };
+  }
+
+  /** Swipes faster than SWIPE_MIN_INTERVAL_MS answer 429 and cost nothing (scripted farming). */
+  private async checkPace(userId: number): Promise<void> {
+    const interval = this.config.swipes.minIntervalMs;
+    if (interval === 0) return;
+    const waitMs = await this.pace.take(userId, interval);
+    if (waitMs > 0)
+      throw new HttpException(
+        { detail: ErrorText.requestLimitExceeded, retryAfter: waitMs / 1000 },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+  }
+}

@@ -1,0 +1,68 @@
+import type { Server } from 'node:http';
+
+import { expect } from '@jest/globals';
+import type { MemeDto } from '@mememint/contracts';
+import request from 'supertest';
+
+import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { bearer, type Player } from './memes.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * Memes as a finished generation leaves them (a generation's result, unpublished), written straight
+ * into the table: the swap itself is the generations tests' subject, and the game needs many memes.
+ * `publish` then publishes them through the API, as their owner would.
+ */
+export async function seedMemes(
+  t: TestApp,
+  owner: Player,
+  count: number,
+  { publish = true }: { publish?: boolean } = {},
+): Promise<MemeDto[]> {
+  const rows: { id: string }[] = await t.dataSource.query(
+    `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, width, height, generation_id)
+     SELECT id, substr(md5(id::text), 1, 12), $1, 'generations/' || id || '.jpg',
+            'generations/' || id || '.thumb.webp', 1024, 1024, gen_random_uuid()
+       FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, $2)) AS seeded
+     RETURNING id`,
+    [owner.tgId, count],
+  );
+  const ids = rows.map((row) => row.id);
+  if (!publish) return (await historyOf(t.server, owner)).filter((meme) => ids.includes(meme.id));
+  return Promise.all(ids.map((id) => publishMeme(t.server, owner, id)));
+}
+
+export async function publishMeme(server: Server, owner: Player, id: string): Promise<MemeDto> {
+  const res = await request(server)
+    .patch(`/api/v1/memes/${id}/`)
+    .set(bearer(owner))
+    .send({ isPublished: true });
+  if (res.status !== 200) throw new Error(`publishing answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as MemeDto;
+}
+
+async function historyOf(server: Server, owner: Player): Promise<MemeDto[]> {
+  const res = await request(server).get('/api/v1/memes/?pageSize=100').set(bearer(owner)).expect(200);
+  return (res.body as { items: MemeDto[] }).items;
+}
+
+/** `POST /api/v1/swipes/{memeId}/` */
+export function swipe(server: Server, player: Player, memeId: string, like = true): request.Test {
+  return request(server).post(`/api/v1/swipes/${memeId}/`).set(bearer(player)).send({ like });
+}
+
+/** The books are right: every balance equals the sum of its ledger rows. */
+export async function expectBooksBalanced(t: TestApp): Promise<void> {
+  expect(await t.app.get(LedgerService).findImbalances()).toEqual([]);
+}
+
+export async function ledgerRows(
+  t: TestApp,
+  userId: number,
+  reason: string,
+): Promise<{ kind: string; delta: number }[]> {
+  return t.dataSource.query(
+    `SELECT kind, delta FROM ledger_entries WHERE user_id = $1 AND reason = $2 ORDER BY id`,
+    [userId, reason],
+  );
+}

@@ -1,0 +1,454 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  ErrorText,
+  type FeedItemDto,
+  type OpenedGiftDto,
+  type SwipeResultDto,
+  type SwipesUsedDto,
+} from '@mememint/contracts';
+import request from 'supertest';
+
+import { Clock } from '../src/common/clock.js';
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { MemeLikesService } from '../src/memes/meme-likes.service.js';
+import { expectBooksBalanced, ledgerRows, seedMemes, swipe } from './helpers/feed.js';
+import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
+import { MovableClock } from './helpers/movable-clock.js';
+import { SocketRecorder } from './helpers/socket-recorder.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+jest.setTimeout(60_000);
+
+const deck = (t: TestApp, player: Player, query = '') =>
+  request(t.server).get(`/api/v1/swipes/${query}`).set(bearer(player));
+
+const used = async (t: TestApp, player: Player) =>
+  (await request(t.server).get('/api/v1/swipes/used/').set(bearer(player)).expect(200)).body as SwipesUsedDto;
+
+describe('swipes', () => {
+  let t: TestApp;
+  const sockets: SocketRecorder[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        SWIPE_MIN_INTERVAL_MS: '0',
+        SWIPE_GIFT_CHANCE: '1',
+        SWIPE_DECK_JITTER: '0',
+        // Long enough that no swipe refills while a test runs (the refill has its own app below).
+        SWIPE_REFILL_SECONDS: '3600',
+      },
+    });
+    await t.app.listen(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  async function connect(player: Player): Promise<SocketRecorder> {
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    sockets.push(socket);
+    return socket;
+  }
+
+  describe('GET /api/v1/swipes/', () => {
+    it('deals published memes of others the player has not swiped, flat with their author, never own or unpublished ones', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const theirs = await seedMemes(t, author, 4);
+      const [unpublished] = await seedMemes(t, author, 1, { publish: false });
+      const own = await seedMemes(t, player, 2);
+      await request(t.server)
+        .patch(`/api/v1/memes/${theirs[3]!.id}/`)
+        .set(bearer(author))
+        .send({ isPublished: false })
+        .expect(200);
+
+      const first = (await deck(t, player, '?limit=50').expect(200)).body.items as FeedItemDto[];
+      const dealt = first.map((item) => item.id);
+      for (const meme of theirs.slice(0, 3)) expect(dealt).toContain(meme.id);
+      for (const meme of [...own, unpublished!, theirs[3]!]) expect(dealt).not.toContain(meme.id);
+      const item = first.find((candidate) => candidate.id === theirs[0]!.id)!;
+      expect(item).toEqual({
+        ...theirs[0]!,
+        author: { tgId: author.tgId, username: null, firstName: 'Test', photoUrl: null },
+        voted: null,
+      });
+
+      await swipe(t.server, player, theirs[0]!.id, true).expect(200);
+      await swipe(t.server, player, theirs[1]!.id, false).expect(200);
+      const after = ((await deck(t, player, '?limit=50').expect(200)).body.items as FeedItemDto[]).map(
+        (candidate) => candidate.id,
+      );
+      expect(after).not.toContain(theirs[0]!.id);
+      expect(after).not.toContain(theirs[1]!.id);
+      expect(after).toContain(theirs[2]!.id);
+      // The author's own deck never has their memes; the other player's memes are in it.
+      const authorsDeck = ((await deck(t, author, '?limit=50').expect(200)).body.items as FeedItemDto[]).map(
+        (candidate) => candidate.id,
+      );
+      for (const meme of theirs) expect(authorsDeck).not.toContain(meme.id);
+      for (const meme of own) expect(authorsDeck).toContain(meme.id);
+    });
+
+    it('ranks well-liked memes before unliked ones of the same age, and fresh ones before stale ones', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const [liked, plain, stale] = await seedMemes(t, author, 3);
+      await t.dataSource.query(`UPDATE memes SET likes = 40 WHERE id = $1`, [liked!.id]);
+      // Two days old with 3 likes: log2(5) − 2 < log2(2) − 0, so the fresh unliked meme comes first.
+      await t.dataSource.query(
+        `UPDATE memes SET likes = 3, first_published_at = now() - interval '48 hours' WHERE id = $1`,
+        [stale!.id],
+      );
+      const order = ((await deck(t, player, '?limit=50').expect(200)).body.items as FeedItemDto[])
+        .map((item) => item.id)
+        .filter((id) => [liked!.id, plain!.id, stale!.id].includes(id));
+      expect(order).toEqual([liked!.id, plain!.id, stale!.id]);
+    });
+
+    it('takes a limit from 1 to 50', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      await seedMemes(t, author, 3);
+      expect((await deck(t, player, '?limit=2').expect(200)).body.items).toHaveLength(2);
+      for (const bad of ['0', '51', 'ten', '1.5']) {
+        const res = await deck(t, player, `?limit=${bad}`).expect(400);
+        expect(res.body.detail).toMatch(/limit/);
+      }
+    });
+  });
+
+  describe('POST /api/v1/swipes/{memeId}/', () => {
+    it('costs a swipe and pays a coin; a like pays the author and counts for the meme, on the sockets', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const [meme] = await seedMemes(t, author, 1);
+      const [authorSocket, playerSocket] = await Promise.all([connect(author), connect(player)]);
+
+      const res = await swipe(t.server, player, meme!.id, true).expect(200);
+      expect(res.body).toEqual({
+        swipes: t.config.swipes.max - 1,
+        memeCoins: 1,
+        swipedCount: 1,
+        coinsEarned: 1,
+        gift: null,
+      } satisfies SwipeResultDto);
+      expect(await playerSocket.until('balance')).toEqual({
+        generationLimit: t.config.generation.newUserCredits,
+        memeCoins: 1,
+        swipes: t.config.swipes.max - 1,
+      });
+      expect(await authorSocket.until('meme:liked')).toEqual({ memeId: meme!.id, likes: 1 });
+      expect(await authorSocket.until('balance', (balance) => balance.memeCoins > 0)).toMatchObject({
+        memeCoins: 2,
+      });
+      expect(await me(t.server, author)).toMatchObject({ memeCoins: 2 });
+      expect(await me(t.server, player)).toMatchObject({
+        memeCoins: 1,
+        swipes: t.config.swipes.max - 1,
+        swipedCount: 1,
+      });
+      expect(await used(t, player)).toMatchObject({ usedToday: 1, swipes: t.config.swipes.max - 1 });
+
+      // A skip pays the swiper and nothing to the author.
+      const [skipped] = await seedMemes(t, author, 1);
+      await swipe(t.server, player, skipped!.id, false).expect(200);
+      await t.app.get(MemeLikesService).flush();
+      expect(await me(t.server, author)).toMatchObject({ memeCoins: 2 });
+      await expectBooksBalanced(t);
+    });
+
+    it('answers a repeat with 409, an own meme with 400, an unknown or unpublished one with 404, and charges none of them', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const [meme] = await seedMemes(t, author, 1);
+      const [hidden] = await seedMemes(t, author, 1, { publish: false });
+      const [own] = await seedMemes(t, player, 1);
+      await swipe(t.server, player, meme!.id).expect(200);
+      const before = await me(t.server, player);
+
+      expect((await swipe(t.server, player, meme!.id, false).expect(409)).body).toEqual({
+        detail: ErrorText.alreadySwiped,
+      });
+      expect((await swipe(t.server, player, own!.id).expect(400)).body).toEqual({
+        detail: ErrorText.ownMemeSwipe,
+      });
+      for (const id of [hidden!.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'])
+        expect((await swipe(t.server, player, id).expect(404)).body).toEqual({
+          detail: ErrorText.memeNotFound,
+        });
+      for (const body of [{}, { like: 'yes' }, { like: true, extra: 1 }])
+        await request(t.server)
+          .post(`/api/v1/swipes/${meme!.id}/`)
+          .set(bearer(player))
+          .send(body)
+          .expect(400);
+
+      expect(await me(t.server, player)).toEqual(before);
+    });
+
+    it('of 50 parallel swipes with 10 swipes left exactly 10 succeed; the rest answer "No swipes left"', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const memes = await seedMemes(t, author, 50);
+      await t.app.get(LedgerService).spendSwipes(player.tgId, t.config.swipes.max - 10, { reason: 'revoke' });
+
+      const answers = await Promise.all(memes.map((meme) => swipe(t.server, player, meme.id)));
+      const ok = answers.filter((res) => res.status === 200);
+      const refused = answers.filter((res) => res.status !== 200);
+      expect(ok).toHaveLength(10);
+      expect(refused).toHaveLength(40);
+      for (const res of refused) {
+        expect(res.status).toBe(400);
+        expect(res.body.detail).toBe(ErrorText.noSwipesLeft);
+        expect(Date.parse(res.body.nextRefillAt)).toBeGreaterThan(Date.now());
+      }
+      expect(ok.map((res) => (res.body as SwipeResultDto).swipedCount).sort((a, b) => a - b)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
+      // The 10th swipe rolled the gift (SWIPE_GIFT_CHANCE=1).
+      expect(ok.filter((res) => (res.body as SwipeResultDto).gift !== null)).toHaveLength(1);
+
+      expect(await me(t.server, player)).toMatchObject({
+        swipes: 0,
+        memeCoins: 10,
+        swipedCount: 10,
+        swipedGiftCount: 1,
+      });
+      const [{ count }] = await t.dataSource.query(
+        `SELECT count(*)::integer AS count FROM swipes WHERE user_id = $1`,
+        [player.tgId],
+      );
+      expect(count).toBe(10);
+      await t.app.get(MemeLikesService).flush();
+      expect(await me(t.server, author)).toMatchObject({ memeCoins: 20 });
+      await expectBooksBalanced(t);
+    });
+
+    it('100 players liking one meme at once: its likes and its author’s coins exact, applied in batches', async () => {
+      const author = await newPlayer(t.server, t.config);
+      const [meme] = await seedMemes(t, author, 1);
+      const authorSocket = await connect(author);
+      const players = await Promise.all(Array.from({ length: 100 }, () => newPlayer(t.server, t.config)));
+
+      const answers = await Promise.all(players.map((player) => swipe(t.server, player, meme!.id, true)));
+      expect(answers.map((res) => res.status)).toEqual(players.map(() => 200));
+
+      expect(await authorSocket.until('meme:liked', (liked) => liked.likes === 100)).toEqual({
+        memeId: meme!.id,
+        likes: 100,
+      });
+      expect(await me(t.server, author)).toMatchObject({ memeCoins: 100 * t.config.coins.perLikeReceived });
+      const [row] = await t.dataSource.query(`SELECT likes FROM memes WHERE id = $1`, [meme!.id]);
+      expect(row.likes).toBe(100);
+      const [{ pending }] = await t.dataSource.query(
+        `SELECT count(*)::integer AS pending FROM pending_likes WHERE meme_id = $1`,
+        [meme!.id],
+      );
+      expect(pending).toBe(0);
+      // Batched: the author's balance was written far fewer times than there were likes.
+      const credits = await ledgerRows(t, author.tgId, 'like');
+      expect(credits.reduce((sum, credit) => sum + credit.delta, 0)).toBe(200);
+      expect(credits.length).toBeLessThan(50);
+      await expectBooksBalanced(t);
+    });
+  });
+
+  describe('gifts', () => {
+    it('every 10th swipe rolls a gift (chance 1), pushed on the socket; 20 parallel opens open each gift once', async () => {
+      const [author, player] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const memes = await seedMemes(t, author, 25);
+      const socket = await connect(player);
+
+      const gifts: { swipedCount: number; id: string }[] = [];
+      for (const meme of memes) {
+        const result = (await swipe(t.server, player, meme.id, false).expect(200)).body as SwipeResultDto;
+        if (result.gift) gifts.push({ swipedCount: result.swipedCount, id: result.gift.id });
+      }
+      expect(gifts.map((gift) => gift.swipedCount)).toEqual([10, 20]);
+      for (const gift of gifts) await socket.until('gift:received', (event) => event.id === gift.id);
+      expect(await me(t.server, player)).toMatchObject({ swipedCount: 25, swipedGiftCount: 2 });
+
+      const pending = await request(t.server).get('/api/v1/swipes/gifts/').set(bearer(player)).expect(200);
+      expect(pending.body.items.map((gift: { id: string }) => gift.id).sort()).toEqual(
+        gifts.map((gift) => gift.id).sort(),
+      );
+
+      const before = await me(t.server, player);
+      const opens = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          request(t.server).get('/api/v1/swipes/gifts/apply/').set(bearer(player)),
+        ),
+      );
+      const opened = opens.filter((res) => res.status === 200).map((res) => res.body as OpenedGiftDto);
+      expect(opened.map((gift) => gift.id).sort()).toEqual(gifts.map((gift) => gift.id).sort());
+      for (const res of opens.filter((candidate) => candidate.status !== 200))
+        expect(res).toMatchObject({ status: 404, body: { detail: ErrorText.noGift } });
+
+      // What the gifts say they granted is exactly what the balances gained (gift coins are not ×m).
+      const gained = { coins: 0, credits: 0, swipes: 0, boost: 0 };
+      for (const gift of opened) {
+        expect(['coins', 'credits', 'swipes', 'boost']).toContain(gift.kind);
+        gained[gift.kind] += gift.amount;
+      }
+      const after = await me(t.server, player);
+      expect(after.memeCoins - before.memeCoins).toBe(gained.coins);
+      expect(after.generationLimit - before.generationLimit).toBe(gained.credits);
+      expect(after.swipes - before.swipes).toBe(gained.swipes);
+      expect((await ledgerRows(t, player.tgId, 'gift')).length).toBe(
+        opened.filter((gift) => gift.kind !== 'boost').length,
+      );
+
+      expect(
+        (await request(t.server).get('/api/v1/swipes/gifts/').set(bearer(player)).expect(200)).body,
+      ).toEqual({
+        items: [],
+      });
+      await request(t.server).get('/api/v1/swipes/gifts/apply/').set(bearer(player)).expect(404);
+      await expectBooksBalanced(t);
+    });
+  });
+});
+
+describe('swipe pace', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The rule's default is 300 ms; a longer interval keeps the test independent of the machine's speed.
+    t = await createTestApp({ env: { SWIPE_MIN_INTERVAL_MS: '2000' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with retryAfter to a swipe sooner than SWIPE_MIN_INTERVAL_MS after the last, and charges nothing for it', async () => {
+    const [author, player] = await Promise.all([
+      newPlayer(t.server, t.config),
+      newPlayer(t.server, t.config),
+    ]);
+    const [first, second] = await seedMemes(t, author, 2);
+
+    const answers = await Promise.all([
+      swipe(t.server, player, first!.id),
+      swipe(t.server, player, second!.id),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 429]);
+    const tooFast = answers.find((res) => res.status === 429)!;
+    expect(tooFast.body.detail).toBe(ErrorText.requestLimitExceeded);
+    expect(tooFast.body.retryAfter).toBeGreaterThan(0);
+    expect(tooFast.body.retryAfter).toBeLessThanOrEqual(2);
+    expect(await me(t.server, player)).toMatchObject({
+      swipes: t.config.swipes.max - 1,
+      memeCoins: 1,
+      swipedCount: 1,
+    });
+
+    // Once the interval has passed the refused meme can be swiped: the 429 recorded nothing.
+    await new Promise((resolve) => setTimeout(resolve, tooFast.body.retryAfter * 1000 + 50));
+    const refused = [first!, second!][answers.indexOf(tooFast)]!;
+    await swipe(t.server, player, refused.id).expect(200);
+    await expectBooksBalanced(t);
+  });
+});
+
+describe('swipe refill and boost gifts (a moved clock)', () => {
+  let t: TestApp;
+  const clock = new MovableClock();
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        SWIPE_MIN_INTERVAL_MS: '0',
+        SWIPE_GIFT_CHANCE: '1',
+        SWIPE_GIFT_WEIGHT_COINS: '0',
+        SWIPE_GIFT_WEIGHT_CREDITS: '0',
+        SWIPE_GIFT_WEIGHT_SWIPES: '0',
+        SWIPE_GIFT_WEIGHT_BOOST: '1',
+      },
+      override: (builder) => builder.overrideProvider(Clock).useValue(clock),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refills one swipe per SWIPE_REFILL_SECONDS up to the maximum, lazily, and never cuts a purchased excess', async () => {
+    const { max, refillSeconds } = t.config.swipes;
+    const period = refillSeconds * 1000;
+    const [author, player] = await Promise.all([
+      newPlayer(t.server, t.config),
+      newPlayer(t.server, t.config),
+    ]);
+    const memes = await seedMemes(t, author, 12);
+
+    expect(await used(t, player)).toEqual({ usedToday: 0, swipes: max, max, nextRefillAt: null });
+    // The refill clock starts at the swipe that takes the bar below its maximum.
+    const startedAt = clock.now().getTime();
+    for (const meme of memes.slice(0, 10)) await swipe(t.server, player, meme.id).expect(200);
+    const afterSwipes = await used(t, player);
+    expect(afterSwipes).toMatchObject({ usedToday: 10, swipes: max - 10 });
+    const firstRefill = Date.parse(afterSwipes.nextRefillAt!);
+    expect(firstRefill - startedAt).toBeGreaterThanOrEqual(period);
+
+    // 2.5 periods later: two swipes back, the half period carries over to the next one.
+    clock.advance(2.5 * period);
+    const later = await used(t, player);
+    expect(later.swipes).toBe(max - 8);
+    expect(Date.parse(later.nextRefillAt!)).toBe(firstRefill + 2 * period);
+    expect(await me(t.server, player)).toMatchObject({ swipes: max - 8 });
+
+    // Hours later: full, and no further.
+    clock.advance(3600 * 1000);
+    expect(await used(t, player)).toMatchObject({ swipes: max, nextRefillAt: null });
+
+    // A purchased excess stays: 20 over the maximum, one swipe, an hour later still 79.
+    await t.app.get(LedgerService).addSwipes(player.tgId, 20, { reason: 'purchase' });
+    await swipe(t.server, player, memes[10]!.id).expect(200);
+    clock.advance(3600 * 1000);
+    expect(await used(t, player)).toMatchObject({ swipes: max + 19, nextRefillAt: null });
+
+    const refills = await ledgerRows(t, player.tgId, 'swipe-refill');
+    expect(refills.reduce((sum, row) => sum + row.delta, 0)).toBe(10);
+    await expectBooksBalanced(t);
+  });
+
+  it('a boost gift extends boostEnds by its days, from now or from the current end, whichever is later', async () => {
+    const [author, player] = await Promise.all([
+      newPlayer(t.server, t.config),
+      newPlayer(t.server, t.config),
+    ]);
+    const memes = await seedMemes(t, author, 20);
+    for (const meme of memes) await swipe(t.server, player, meme.id, false).expect(200);
+    const day = 86_400_000;
+
+    const first = (await request(t.server).get('/api/v1/swipes/gifts/apply/').set(bearer(player)).expect(200))
+      .body as OpenedGiftDto;
+    const before = await me(t.server, player);
+    expect(first).toMatchObject({
+      kind: 'boost',
+      amount: 1,
+      balances: {
+        generationLimit: before.generationLimit,
+        memeCoins: before.memeCoins,
+        swipes: before.swipes,
+      },
+    });
+    const firstEnd = Date.parse(before.boostEnds!);
+    // Boosts run on real time (the database's clock), whatever the game clock says.
+    expect(Math.abs(firstEnd - (Date.now() + day))).toBeLessThan(60_000);
+
+    await request(t.server).get('/api/v1/swipes/gifts/apply/').set(bearer(player)).expect(200);
+    expect(Date.parse((await me(t.server, player)).boostEnds!)).toBe(firstEnd + day);
+    await expectBooksBalanced(t);
+  });
+});
