@@ -430,6 +430,7 @@ describe('feed', () => {
       await expectBooksBalanced(t);
     });
 
+    // Eight CLI processes, each starting Node with the TypeScript loader: seconds apiece on a busy box.
     it('`npm run admin -- settle <day> [--force]` settles a day once; today only with --force', async () => {
       const day = addDays(today(), -6);
       const author = await newPlayer(t.server, t.config);
@@ -479,6 +480,6 @@ describe('feed', () => {
       expect(forced.output).toContain(`Settled ${today()}`);
       expect((await memeOfTheDay(voter, `?date=${today()}`).expect(200)).body.date).toBe(today());
       await expectBooksBalanced(t);
-    });
+    }, 180_000);
   });
 });
