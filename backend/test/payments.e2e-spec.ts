@@ -13,12 +13,13 @@ import request from 'supertest';
 
 import { Clock } from '../src/common/clock.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { OrderNotRefundableError } from '../src/payments/payments.errors.js';
-import { PaymentsService } from '../src/payments/payments.service.js';
+import { SquadsService } from '../src/squads/squads.service.js';
+import { runAdminCli } from './helpers/admin-cli.js';
 import { createTelegramTestApp, type TelegramTestApp } from './helpers/fake-telegram.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { loginAs, newTgId } from './helpers/telegram-login.js';
+import { TEST_REDIS_URL } from './helpers/test-app.js';
 
 // The machine is shared: apps boot slower than Jest's 5 s default under load.
 jest.setTimeout(60_000);
@@ -314,22 +315,53 @@ describe('Telegram Stars payments', () => {
     }
   });
 
-  it('refunds an order through Telegram and takes back its grants, clamped at 0', async () => {
-    const payments = t.app.get(PaymentsService);
+  it('GET /v1/payment/daily-bonus/ tells the bonus the day’s first request granted (the socket was not up yet)', async () => {
+    const boosted = await newPlayer(t.server, t.config);
+    const plain = await newPlayer(t.server, t.config);
+    const plan = boosts[0]!;
+    await t.telegram.pay(slugOf(await buy(boosted, `/api/v1/boost/${plan.id}/`)), { id: boosted.tgId });
+    try {
+      clock.offsetDays = 3;
+      const day = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
+      const bonusOf = async (player: Player) =>
+        (await request(t.server).get('/api/v1/payment/daily-bonus/').set(bearer(player)).expect(200)).body;
+      // This request is the day's first: it grants the bonus, then answers it.
+      expect(await bonusOf(boosted)).toEqual({ day, credits: plan.dailyCredits });
+      expect(await bonusOf(boosted)).toEqual({ day, credits: plan.dailyCredits });
+      expect(await ledgerRows(boosted, 'boost-daily-bonus')).toHaveLength(1);
+      expect(await bonusOf(plain)).toEqual({ day, credits: 0 });
+    } finally {
+      clock.offsetDays = 0;
+    }
+  });
+
+  it('`npm run admin -- refund <orderId>` refunds through Telegram and takes back the grants (clamped at 0) and the influencer share', async () => {
+    const influencer = await newPlayer(t.server, t.config);
+    const squad = (await t.app.get(SquadsService).setInfluencer(influencer.tgId, true))!.squad!;
     const player = await newPlayer(t.server, t.config);
+    await request(t.server).post(`/api/v1/squads/${squad.id}/join/`).set(bearer(player)).expect(200);
     const invoice = await buy(player, `/api/v1/boost/${boosts[0]!.id}/`);
     await t.telegram.pay(slugOf(invoice), { id: player.tgId });
+    const share = Math.floor((boosts[0]!.stars * t.config.referrals.influencerSharePercent) / 100);
+    expect((await me(t.server, influencer)).referralSpending).toBe(share);
     const boosted = await me(t.server, player);
     // The player spends all but 2 of their credits before the refund.
     await ledger.spendCredits(player.tgId, boosted.generationLimit - 2, { reason: 'generation' });
 
+    // Its own process, as an operator runs it, calling the same fake Bot API.
+    const env = {
+      DATABASE_URL: t.database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+      TELEGRAM_API_URL: t.telegram.url,
+    };
     t.telegram.clearCalls();
-    const outcome = await payments.refundOrder(invoice.orderId);
-    expect(outcome).toEqual({
-      orderId: invoice.orderId,
-      userId: player.tgId,
-      takenBack: { credits: 2 },
-      boostDaysTakenBack: boosts[0]!.days,
+    const refunded = await runAdminCli(['refund', invoice.orderId], env);
+    expect(refunded).toEqual({
+      code: 0,
+      output:
+        `Refunded order ${invoice.orderId} of user ${player.tgId}: took back 2 credits ` +
+        `and ${boosts[0]!.days} boost days.\n`,
     });
     const [refundCall] = t.telegram.recordedCalls('refundStarPayment');
     expect(refundCall!.params).toMatchObject({ user_id: player.tgId });
@@ -337,11 +369,16 @@ describe('Telegram Stars payments', () => {
     expect(after.generationLimit).toBe(0);
     expect(Date.parse(after.boostEnds!)).toBeLessThanOrEqual(Date.now());
     expect((await latestOrder(player)).status).toBe('refunded');
-    await expect(payments.refundOrder(invoice.orderId)).rejects.toBeInstanceOf(OrderNotRefundableError);
+    expect((await me(t.server, influencer)).referralSpending).toBe(0);
 
+    const again = await runAdminCli(['refund', invoice.orderId], env);
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('only a paid order can be refunded');
+    expect((await me(t.server, influencer)).referralSpending).toBe(0);
     const pending = await buy(player, `/api/v1/tariff/${creditPacks[0]!.id}/`);
-    await expect(payments.refundOrder(pending.orderId)).rejects.toBeInstanceOf(OrderNotRefundableError);
-  });
+    expect((await runAdminCli(['refund', pending.orderId], env)).code).toBe(1);
+    expect((await runAdminCli(['refund'], env)).code).toBe(2);
+  }, 180_000);
 
   it('lets admins add and edit plans; players may not', async () => {
     const admin = await newPlayer(t.server, t.config);

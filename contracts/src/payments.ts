@@ -61,3 +61,13 @@ export interface OrderStateDto {
   kind: PlanKind;
   grants: OrderGrants;
 }
+
+/**
+ * `GET /api/v1/payment/daily-bonus/`: the boost's bonus credits granted today (UTC), 0 when none. The
+ * mini app asks once it starts, as the grant comes with the day's first request, before its socket
+ * connects; it shows the toast once per day either way.
+ */
+export interface DailyBonusDto {
+  day: string;
+  credits: number;
+}

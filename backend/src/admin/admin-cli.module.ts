@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SettlementModule } from '../feed/settlement.module.js';
+import { RefundsModule } from '../payments/refunds.module.js';
 import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -22,6 +23,7 @@ import { UsersModule } from '../users/users.module.js';
     SquadsModule,
     RatingModule,
     SettlementModule.withSockets(RealtimeEmitterModule),
+    RefundsModule.withSockets(RealtimeEmitterModule),
   ],
 })
 export class AdminCliModule {}

@@ -85,19 +85,20 @@ export class LedgerRepository {
     );
   }
 
-  /** The rows already written under these keys, with their deltas. */
+  /** The rows already written under these keys, with their deltas (outside a transaction: em undefined). */
   async findWritten(
-    em: EntityManager,
+    em: EntityManager | undefined,
     keys: readonly LedgerKey[],
   ): Promise<(LedgerKey & { delta: number })[]> {
     if (keys.length === 0) return [];
-    const rows: { user_id: string; kind: BalanceKind; idempotency_key: string; delta: number }[] =
-      await em.query(
-        `SELECT l.user_id, l.kind, l.idempotency_key, l.delta
+    const rows: { user_id: string; kind: BalanceKind; idempotency_key: string; delta: number }[] = await (
+      em ?? this.dataSource.manager
+    ).query(
+      `SELECT l.user_id, l.kind, l.idempotency_key, l.delta
            FROM unnest($1::bigint[], $2::balance_kind[], $3::varchar[]) AS k(user_id, kind, idempotency_key)
            JOIN ledger_entries l USING (user_id, kind, idempotency_key)`,
-        [keys.map((key) => key.userId), keys.map((key) => key.kind), keys.map((key) => key.idempotencyKey)],
-      );
+      [keys.map((key) => key.userId), keys.map((key) => key.kind), keys.map((key) => key.idempotencyKey)],
+    );
     return rows.map((row) => ({
       userId: Number(row.user_id),
       kind: row.kind,

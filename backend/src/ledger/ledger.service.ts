@@ -257,6 +257,12 @@ export class LedgerService {
     return this.repository.earnedTotals(from, to, afterUserId, limit);
   }
 
+  /** The delta written under this key (what a keyed grant gave), null when nothing was. */
+  async writtenUnder(userId: number, kind: BalanceKind, idempotencyKey: string): Promise<number | null> {
+    const [row] = await this.repository.findWritten(undefined, [{ userId, kind, idempotencyKey }]);
+    return row ? row.delta : null;
+  }
+
   /** Balances that differ from the sum of their ledger rows (empty when the books are right). */
   findImbalances(userId?: number, manager?: EntityManager): Promise<Imbalance[]> {
     return this.repository.findImbalances(userId, manager);

@@ -1,10 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { OrderStateDto } from '@mememint/contracts';
+import type { DailyBonusDto, OrderStateDto } from '@mememint/contracts';
 
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { User } from '../users/entities/user.entity.js';
-import { OrderStateResponseDto, toOrderStateDto } from './dto/order.dto.js';
+import { DailyBonusResponseDto, OrderStateResponseDto, toOrderStateDto } from './dto/order.dto.js';
 import { PaymentsService } from './payments.service.js';
 
 @ApiTags('payments')
@@ -19,5 +19,12 @@ export class PaymentsController {
   @ApiNotFoundResponse({ description: 'The player has no order' })
   async latest(@CurrentUser() user: User): Promise<OrderStateDto> {
     return toOrderStateDto(await this.payments.latestOrder(user.tgId));
+  }
+
+  /** Today's boost bonus: granted by this very request when it is the day's first. */
+  @Get('daily-bonus/')
+  @ApiOkResponse({ type: DailyBonusResponseDto })
+  dailyBonus(@CurrentUser() user: User): Promise<DailyBonusDto> {
+    return this.payments.dailyBonusOfToday(user.tgId);
   }
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
+import { SquadsModule } from '../squads/squads.module.js';
 import { TelegramModule } from '../telegram/telegram.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VisitsModule } from '../visits/visits.module.js';
@@ -14,12 +15,13 @@ import { PaymentsService } from './payments.service.js';
 import { PlansController } from './plans.controller.js';
 import { PlansService } from './plans.service.js';
 
-/** Plans sold for Telegram Stars, their orders and payments, refunds, the boost's daily bonus. */
+/** Plans sold for Telegram Stars, their orders and payments, the boost's daily bonus (refunds: RefundsModule). */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Plan, Order]),
     LedgerModule,
     RealtimeModule,
+    SquadsModule,
     TelegramModule,
     UsersModule,
     VisitsModule,

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import type { Message, PreCheckoutQuery } from '@grammyjs/types';
-import { type InvoiceDto, isBoostActive, type OrderGrants, type PlanKind } from '@mememint/contracts';
+import {
+  type DailyBonusDto,
+  type InvoiceDto,
+  isBoostActive,
+  type OrderGrants,
+  type PlanKind,
+} from '@mememint/contracts';
 
-import { Clock } from '../common/clock.js';
+import { Clock, utcDay } from '../common/clock.js';
 import { localize } from '../common/localized-text.js';
 import { isUuid } from '../common/uuid.js';
-import { type BalanceChange, LedgerService } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { BotApiClient } from '../telegram/bot-api.client.js';
 import {
@@ -15,15 +21,19 @@ import {
   BotApiUnavailableError,
   TelegramUnavailableException,
 } from '../telegram/bot-api.errors.js';
+import { InfluencerShareService } from '../squads/influencer-share.service.js';
 import { TelegramUpdatesService } from '../telegram/telegram-updates.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { VisitsService } from '../visits/visits.service.js';
 import type { Order } from './entities/order.entity.js';
 import type { Plan } from './entities/plan.entity.js';
-import { OrderNotFoundError, OrderNotRefundableError } from './payments.errors.js';
+import { balanceChanges } from './order-grants.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { Transactions } from '../database/transactions.js';
+
+/** The ledger key of a day's boost bonus: one grant per player and UTC day. */
+const dailyBonusKey = (day: string) => `boost-daily:${day}`;
 
 /** Telegram Stars. */
 const CURRENCY = 'XTR';
@@ -34,14 +44,6 @@ const PRE_CHECKOUT_REFUSALS = {
   otherUser: 'This order belongs to another account.',
   price: 'The price of this order has changed. Please open the plan again.',
 } as const;
-
-export interface RefundOutcome {
-  orderId: string;
-  userId: number;
-  /** What was taken back per balance (clamped at 0). */
-  takenBack: Partial<Record<'credits' | 'coins' | 'swipes', number>>;
-  boostDaysTakenBack: number;
-}
 
 function grantsOf(plan: Plan): OrderGrants {
   switch (plan.kind) {
@@ -54,18 +56,11 @@ function grantsOf(plan: Plan): OrderGrants {
   }
 }
 
-/** The ledger changes of an order's grants (`sign` -1 takes them back). */
-function balanceChanges(grants: OrderGrants, sign: 1 | -1): BalanceChange[] {
-  const changes: BalanceChange[] = [];
-  if (grants.credits) changes.push({ kind: 'credits', delta: sign * grants.credits });
-  if (grants.swipes) changes.push({ kind: 'swipes', delta: sign * grants.swipes });
-  return changes;
-}
-
 /**
  * Orders paid with Telegram Stars (GAME.md "Payments"): the invoice link of a plan, Telegram's
  * pre-checkout question and payment report (webhook updates), the grants (through the ledger,
- * once per order), refunds, and the daily bonus of a running boost.
+ * once per order) with the squad influencer's share, and the daily bonus of a running boost.
+ * Refunds are refunds.service.ts.
  */
 @Injectable()
 export class PaymentsService implements OnModuleInit {
@@ -79,6 +74,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly bot: BotApiClient,
     private readonly updates: TelegramUpdatesService,
     private readonly visits: VisitsService,
+    private readonly influencerShares: InfluencerShareService,
     private readonly realtime: RealtimeGateway,
     private readonly clock: Clock,
   ) {}
@@ -187,8 +183,11 @@ export class PaymentsService implements OnModuleInit {
         const boostEnds = await this.users.extendBoost(order.userId, order.grants.boostDays, em);
         await this.payments.setBoostEndsAfter(em, order.id, boostEnds);
       }
-      // The squad influencer's share of these Stars (GAME.md "Squads", INFLUENCER_SHARE_PERCENT) is
-      // accrued here, in this transaction, by the squads module's function once it exists.
+      // The squad influencer's share of these Stars (GAME.md "Squads", INFLUENCER_SHARE_PERCENT).
+      await this.influencerShares.accrueForPaidOrder(
+        { payerId: order.userId, stars: order.stars, chargeId: payment.telegram_payment_charge_id },
+        em,
+      );
       return order;
     });
     if (!paid) {
@@ -204,51 +203,11 @@ export class PaymentsService implements OnModuleInit {
     this.realtime.emitToUser(paid.userId, 'order:paid', { orderId: paid.id });
   }
 
-  /**
-   * Refunds a paid order's Stars (`refundStarPayment`) and takes back what it granted, clamped at 0,
-   * and the boost days it added. Telegram first: if it refuses, nothing changes here. A refund that
-   * Telegram had already made (a rerun after a failure) completes our side.
-   */
-  async refundOrder(orderId: string): Promise<RefundOutcome> {
-    const order = isUuid(orderId) ? await this.payments.findOrder(orderId) : null;
-    if (!order) throw new OrderNotFoundError(orderId);
-    if (order.status !== 'paid' || !order.telegramPaymentChargeId)
-      throw new OrderNotRefundableError(orderId, order.status);
-    try {
-      await this.bot.call('refundStarPayment', {
-        user_id: order.userId,
-        telegram_payment_charge_id: order.telegramPaymentChargeId,
-      });
-    } catch (error) {
-      if (!(error instanceof BotApiError && error.description.includes('CHARGE_ALREADY_REFUNDED')))
-        throw error;
-    }
-    return this.transactions.run(async (em) => {
-      const refunded = await this.payments.markRefunded(em, orderId);
-      if (!refunded) throw new OrderNotRefundableError(orderId, 'refunded');
-      const changes = balanceChanges(refunded.grants, -1);
-      const result = changes.length
-        ? await this.ledger.apply(
-            refunded.userId,
-            changes,
-            { reason: 'purchase-refund', idempotencyKey: `order-refund:${orderId}`, allowPartial: true },
-            em,
-          )
-        : null;
-      const boostDays = refunded.grants.boostDays ?? 0;
-      if (boostDays) await this.users.extendBoost(refunded.userId, -boostDays, em);
-      // The influencer's share of this order is taken back here, keyed by the charge id, by the
-      // squads module's function once it exists (GAME.md "Decisions" → Squads).
-      this.logger.log(`Order ${orderId} of ${refunded.userId} refunded`);
-      return {
-        orderId,
-        userId: refunded.userId,
-        takenBack: Object.fromEntries(
-          Object.entries(result?.deltas ?? {}).map(([kind, delta]) => [kind, -(delta ?? 0)]),
-        ),
-        boostDaysTakenBack: boostDays,
-      };
-    });
+  /** The boost bonus credits granted to the player today (UTC), 0 when none. */
+  async dailyBonusOfToday(userId: number): Promise<DailyBonusDto> {
+    const day = utcDay(this.clock.now());
+    const credits = await this.ledger.writtenUnder(userId, 'credits', dailyBonusKey(day));
+    return { day, credits: credits ?? 0 };
   }
 
   /**
@@ -262,7 +221,7 @@ export class PaymentsService implements OnModuleInit {
     if (credits <= 0) return;
     const result = await this.ledger.addCredits(user.tgId, credits, {
       reason: 'boost-daily-bonus',
-      idempotencyKey: `boost-daily:${day}`,
+      idempotencyKey: dailyBonusKey(day),
     });
     if (result.applied) this.realtime.emitToUser(user.tgId, 'boost:daily-bonus', { credits, day });
   }

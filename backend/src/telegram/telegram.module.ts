@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
-import { BotApiClient } from './bot-api.client.js';
+import { BotApiModule } from './bot-api.module.js';
 import { TelegramUpdate } from './entities/telegram-update.entity.js';
 import { TelegramUpdatesRepository } from './telegram-updates.repository.js';
 import { TelegramUpdatesService } from './telegram-updates.service.js';
@@ -14,15 +14,14 @@ import { WebhookSecretGuard } from './webhook-secret.guard.js';
  * webhook, whose updates go to handlers other modules register with TelegramUpdatesService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TelegramUpdate])],
+  imports: [TypeOrmModule.forFeature([TelegramUpdate]), BotApiModule],
   controllers: [TelegramWebhookController],
   providers: [
-    BotApiClient,
     TelegramUpdatesRepository,
     TelegramUpdatesService,
     TelegramWebhookRegistrar,
     WebhookSecretGuard,
   ],
-  exports: [BotApiClient, TelegramUpdatesService],
+  exports: [BotApiModule, TelegramUpdatesService],
 })
 export class TelegramModule {}

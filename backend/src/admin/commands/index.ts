@@ -2,6 +2,7 @@ import type { AdminCommand } from '../admin-command.js';
 import { grantCommand } from './grant.command.js';
 import { influencerCommand } from './influencer.command.js';
 import { ratingRebuildCommand } from './rating-rebuild.command.js';
+import { refundCommand } from './refund.command.js';
 import { settleCommand } from './settle.command.js';
 
 /** Every admin command, in the order `help` lists them. A new command adds its file here. */
@@ -10,4 +11,5 @@ export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
   influencerCommand,
   ratingRebuildCommand,
   settleCommand,
+  refundCommand,
 ];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  type DailyBonusDto,
   ORDER_STATUSES,
   type OrderGrants,
   type OrderStateDto,
@@ -25,4 +26,9 @@ export class OrderStateResponseDto implements OrderStateDto {
 
 export function toOrderStateDto(order: Order): OrderStateDto {
   return { orderId: order.id, status: order.status, kind: order.kind, grants: order.grants };
+}
+
+export class DailyBonusResponseDto implements DailyBonusDto {
+  @ApiProperty({ example: '2026-11-23', description: 'The UTC day' }) day!: string;
+  @ApiProperty({ description: 'Bonus credits granted that day (0: none)' }) credits!: number;
 }

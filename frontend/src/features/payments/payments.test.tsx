@@ -1,7 +1,7 @@
 import type { UserDto } from '@mememint/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RealtimeContext } from '../../lib/realtime';
 import type { InvoiceStatus } from '../../telegram/sdk';
 import { startApiServer, type Handler } from '../../test/api-server';
@@ -9,6 +9,7 @@ import { renderWithApp, TEST_USER } from '../../test/render';
 import { startSocketServer } from '../../test/socket-server';
 import { Plans } from './Plans';
 import { PlansSheet } from './PlansSheet';
+import { dismissAllToasts } from '../../ui/toast';
 import { useDailyBonusToast } from './useDailyBonusToast';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
@@ -251,8 +252,10 @@ function DailyBonus() {
 }
 
 describe('the boost’s daily bonus', () => {
-  it('boost:daily-bonus on the socket shows a toast with the credits', async () => {
-    server = await startApiServer(() => ({ status: 404 }));
+  beforeEach(() => localStorage.clear());
+
+  it('boost:daily-bonus on the socket shows a toast with the credits, once that day', async () => {
+    server = await startApiServer(() => ({ status: 200, body: { day: '2026-11-23', credits: 0 } }));
     sockets = await startSocketServer();
     renderWithApp(
       <RealtimeContext.Provider value={sockets.client}>
@@ -262,5 +265,23 @@ describe('the boost’s daily bonus', () => {
     );
     sockets.io.emit('boost:daily-bonus', { credits: 3, day: '2026-11-23' });
     expect(await screen.findByText('Premium daily bonus: +3 credits')).toBeInTheDocument();
+    expect(localStorage.getItem('mememint.dailyBonusShown')).toBe('2026-11-23');
+  });
+
+  it('the bonus granted before the socket connected is asked for at start and shown once per day', async () => {
+    server = await startApiServer((req) =>
+      req.path === '/api/v1/payment/daily-bonus/'
+        ? { status: 200, body: { day: '2026-11-24', credits: 5 } }
+        : { status: 404 },
+    );
+    const first = renderWithApp(<DailyBonus />, { baseUrl: server.baseUrl });
+    expect(await screen.findByText('Premium daily bonus: +5 credits')).toBeInTheDocument();
+    first.unmount();
+    dismissAllToasts();
+    renderWithApp(<DailyBonus />, { baseUrl: server.baseUrl });
+    await waitFor(() =>
+      expect(server!.requests.filter((req) => req.path === '/api/v1/payment/daily-bonus/')).toHaveLength(2),
+    );
+    expect(screen.queryByText('Premium daily bonus: +5 credits')).not.toBeInTheDocument();
   });
 });
