@@ -2,7 +2,7 @@
  * Settlement benchmark: one contest day settled (winner from the like rows, outcomes of every vote,
  * the pool split, the ledger credits) on the local PostgreSQL, for growing numbers of votes on
  * 10,000 memes, to show the time and that it grows linearly with the votes.
- *   npm run bench:settlement -w backend -- [--votes 25000,50000,100000 --memes 10000]
+ *   npm run bench -w backend -- settlement [--votes 25000,50000,100000 --memes 10000]
  * Each size twice (a backed winner; a winner nobody backed, so every stake is refunded). Each day:
  * `memes` published memes by 1,000 authors, votes of 10 per voter (stakes 1–100 coins,
  * each voter on 10 different memes), and as many swipe likes as votes; the votes were staked

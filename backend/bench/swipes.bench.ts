@@ -1,7 +1,7 @@
 /**
  * Swipe benchmark: players swiping their decks through HTTP against one API process (`src/main.ts`
  * in its own process, on the local PostgreSQL and Redis), SWIPES_MAX raised and the pace rule off.
- *   npm run bench:swipes -w backend -- [--players 500 --clients 50 --seconds 15]
+ *   npm run bench -w backend -- swipes [--players 500 --clients 50 --seconds 15]
  * 1. Closed loop (each client swipes again as soon as answered): the maximum of swipes (likes, decks
  *    fetched 50 at a time), and of `GET /api/v1/auth/me/`, in the same run.
  * 2. Open loop: swipes at a fixed rate of half /me's maximum: latency percentiles.
