@@ -22,6 +22,7 @@ import { QuestsModule } from './quests/quests.module.js';
 import { RatingLiveModule } from './rating/rating-live.module.js';
 import { RatingModule } from './rating/rating.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SquadsModule } from './squads/squads.module.js';
 import { SwipesModule } from './swipes/swipes.module.js';
@@ -34,6 +35,7 @@ import { WalletModule } from './wallet/wallet.module.js';
 /** Feature modules, each owning its tables and routes. */
 const FEATURE_MODULES = [
   HealthModule,
+  RateLimitsModule,
   UsersModule,
   LedgerModule,
   MediaModule,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
+import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MetricsServer } from '../src/metrics/metrics.server.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import { bearer, newPlayer, type Player } from './helpers/memes.js';
@@ -88,12 +89,27 @@ describe('Prometheus metrics', () => {
     sockets[1]!.close();
   });
 
-  it('have the rate-limit and ledger counters ready for their callers', async () => {
-    const metrics = t.app.get(MetricsService);
-    metrics.countRateLimitRefusal('login');
-    metrics.countLedgerWrites('generation', 2);
-    const text = await scrape();
-    expect(sample(text, 'mememint_rate_limit_refusals_total{limit="login"}')).toBe(1);
-    expect(sample(text, 'mememint_ledger_writes_total{reason="generation"}')).toBe(2);
+  it('count ledger entries written by reason once their transaction commits', async () => {
+    const ledger = t.app.get(LedgerService);
+    const before = sample(await scrape(), 'mememint_ledger_writes_total{reason="admin-grant"}') ?? 0;
+    await ledger.addCredits(player.tgId, 2, { reason: 'admin-grant', idempotencyKey: 'metrics-1' });
+    await ledger.addCredits(player.tgId, 2, { reason: 'admin-grant', idempotencyKey: 'metrics-1' });
+    await ledger.addCredits(player.tgId, 1, { reason: 'admin-grant' });
+    expect(sample(await scrape(), 'mememint_ledger_writes_total{reason="admin-grant"}')).toBe(before + 2);
+  });
+
+  it('count the refusals of the rate limits by limit', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '1' } });
+    try {
+      const login = () =>
+        request(limited.server).post('/api/v1/auth/login/').send({ initData: 'user=x&hash=0' });
+      await login().expect(401);
+      await login().expect(429);
+      await login().expect(429);
+      const text = await limited.app.get(MetricsService).registry.metrics();
+      expect(sample(text, 'mememint_rate_limit_refusals_total{limit="auth-failures:address"}')).toBe(2);
+    } finally {
+      await limited.close();
+    }
   });
 });

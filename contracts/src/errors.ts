@@ -17,6 +17,7 @@ export interface ErrorBody {
 export const ErrorText = {
   refreshTokens: 'Refresh your tokens and try again.',
   requestLimitExceeded: 'Request limit exceeded',
+  generationsInProgress: 'Wait for your generations in progress to finish',
   requestLimitHint: 'Generation can be started once every 30 minutes',
   paymentRequired: 'Payment required',
   paymentRequiredHint: 'You need to top up your credits to continue',

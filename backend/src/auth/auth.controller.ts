@@ -7,6 +7,7 @@ import { AuthService } from './auth.service.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { Public } from '../common/decorators/public.decorator.js';
 import { LoginRequestDto, LoginResponseDto, RefreshRequestDto, RefreshResponseDto } from './dto/auth.dto.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('auth')
 @Controller('v1/auth')
@@ -15,6 +16,7 @@ export class AuthController {
 
   @Public()
   @Post('login/')
+  @RateLimit('auth')
   @HttpCode(200)
   @ApiOkResponse({ type: LoginResponseDto, description: 'Bad, stale or forged init data answers 401' })
   login(@Body() body: LoginRequestDto): Promise<LoginResponseDto> {
@@ -23,6 +25,7 @@ export class AuthController {
 
   @Public()
   @Post('refresh-token/')
+  @RateLimit('auth')
   @HttpCode(200)
   @ApiOkResponse({ type: RefreshResponseDto, description: 'A used, expired or revoked token answers 401' })
   refresh(@Body() body: RefreshRequestDto): Promise<RefreshResponseDto> {

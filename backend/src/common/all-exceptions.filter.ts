@@ -35,6 +35,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const { status, body } = this.toBody(exception);
     if (response.headersSent) return;
+    // Every 429 (rate limits, the swipe pace, the generation cap) says when to come back in both ways.
+    const retryAfter = (body as { retryAfter?: unknown }).retryAfter;
+    if (status === HttpStatus.TOO_MANY_REQUESTS && typeof retryAfter === 'number')
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
     response.status(status).json(body);
   }
 

@@ -20,7 +20,23 @@ export class AppConfig {
     publicUrl: string | undefined;
     apiDocs: boolean;
   };
-  readonly media: { dir: string; maxImageBytes: number; maxImagePixels: number };
+  readonly media: {
+    dir: string;
+    maxImageBytes: number;
+    maxImagePixels: number;
+    maxConcurrentUploads: number;
+  };
+  /** Limits per window (0 = off), counted in Redis so they hold across replicas. */
+  readonly rateLimits: {
+    windowSeconds: number;
+    authPerAddress: number;
+    authFailuresPerAddress: number;
+    playerRoutesPerAddress: number;
+    perPlayer: Record<
+      'uploads' | 'generations' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet',
+      number
+    >;
+  };
   readonly telegram: {
     botToken: string;
     /** False for the public development token (which signs nothing a real player sends). */
@@ -53,6 +69,7 @@ export class AppConfig {
     jobBackoffMs: number;
     deadlineSeconds: number;
     sweepIntervalSeconds: number;
+    maxActivePerPlayer: number;
   };
   readonly swipes: {
     max: number;
@@ -118,6 +135,22 @@ export class AppConfig {
       dir: path.resolve(e.MEDIA_DIR),
       maxImageBytes: e.UPLOAD_MAX_BYTES,
       maxImagePixels: e.UPLOAD_MAX_MEGAPIXELS * 1_000_000,
+      maxConcurrentUploads: e.UPLOAD_MAX_CONCURRENT,
+    };
+    this.rateLimits = {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      authPerAddress: e.RATE_LIMIT_AUTH_PER_ADDRESS,
+      authFailuresPerAddress: e.RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS,
+      playerRoutesPerAddress: e.RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS,
+      perPlayer: {
+        uploads: e.RATE_LIMIT_UPLOADS_PER_PLAYER,
+        generations: e.RATE_LIMIT_GENERATIONS_PER_PLAYER,
+        swipes: e.RATE_LIMIT_SWIPES_PER_PLAYER,
+        votes: e.RATE_LIMIT_VOTES_PER_PLAYER,
+        payments: e.RATE_LIMIT_PAYMENTS_PER_PLAYER,
+        promo: e.RATE_LIMIT_PROMO_PER_PLAYER,
+        wallet: e.RATE_LIMIT_WALLET_PER_PLAYER,
+      },
     };
     this.telegram = {
       botToken: e.TELEGRAM_BOT_TOKEN,
@@ -149,6 +182,7 @@ export class AppConfig {
       jobBackoffMs: e.GENERATION_JOB_BACKOFF_MS,
       deadlineSeconds: e.GENERATION_DEADLINE_SECONDS,
       sweepIntervalSeconds: e.GENERATION_SWEEP_SECONDS,
+      maxActivePerPlayer: e.GENERATION_MAX_ACTIVE_PER_PLAYER,
     };
     this.swipes = {
       max: e.SWIPES_MAX,

@@ -268,6 +268,46 @@ export const ENV_VARS = {
   GENERATION_SWEEP_SECONDS: int(30, 'How often stalled generations are reconciled with their jobs', 1),
   UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 'Largest photo upload', 1),
   UPLOAD_MAX_MEGAPIXELS: int(40, 'Largest photo upload in megapixels', 1),
+  UPLOAD_MAX_CONCURRENT: int(
+    2,
+    'Image uploads decoded at once per API process; more wait their turn (bounds memory under parallel large uploads)',
+    1,
+  ),
+  GENERATION_MAX_ACTIVE_PER_PLAYER: int(
+    3,
+    'A player’s queued-or-running generations; one more answers 429 and is not charged (0 = no cap)',
+  ),
+
+  RATE_LIMIT_WINDOW_SECONDS: int(
+    60,
+    'Window of every rate limit below (counted in Redis, shared by replicas)',
+    1,
+  ),
+  RATE_LIMIT_AUTH_PER_ADDRESS: int(
+    600,
+    'Logins and token refreshes per address per window (generous: carrier NAT puts many players on one address; 0 = off)',
+  ),
+  RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: int(
+    30,
+    'Failed logins and refreshes (bad init data, bad refresh tokens) per address per window; then login and refresh answer 429 (0 = off)',
+  ),
+  RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: int(
+    3000,
+    'Requests to the player-limited routes below per address per window, all players together (0 = off)',
+  ),
+  RATE_LIMIT_UPLOADS_PER_PLAYER: int(
+    10,
+    'Image uploads (generation photos, meme and template uploads) per player per window (0 = off)',
+  ),
+  RATE_LIMIT_GENERATIONS_PER_PLAYER: int(20, 'Generation requests per player per window (0 = off)'),
+  RATE_LIMIT_SWIPES_PER_PLAYER: int(300, 'Swipes per player per window (0 = off)'),
+  RATE_LIMIT_VOTES_PER_PLAYER: int(300, 'Feed votes per player per window (0 = off)'),
+  RATE_LIMIT_PAYMENTS_PER_PLAYER: int(20, 'Invoices (credit packs, boosts) per player per window (0 = off)'),
+  RATE_LIMIT_PROMO_PER_PLAYER: int(
+    10,
+    'Promo code applications and creations per player per window (codes are guessable; 0 = off)',
+  ),
+  RATE_LIMIT_WALLET_PER_PLAYER: int(10, 'TON wallet proofs per player per window (0 = off)'),
 
   SWIPES_MAX: int(60, 'Swipe bar maximum; new users start full; refill stops here', 1),
   SWIPE_REFILL_SECONDS: int(60, 'One swipe refills per this many seconds', 1),

@@ -29,6 +29,7 @@ import {
   VotedPageResponseDto,
 } from './dto/feed.dto.js';
 import { FeedService } from './feed.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('feed')
 @ApiBearerAuth()
@@ -59,6 +60,7 @@ export class FeedController {
   }
 
   @Post(':memeId/')
+  @RateLimit('votes')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     type: FeedVoteResponseDto,

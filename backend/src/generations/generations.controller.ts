@@ -32,6 +32,7 @@ import {
   RateQueryDto,
 } from './dto/generation.dto.js';
 import { GenerationsService } from './generations.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 const generationId = uuidParam('Generation not found');
 
@@ -42,6 +43,7 @@ export class GenerationsController {
   constructor(private readonly generations: GenerationsService) {}
 
   @Post()
+  @RateLimit('generations', 'uploads')
   @ImageUpload('photo')
   @ApiBody({ type: CreateGenerationForm })
   @ApiCreatedResponse({

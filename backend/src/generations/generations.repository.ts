@@ -27,6 +27,11 @@ export class GenerationsRepository {
     await em.insert(Generation, { ...generation, status: 'queued', stage: 'queued', progress: 0 });
   }
 
+  /** The player's queued-or-running generations (inside the transaction that locked the player). */
+  countOpen(em: EntityManager, userId: number): Promise<number> {
+    return em.countBy(Generation, { userId, status: In([...OPEN_GENERATION_STATUSES]) });
+  }
+
   findOwn(userId: number, id: string): Promise<Generation | null> {
     return this.generations.findOneBy({ id, userId });
   }

@@ -10,6 +10,7 @@ import type { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import type { MediaStorage } from '../media/media.storage.js';
 import type { MemesService } from '../memes/memes.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { Template } from '../templates/entities/template.entity.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -42,6 +43,11 @@ class FakeGenerationsRepository {
   }
   async freeGenerationWait() {
     return this.freeWait;
+  }
+  async countOpen(_em: EntityManager, userId: number) {
+    return [...this.rows.values()].filter(
+      (row) => row.userId === userId && (row.status === 'queued' || row.status === 'processing'),
+    ).length;
   }
   async findFaceKey(userId: number) {
     return this.faces.get(userId) ?? null;
@@ -119,6 +125,7 @@ describe('GenerationsService', () => {
       storage as unknown as MediaStorage,
       outcomes as unknown as GenerationOutcomesService,
       config,
+      new MetricsService(),
     );
   });
 
@@ -176,6 +183,33 @@ describe('GenerationsService', () => {
     });
     expect(generations.rows.size).toBe(0);
     expect(queue.jobs).toEqual([]);
+  });
+
+  it('stores nothing and keeps the current face when a generation with a new photo is refused', async () => {
+    generations.faces.set(PLAYER, 'faces/7001/current.jpg');
+    generations.freeWait = 1200;
+    await expect(
+      service.start(player(), { photo: Buffer.from('jpeg'), templateId: TEMPLATE_ID }),
+    ).rejects.toMatchObject({ status: HttpStatus.TOO_MANY_REQUESTS });
+    expect(stored).toEqual([]);
+    expect(generations.faces.get(PLAYER)).toBe('faces/7001/current.jpg');
+  });
+
+  it('answers 429 without charging once the player has GENERATION_MAX_ACTIVE_PER_PLAYER generations open', async () => {
+    ledger.credits = 10;
+    generations.faces.set(PLAYER, 'faces/7001/current.jpg');
+    for (let i = 0; i < config.generation.maxActivePerPlayer; i++)
+      await service.start(player(), { templateId: TEMPLATE_ID });
+    const refused = await service
+      .start(player(), { photo: Buffer.from('jpeg'), templateId: TEMPLATE_ID })
+      .catch((error: unknown) => error as HttpException);
+    expect((refused as HttpException).getStatus()).toBe(HttpStatus.TOO_MANY_REQUESTS);
+    expect((refused as HttpException).getResponse()).toEqual({
+      detail: ErrorText.generationsInProgress,
+      retryAfter: 10,
+    });
+    expect(generations.rows.size).toBe(config.generation.maxActivePerPlayer);
+    expect(stored).toEqual([]);
   });
 
   it('refuses with 503 before charging or storing anything while the queue is not ready', async () => {

@@ -23,6 +23,7 @@ import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Generation } from './entities/generation.entity.js';
@@ -45,6 +46,9 @@ interface Target {
   text: string | null;
 }
 
+/** A generation takes seconds to a minute: what a player over the cap is told to wait. */
+const ACTIVE_CAP_RETRY_AFTER_SECONDS = 10;
+
 const queueUnavailable = () =>
   new ServiceUnavailableException('Generation is unavailable right now, please try again later');
 
@@ -62,6 +66,7 @@ export class GenerationsService {
     private readonly storage: MediaStorage,
     private readonly outcomes: GenerationOutcomesService,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -75,12 +80,16 @@ export class GenerationsService {
     ]);
     // While Redis is away nothing can be queued: refuse before anything is charged.
     if (!this.queue.isReady()) throw queueUnavailable();
-    // A new face is stored only once the request is known to be valid.
-    const faceKey = storedFace ?? (await this.storeFace(user.tgId, request.photo!));
+    // A new photo is checked and re-encoded (one decode) now, but stored and made the player's face
+    // only once the generation is accepted: a refused request leaves nothing behind.
+    const newFace = request.photo ? await this.images.prepare(request.photo) : null;
+    const faceKey = storedFace ?? MediaKeys.face(user.tgId, randomUUID());
 
     const id = randomUUID();
     await this.transactions.run(async (em) => {
       const charged = await this.charge(em, user.tgId, id);
+      // The charge locked the player's row, so concurrent requests count one after another.
+      await this.checkActiveCap(em, user.tgId);
       await this.generations.insert(em, {
         id,
         userId: user.tgId,
@@ -92,6 +101,16 @@ export class GenerationsService {
         cost: charged?.cost ?? 0,
       });
     });
+
+    if (newFace) {
+      try {
+        await this.storage.write(faceKey, newFace.image);
+        await this.generations.saveFaceKey(user.tgId, faceKey);
+      } catch (error) {
+        await this.outcomes.fail(id, { code: null, message: 'the photo could not be stored' });
+        throw error;
+      }
+    }
 
     const result = MediaKeys.generation(id);
     try {
@@ -164,13 +183,22 @@ export class GenerationsService {
     return { key: meme.imageKey, templateId: meme.templateId, sourceMemeId: meme.id, text: text ?? null };
   }
 
-  /** Re-encodes the photo and makes it the player's current face. */
-  private async storeFace(userId: number, photo: Buffer): Promise<string> {
-    const prepared = await this.images.prepare(photo);
-    const faceKey = MediaKeys.face(userId, randomUUID());
-    await this.storage.write(faceKey, prepared.image);
-    await this.generations.saveFaceKey(userId, faceKey);
-    return faceKey;
+  /**
+   * At most GENERATION_MAX_ACTIVE_PER_PLAYER queued-or-running generations per player: failed
+   * generations are refunded, so without it nothing would bound the jobs one player queues.
+   */
+  private async checkActiveCap(em: EntityManager, userId: number): Promise<void> {
+    const cap = this.config.generation.maxActivePerPlayer;
+    if (cap === 0) return;
+    if ((await this.generations.countOpen(em, userId)) < cap) return;
+    this.metrics.countRateLimitRefusal('generations-active:player');
+    throw new HttpException(
+      {
+        detail: ErrorText.generationsInProgress,
+        retryAfter: ACTIVE_CAP_RETRY_AFTER_SECONDS,
+      },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
   }
 
   private async currentFace(userId: number): Promise<string> {

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { BalanceDto } from '@mememint/contracts';
 import type { AppConfig } from '../config/app.config.js';
 import type { TransactionHooks } from '../database/transaction-hooks.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
 import { type BalancesChanged, LedgerEvents } from './ledger-events.js';
 import type { LedgerKey, LedgerRepository, LedgerRow, LockedUser } from './ledger.repository.js';
@@ -70,6 +71,7 @@ describe('LedgerService', () => {
   let pending: (() => unknown)[];
   let events: BalancesChanged[];
   let ledger: LedgerService;
+  let metrics: MetricsService;
 
   const commit = () => pending.splice(0).forEach((callback) => callback());
 
@@ -82,11 +84,13 @@ describe('LedgerService', () => {
     ledgerEvents.subscribe((change) => {
       events.push(change);
     });
+    metrics = new MetricsService();
     ledger = new LedgerService(
       repository as unknown as LedgerRepository,
       hooks as unknown as TransactionHooks,
       ledgerEvents,
       { coins: { boostedMultiplier: 4 } } as AppConfig,
+      metrics,
     );
     repository.addUser(1);
     repository.addUser(2, { infl: true });
@@ -136,6 +140,9 @@ describe('LedgerService', () => {
     });
     expect(repository.rows).toHaveLength(1);
     expect(events).toHaveLength(1);
+    // mememint_ledger_writes_total counts the one entry written, not the repeat.
+    const writes = await metrics.registry.getSingleMetric('mememint_ledger_writes_total')!.get();
+    expect(writes.values).toEqual([{ labels: { reason: 'purchase' }, value: 1 }]);
   });
 
   it('announces a change only when its transaction commits', async () => {

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type BalanceDto, isBoostActive } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { TransactionHooks } from '../database/transaction-hooks.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
 import { type BalancesChanged, LedgerEvents, type LedgerEntryWritten } from './ledger-events.js';
@@ -104,6 +105,8 @@ export class LedgerService {
     private readonly hooks: TransactionHooks,
     private readonly events: LedgerEvents,
     config: AppConfig,
+    // Absent in the operator CLI, which serves no metrics.
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.boostedMultiplier = config.coins.boostedMultiplier;
   }
@@ -291,8 +294,15 @@ export class LedgerService {
   }
 
   /** Tells LedgerEvents' listeners once the transaction commits. */
+  /** Once committed: the listeners hear of it and `mememint_ledger_writes_total{reason}` counts it. */
   private announce(em: EntityManager, changes: Iterable<BalancesChanged>): void {
     const committed = [...changes];
-    this.hooks.afterCommit(em, () => this.events.publish(committed));
+    this.hooks.afterCommit(em, () => {
+      const byReason = new Map<string, number>();
+      for (const change of committed)
+        for (const entry of change.entries) byReason.set(entry.reason, (byReason.get(entry.reason) ?? 0) + 1);
+      for (const [reason, entries] of byReason) this.metrics?.countLedgerWrites(reason, entries);
+      this.events.publish(committed);
+    });
   }
 }

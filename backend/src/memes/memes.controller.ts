@@ -33,6 +33,7 @@ import {
 } from './dto/meme.dto.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { MemesService } from './memes.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('memes')
 @ApiBearerAuth()
@@ -41,6 +42,7 @@ export class MemesController {
   constructor(private readonly memes: MemesService) {}
 
   @Post()
+  @RateLimit('uploads')
   @ImageUpload('image')
   @ApiBody({ type: CreateMemeForm })
   @ApiCreatedResponse({ type: MemeResponseDto, description: 'The photo as a new meme in the history' })

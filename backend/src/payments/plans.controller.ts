@@ -28,6 +28,7 @@ import {
 } from './dto/plan.dto.js';
 import { PaymentsService } from './payments.service.js';
 import { PlansService } from './plans.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 const planId = intIdParam('Plan not found');
 const INVOICE_DOC = {
@@ -57,6 +58,7 @@ export class PlansController {
   }
 
   @Get('tariff/:id/')
+  @RateLimit('payments')
   @ApiOkResponse(INVOICE_DOC)
   @ApiServiceUnavailableResponse(TELEGRAM_DOWN_DOC)
   buyCreditPack(@CurrentUser() user: User, @Param('id', planId) id: number): Promise<InvoiceDto> {
@@ -71,6 +73,7 @@ export class PlansController {
   }
 
   @Get('boost/:id/')
+  @RateLimit('payments')
   @ApiOkResponse(INVOICE_DOC)
   @ApiServiceUnavailableResponse(TELEGRAM_DOWN_DOC)
   buyBoost(@CurrentUser() user: User, @Param('id', planId) id: number): Promise<InvoiceDto> {
@@ -85,6 +88,7 @@ export class PlansController {
   }
 
   @Get('meme_tariff/:id/')
+  @RateLimit('payments')
   @ApiOkResponse(INVOICE_DOC)
   @ApiServiceUnavailableResponse(TELEGRAM_DOWN_DOC)
   buySwipePack(@CurrentUser() user: User, @Param('id', planId) id: number): Promise<InvoiceDto> {

@@ -11,6 +11,7 @@ import {
   PromoCreateResponseDto,
 } from './dto/promocode.dto.js';
 import { PromocodesService } from './promocodes.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('promocodes')
 @ApiBearerAuth()
@@ -19,6 +20,7 @@ export class PromocodesController {
   constructor(private readonly promocodes: PromocodesService) {}
 
   @Post()
+  @RateLimit('promo')
   @ApiCreatedResponse({
     type: PromoCreateResponseDto,
     description: 'A new code (influencers only, else 403)',
@@ -34,6 +36,7 @@ export class PromocodesController {
   }
 
   @Post(':code')
+  @RateLimit('promo')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     type: PromoApplyResponseDto,

@@ -29,6 +29,7 @@ import {
   SwipesUsedResponseDto,
 } from './dto/swipe.dto.js';
 import { SwipesService } from './swipes.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('swipes')
 @ApiBearerAuth()
@@ -63,6 +64,7 @@ export class SwipesController {
   }
 
   @Post(':memeId/')
+  @RateLimit('swipes')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SwipeResultResponseDto })
   @ApiBadRequestResponse({ description: `Own meme, or "${ErrorText.noSwipesLeft}" with nextRefillAt` })

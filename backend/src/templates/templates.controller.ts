@@ -13,6 +13,7 @@ import {
 } from './dto/template.dto.js';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { TemplatesService } from './templates.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('templates')
 @ApiBearerAuth()
@@ -27,6 +28,7 @@ export class TemplatesController {
   }
 
   @Post()
+  @RateLimit('uploads')
   @UseGuards(AdminGuard)
   @ImageUpload('image')
   @ApiBody({ type: CreateTemplateForm })

@@ -12,6 +12,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { AddTonDto } from './dto/add-ton.dto.js';
 import { AirdropResponseDto, TonProofPayloadResponseDto } from './dto/airdrop.dto.js';
 import { WalletService } from './wallet.service.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 
 @ApiTags('wallet')
 @ApiBearerAuth()
@@ -27,6 +28,7 @@ export class WalletController {
   }
 
   @Post('add-ton/')
+  @RateLimit('wallet')
   @HttpCode(200)
   @ApiOkResponse({ type: AirdropResponseDto, description: 'Linked (replacing your previous wallet)' })
   @ApiBadRequestResponse({ description: '`{detail, code}`: the proof check that failed (TON_PROOF_…)' })

@@ -44,6 +44,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Rate limits and the generation cap off (0), unless a test's `env` sets them. */
+export const LIFTED_LIMITS: Record<string, string> = {
+  GENERATION_MAX_ACTIVE_PER_PLAYER: '0',
+  RATE_LIMIT_AUTH_PER_ADDRESS: '0',
+  RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '0',
+  RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0',
+  RATE_LIMIT_UPLOADS_PER_PLAYER: '0',
+  RATE_LIMIT_GENERATIONS_PER_PLAYER: '0',
+  RATE_LIMIT_SWIPES_PER_PLAYER: '0',
+  RATE_LIMIT_VOTES_PER_PLAYER: '0',
+  RATE_LIMIT_PAYMENTS_PER_PLAYER: '0',
+  RATE_LIMIT_PROMO_PER_PLAYER: '0',
+  RATE_LIMIT_WALLET_PER_PLAYER: '0',
+};
+
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
@@ -64,6 +79,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     MEDIA_DIR: `test-output/media-${id}`,
     // Each app its own free port (several apps share a test process).
     METRICS_PORT: '0',
+    // Every request of a test comes from one address and a file's players do in seconds what real
+    // ones spread over minutes: the limits are lifted here, and the tests about them set their own.
+    ...LIFTED_LIMITS,
     ...options.env,
   });
   let builder = Test.createTestingModule({

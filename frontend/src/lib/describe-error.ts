@@ -6,6 +6,7 @@ import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.requestLimitExceeded]: 'errors.requestLimit',
   [ErrorText.requestLimitHint]: 'errors.requestLimitHint',
+  [ErrorText.generationsInProgress]: 'errors.generationsInProgress',
   [ErrorText.paymentRequired]: 'errors.paymentRequired',
   [ErrorText.paymentRequiredHint]: 'errors.paymentRequiredHint',
   [ErrorText.notEnoughCoins]: 'errors.notEnoughCoins',
