@@ -13,6 +13,7 @@ import type { Server, Socket } from 'socket.io';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { AppConfig } from '../config/app.config.js';
 import { SOCKET_ADAPTER_REDIS, type SocketAdapterClients } from '../redis/redis.module.js';
+import { socketAdapterKey, userRoom } from './player-sockets.js';
 
 interface SocketData {
   userId: number;
@@ -25,11 +26,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-/** Every socket of one player joins this room, whichever backend replica it is connected to. */
-function userRoom(userId: number): string {
-  return `user:${userId}`;
-}
 
 /** …and the room of its login session, closed together when the session is revoked. */
 function sessionRoom(sessionId: string): string {
@@ -57,7 +53,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
 
   afterInit(server: RealtimeServer): void {
     const { publisher, subscriber } = this.adapterRedis;
-    server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redis.keyPrefix}socket.io` }));
+    server.adapter(
+      createAdapter(publisher, subscriber, { key: socketAdapterKey(this.config.redis.keyPrefix) }),
+    );
 
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
