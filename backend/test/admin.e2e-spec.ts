@@ -9,8 +9,9 @@ import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
-// A CLI process boots TypeScript and Nest: seconds on a shared two-core machine.
-jest.setTimeout(60_000);
+// Apps boot slowly on a shared machine, and some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
+// seconds apiece on a busy box.
+jest.setTimeout(180_000);
 
 /** Runs a command in this process, as `admin.cli.ts` does, keeping what it prints. */
 async function run(argv: string[], env: Record<string, string> = {}) {

@@ -22,7 +22,9 @@ import { MovableClock } from './helpers/movable-clock.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
-jest.setTimeout(60_000);
+// Some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
+// seconds apiece on a busy box.
+jest.setTimeout(180_000);
 
 const DAY_MS = 86_400_000;
 const today = () => utcDay(new Date());
@@ -430,7 +432,6 @@ describe('feed', () => {
       await expectBooksBalanced(t);
     });
 
-    // Eight CLI processes, each starting Node with the TypeScript loader: seconds apiece on a busy box.
     it('`npm run admin -- settle <day> [--force]` settles a day once; today only with --force', async () => {
       const day = addDays(today(), -6);
       const author = await newPlayer(t.server, t.config);
@@ -480,6 +481,6 @@ describe('feed', () => {
       expect(forced.output).toContain(`Settled ${today()}`);
       expect((await memeOfTheDay(voter, `?date=${today()}`).expect(200)).body.date).toBe(today());
       await expectBooksBalanced(t);
-    }, 180_000);
+    });
   });
 });

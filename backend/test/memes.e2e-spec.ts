@@ -17,8 +17,9 @@ import {
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-// Face detection on a shared two-core machine takes seconds.
-jest.setTimeout(60_000);
+// Apps boot slowly on a shared machine, and some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
+// seconds apiece on a busy box.
+jest.setTimeout(180_000);
 
 describe('memes, templates and media', () => {
   let t: TestApp;

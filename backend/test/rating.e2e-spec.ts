@@ -14,7 +14,9 @@ import { MovableClock } from './helpers/movable-clock.js';
 import { earn, rate, untilScore } from './helpers/rating.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
-jest.setTimeout(120_000);
+// Some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
+// seconds apiece on a busy box.
+jest.setTimeout(180_000);
 
 const DAY = 86_400_000;
 const rows = (items: RatingPlayerEntry[]) => items.map((item) => [item.rank, item.tgId, item.score]);

@@ -15,7 +15,9 @@ import { MovableClock } from './helpers/movable-clock.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
-jest.setTimeout(120_000);
+// Some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
+// seconds apiece on a busy box.
+jest.setTimeout(180_000);
 
 const HOUR = 3_600_000;
 
