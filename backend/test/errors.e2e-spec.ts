@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 
 import { Public } from '../src/common/decorators/public.decorator.js';
+import { initDataFor, newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 class StakeDto {
@@ -156,5 +157,33 @@ describe('errors are {detail} with the right status', () => {
     const res = await request(t.server).get('/api/docs-json').expect(200);
     expect(Object.keys(res.body.paths)).toContain('/api/health');
     await request(t.server).get('/api/docs').expect(200);
+  });
+});
+
+describe('a request that finds no free database connection in time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DATABASE_POOL_SIZE: '2', DATABASE_POOL_TIMEOUT_MS: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  it('is 503 {detail, retryAfter} with Retry-After, not a 500', async () => {
+    // The pool's two connections, held: the login below waits for one and gives up.
+    const held = [t.dataSource.createQueryRunner(), t.dataSource.createQueryRunner()];
+    for (const runner of held) await runner.connect();
+    try {
+      const busy = await request(t.server)
+        .post('/api/v1/auth/login/')
+        .send({ initData: initDataFor(t.config, { id: newTgId(), first_name: 'Busy' }) })
+        .expect(503);
+      expect(busy.body).toEqual({ detail: 'The server is busy, try again in a moment', retryAfter: 1 });
+      expect(busy.headers['retry-after']).toBe('1');
+    } finally {
+      for (const runner of held) await runner.release();
+    }
+    await request(t.server)
+      .post('/api/v1/auth/login/')
+      .send({ initData: initDataFor(t.config, { id: newTgId(), first_name: 'Later' }) })
+      .expect(200);
   });
 });

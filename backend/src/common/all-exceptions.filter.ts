@@ -35,9 +35,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const { status, body } = this.toBody(exception);
     if (response.headersSent) return;
-    // Every 429 (rate limits, the swipe pace, the generation cap) says when to come back in both ways.
+    // Every 429 (rate limits, the swipe pace, the generation cap) and a busy 503 say when to come back
+    // in both ways.
     const retryAfter = (body as { retryAfter?: unknown }).retryAfter;
-    if (status === HttpStatus.TOO_MANY_REQUESTS && typeof retryAfter === 'number')
+    if (
+      (status === HttpStatus.TOO_MANY_REQUESTS || status === HttpStatus.SERVICE_UNAVAILABLE) &&
+      typeof retryAfter === 'number'
+    )
       response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
     response.status(status).json(body);
   }
@@ -50,11 +54,25 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (bodyParserDetail) return { status, body: { detail: bodyParserDetail } };
       return { status, body: httpExceptionBody(exception.getResponse(), status) };
     }
+    if (isPoolExhausted(exception)) {
+      this.logger.warn('No free database connection in time: answered 503');
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: BUSY_DETAIL, retryAfter: 1 } };
+    }
     // The request line (id, method, path without its query) comes from the request logger's context;
     // `error`, not pino's `err`, whose serializer would copy every field of the error back in.
     this.logger.error({ error: loggableError(exception) }, 'Unhandled error while serving a request');
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' } };
   }
+}
+
+const BUSY_DETAIL = 'The server is busy, try again in a moment';
+
+/**
+ * pg-pool's error when no connection frees up within DATABASE_POOL_TIMEOUT_MS: overload, not a bug,
+ * so the client hears 503 and when to retry rather than a 500.
+ */
+function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
 }
 
 /** Fields of a PostgreSQL error that name what failed, never the values involved. */

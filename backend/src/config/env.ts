@@ -137,6 +137,12 @@ export const ENV_VARS = {
     doc: 'PostgreSQL connection URL. `npm start` starts an embedded PostgreSQL when it is unset',
     parse: url('postgres:', 'postgresql:'),
   } as EnvVar<string>,
+  DATABASE_POOL_SIZE: int(10, 'PostgreSQL connections per API process', 1, 1000),
+  DATABASE_POOL_TIMEOUT_MS: int(
+    5000,
+    'How long a request waits for a free PostgreSQL connection before it is answered 503 (busy)',
+    100,
+  ),
   METRICS_PORT: {
     doc: 'Port of the Prometheus `/metrics` endpoint, apart from the public one (0 = a free port); unset = none',
     fallbackDoc: '(unset)',

@@ -21,6 +21,7 @@ export function databaseOptions(config: AppConfig): TypeOrmModuleOptions & { typ
     // Fail fast at boot instead of Nest's default of nine retries.
     retryAttempts: config.env === 'production' ? 9 : 1,
     retryDelay: 1000,
-    extra: { max: 10, connectionTimeoutMillis: 5000 },
+    // A request that waits longer for a connection is answered 503 (AllExceptionsFilter).
+    extra: { max: config.databasePool.size, connectionTimeoutMillis: config.databasePool.timeoutMs },
   };
 }

@@ -79,6 +79,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     MEDIA_DIR: `test-output/media-${id}`,
     // Each app its own free port (several apps share a test process).
     METRICS_PORT: '0',
+    // A file's parallel requests (200 sign-ups at once) wait for a connection rather than fail on a
+    // busy machine; the test of the 503 sets its own.
+    DATABASE_POOL_TIMEOUT_MS: '60000',
     // Every request of a test comes from one address and a file's players do in seconds what real
     // ones spread over minutes: the limits are lifted here, and the tests about them set their own.
     ...LIFTED_LIMITS,
