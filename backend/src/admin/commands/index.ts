@@ -2,6 +2,7 @@ import type { AdminCommand } from '../admin-command.js';
 import { grantCommand } from './grant.command.js';
 import { influencerCommand } from './influencer.command.js';
 import { ratingRebuildCommand } from './rating-rebuild.command.js';
+import { revokeCommand } from './revoke.command.js';
 import { settleCommand } from './settle.command.js';
 
 /** Every admin command, in the order `help` lists them. A new command adds its file here. */
@@ -9,5 +10,6 @@ export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
   grantCommand,
   influencerCommand,
   ratingRebuildCommand,
+  revokeCommand,
   settleCommand,
 ];
