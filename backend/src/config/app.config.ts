@@ -13,6 +13,7 @@ export class AppConfig {
   readonly databaseUrl: string;
   readonly redis: { url: string; keyPrefix: string; bullPrefix: string };
   readonly metrics: { port: number | undefined };
+  readonly shutdownGraceSeconds: number;
   readonly http: {
     jsonBodyLimit: string;
     jsonMaxDepth: number;
@@ -124,6 +125,7 @@ export class AppConfig {
     this.databaseUrl = e.DATABASE_URL;
     this.redis = { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, bullPrefix: e.BULL_PREFIX };
     this.metrics = { port: e.METRICS_PORT };
+    this.shutdownGraceSeconds = e.SHUTDOWN_GRACE_SECONDS;
     this.http = {
       jsonBodyLimit: e.JSON_BODY_LIMIT,
       jsonMaxDepth: e.JSON_MAX_DEPTH,
