@@ -5,7 +5,7 @@
  *   npm run bench -w backend -- upload-memory [--parallel 8,32 --concurrent 1 --arenas 2]
  * Each count runs against a fresh API process (`src/main.ts`, rate limits lifted), so its VmHWM is
  * that run's high-water mark. `--concurrent` is UPLOAD_MAX_CONCURRENT; `--arenas` sets the API's
- * MALLOC_ARENA_MAX (glibc; the container images set 2), `0` leaves glibc's default.
+ * MALLOC_ARENA_MAX (glibc; fewer malloc arenas for libvips' threads), `0` leaves glibc's default.
  */
 import 'reflect-metadata';
 
