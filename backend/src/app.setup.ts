@@ -40,7 +40,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.setGlobalPrefix(API_PREFIX, { exclude: ROOT_ROUTES });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   if (config.http.apiDocs) serveApiDocs(app);
   return app;

@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { describeMode, loadConfig } from './config/app.config.js';
+import { closeOnSignals } from './graceful-shutdown.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
@@ -16,8 +17,9 @@ async function bootstrap(): Promise<void> {
   });
   configureApp(app, config);
   await app.listen(config.port);
-  // A warning while anyone can log in as anyone, so that it stands out in any log level's output.
   const logger = new Logger('Bootstrap');
+  closeOnSignals(app, config, logger);
+  // A warning while anyone can log in as anyone, so that it stands out in any log level's output.
   const mode = `MemeMint API on port ${config.port}: ${describeMode(config)}`;
   if (config.auth.devLogin) logger.warn(mode);
   else logger.log(mode);

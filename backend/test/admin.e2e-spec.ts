@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import request from 'supertest';
 
 import { type CommandOutput, ExitCode } from '../src/admin/admin-command.js';
 import { runAdminCommand } from '../src/admin/command-router.js';
@@ -154,6 +155,64 @@ describe('admin CLI', () => {
         [stranger],
       );
       expect(count).toBe(0);
+    });
+  });
+
+  describe('revoke', () => {
+    let t: TestApp;
+    let env: Record<string, string>;
+    const configAdminTgId = newTgId();
+    beforeAll(async () => {
+      t = await createTestApp({ env: { ADMIN_TG_IDS: String(configAdminTgId) } });
+      env = {
+        DATABASE_URL: t.database.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+      };
+    });
+    afterAll(() => t.close());
+
+    /** An admin-only route: 400 (no image) for an admin, 403 for anyone else. */
+    const templateUpload = (token: string) =>
+      request(t.server).post('/api/v1/memes/generations/templates/').set('Authorization', `Bearer ${token}`);
+
+    it('takes back a command grant at once: the same token loses the admin routes', async () => {
+      const player = await newPlayer(t.server, t.config);
+      expect((await run(['grant', String(player.tgId)], env)).code).toBe(ExitCode.ok);
+      expect(await me(t.server, player)).toMatchObject({ isAdmin: true });
+      await templateUpload(player.token).expect(400);
+
+      const revoked = await run(['revoke', String(player.tgId)], env);
+      expect(revoked).toEqual({
+        code: ExitCode.ok,
+        out: `User ${player.tgId} is no longer an admin.`,
+        err: '',
+      });
+      expect(await me(t.server, player)).toMatchObject({ isAdmin: false });
+      await templateUpload(player.token).expect(403);
+      // Revoking again changes nothing and says the same.
+      expect((await run(['revoke', String(player.tgId)], env)).out).toBe(
+        `User ${player.tgId} is no longer an admin.`,
+      );
+    });
+
+    it('leaves an ADMIN_TG_IDS admin one, saying where the rights come from', async () => {
+      const admin = await newPlayer(t.server, t.config, { tgId: configAdminTgId });
+      const result = await run(['revoke', String(configAdminTgId)], env);
+      expect(result.code).toBe(ExitCode.ok);
+      expect(result.out).toMatch(/keeps admin rights from ADMIN_TG_IDS/);
+      expect(await me(t.server, admin)).toMatchObject({ isAdmin: true });
+    });
+
+    it('fails (exit 1) for an unknown user and answers usage errors before connecting', async () => {
+      const stranger = newTgId();
+      expect(await run(['revoke', String(stranger)], env)).toEqual({
+        code: ExitCode.failed,
+        out: '',
+        err: `No user with tgId ${stranger}.`,
+      });
+      expect((await run(['revoke'])).code).toBe(ExitCode.usage);
+      expect((await run(['revoke', '12', 'extra'])).err).toMatch(/^Unexpected arguments: extra\./);
     });
   });
 });

@@ -76,6 +76,33 @@ describe('a worker killed in the middle of a swap', () => {
     }
   });
 
+  it('a worker sent SIGTERM mid-swap finishes the job before it exits (0); nothing is retried', async () => {
+    const worker = await startInferenceWorker(t.config, RECOVERY);
+    const player = await newPlayer(t.server, t.config);
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    try {
+      const res = await requestGeneration(
+        t.server,
+        player,
+        { templateId: template.id },
+        photo('portrait-02.jpg'),
+      ).expect(201);
+      const id = res.body.id as string;
+      await socket.until('generation:progress', (p) => p.id === id);
+      await worker.stop();
+      expect(worker.child.exitCode).toBe(0);
+      expect(worker.output()).toContain('SIGTERM: finishing the running jobs');
+
+      expect(await socket.outcome(id)).toBe('done');
+      const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
+      // Finished by the worker that had it, not taken back as stalled.
+      expect([null, '0']).toContain(await queue.client.hget(queue.toKey(id), 'stalledCounter'));
+      expect(await me(t.server, player)).toMatchObject({ generationLimit: 2, generationsCount: 1 });
+    } finally {
+      socket.close();
+    }
+  });
+
   it('a swap finished while no backend listened is taken from its job by the sweeper', async () => {
     const database = await createTestDatabase();
     const env = { ADMIN_TG_IDS: String(adminTgId), GENERATION_SWEEP_SECONDS: '1' };

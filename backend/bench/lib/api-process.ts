@@ -16,6 +16,10 @@ const BACKEND_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ApiProcess {
   port: number;
+  /** The API's process id (its /proc/<pid>/status holds the peak RSS). */
+  pid: number;
+  /** Resolves with the exit code once the process has exited (null: killed by a signal). */
+  exited: Promise<number | null>;
   database: TestDatabase;
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -47,7 +51,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     ],
     { cwd: BACKEND_DIR, env: { ...process.env, ...fullEnv }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
     const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -60,10 +64,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   }
   return {
     port,
+    pid: child.pid!,
+    exited,
     database,
     env: fullEnv,
     stop: async () => {
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
       await database.drop();
       await deleteKeys(fullEnv.REDIS_URL!, [fullEnv.REDIS_KEY_PREFIX!, fullEnv.BULL_PREFIX!]);

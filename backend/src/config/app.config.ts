@@ -14,6 +14,7 @@ export class AppConfig {
   readonly databasePool: { size: number; timeoutMs: number };
   readonly redis: { url: string; keyPrefix: string; bullPrefix: string };
   readonly metrics: { port: number | undefined };
+  readonly shutdownGraceSeconds: number;
   readonly http: {
     jsonBodyLimit: string;
     jsonMaxDepth: number;
@@ -126,6 +127,7 @@ export class AppConfig {
     this.databasePool = { size: e.DATABASE_POOL_SIZE, timeoutMs: e.DATABASE_POOL_TIMEOUT_MS };
     this.redis = { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, bullPrefix: e.BULL_PREFIX };
     this.metrics = { port: e.METRICS_PORT };
+    this.shutdownGraceSeconds = e.SHUTDOWN_GRACE_SECONDS;
     this.http = {
       jsonBodyLimit: e.JSON_BODY_LIMIT,
       jsonMaxDepth: e.JSON_MAX_DEPTH,

@@ -194,6 +194,11 @@ export const ENV_VARS = {
     fallback: '1mb',
     parse: text,
   } as EnvVar<string>,
+  SHUTDOWN_GRACE_SECONDS: int(
+    25,
+    'On SIGTERM, how long requests in flight may take to finish before their connections are closed (keep it under the orchestrator’s grace period, 30 s in k8s)',
+    0,
+  ),
   JSON_MAX_DEPTH: int(
     32,
     'Deepest nesting of objects and arrays in a JSON request body (deeper answers 400)',
@@ -275,8 +280,8 @@ export const ENV_VARS = {
   UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 'Largest photo upload', 1),
   UPLOAD_MAX_MEGAPIXELS: int(40, 'Largest photo upload in megapixels', 1),
   UPLOAD_MAX_CONCURRENT: int(
-    2,
-    'Image uploads decoded at once per API process; more wait their turn (bounds memory under parallel large uploads)',
+    1,
+    'Image uploads read and decoded at once per API process; more wait their turn unread (bounds memory under parallel large uploads)',
     1,
   ),
   GENERATION_MAX_ACTIVE_PER_PLAYER: int(

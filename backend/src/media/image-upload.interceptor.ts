@@ -14,19 +14,26 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
 import { ErrorText } from '@mememint/contracts';
-import type { Observable } from 'rxjs';
+import { finalize, type Observable } from 'rxjs';
 import { AppConfig } from '../config/app.config.js';
+import { UploadSlots } from './upload-slots.js';
 
 /**
  * Parses a multipart body with one image file under `field`. Busboy streams the body and stops at the
  * byte limit, so an oversized upload is refused (413) after reading at most the limit, never held whole.
+ * Reading the body and everything the handler does with it (the decode) happen inside one of the
+ * process's UPLOAD_MAX_CONCURRENT upload slots: the uploads waiting for a slot stay unread in their
+ * sockets, so parallel large uploads cost the memory of a few, not of all of them.
  */
 function imageUploadInterceptor(field: string): Type<NestInterceptor> {
   @Injectable()
   class ImageUploadInterceptor implements NestInterceptor {
     private readonly multipart: NestInterceptor;
 
-    constructor(config: AppConfig) {
+    constructor(
+      config: AppConfig,
+      private readonly slots: UploadSlots,
+    ) {
       const Multipart = FileInterceptor(field, {
         limits: {
           fileSize: config.media.maxImageBytes,
@@ -40,9 +47,11 @@ function imageUploadInterceptor(field: string): Type<NestInterceptor> {
     }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const release = await this.slots.acquire();
       try {
-        return await this.multipart.intercept(context, next);
+        return (await this.multipart.intercept(context, next)).pipe(finalize(release));
       } catch (error) {
+        release();
         // Multer's own wording ("File too large") becomes the game's.
         if (error instanceof PayloadTooLargeException)
           throw new PayloadTooLargeException(ErrorText.imageTooLarge);

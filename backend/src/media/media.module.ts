@@ -4,6 +4,7 @@ import { DirectoryMediaStorage } from './directory-media.storage.js';
 import { ImagesService } from './images.service.js';
 import { MediaController } from './media.controller.js';
 import { MediaStorage } from './media.storage.js';
+import { UploadSlots } from './upload-slots.js';
 
 @Module({
   controllers: [MediaController],
@@ -14,7 +15,8 @@ import { MediaStorage } from './media.storage.js';
       inject: [AppConfig],
     },
     ImagesService,
+    UploadSlots,
   ],
-  exports: [MediaStorage, ImagesService],
+  exports: [MediaStorage, ImagesService, UploadSlots],
 })
 export class MediaModule {}

@@ -111,6 +111,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.server.emit(event, ...payload);
   }
 
+  /**
+   * Closes every Socket.IO connection of this replica at the transport (a shutdown): clients see
+   * `transport close` and reconnect, unlike after a server-side `disconnect`.
+   */
+  dropConnections(): void {
+    this.server.engine.close();
+  }
+
   onApplicationShutdown(): void {
     this.revocations?.unsubscribe();
   }

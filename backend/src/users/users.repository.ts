@@ -61,6 +61,19 @@ export class UsersRepository {
       .execute();
   }
 
+  /** Clears `admin_by_command`; `is_admin` stays what the config says. Null: no such user. */
+  async revokeCommandAdmin(tgId: number): Promise<{ isAdmin: boolean } | null> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ adminByCommand: false, isAdmin: () => 'admin_by_config' })
+      .where('tg_id = :tgId', { tgId })
+      .returning(['isAdmin'])
+      .execute();
+    const row = (result.raw as { is_admin: boolean }[])[0];
+    return row ? { isAdmin: row.is_admin } : null;
+  }
+
   /** Changes columns of one user; false when no such user exists. */
   async update(
     tgId: number,

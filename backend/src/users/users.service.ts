@@ -144,6 +144,14 @@ export class UsersService {
   }
 
   /**
+   * Takes back the command's admin grant (`admin revoke`); a config admin (ADMIN_TG_IDS) stays one.
+   * Answers whether the user is still an admin, or null when no such user exists.
+   */
+  async revokeAdmin(tgId: number): Promise<{ isAdmin: boolean } | null> {
+    return this.users.revokeCommandAdmin(tgId);
+  }
+
+  /**
    * Counts a successful generation of the user, inside the transaction that finishes it; answers
    * what the referral reward depends on.
    */

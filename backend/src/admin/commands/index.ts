@@ -3,11 +3,13 @@ import { grantCommand } from './grant.command.js';
 import { influencerCommand } from './influencer.command.js';
 import { ratingRebuildCommand } from './rating-rebuild.command.js';
 import { refundCommand } from './refund.command.js';
+import { revokeCommand } from './revoke.command.js';
 import { settleCommand } from './settle.command.js';
 
 /** Every admin command, in the order `help` lists them. A new command adds its file here. */
 export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
   grantCommand,
+  revokeCommand,
   influencerCommand,
   ratingRebuildCommand,
   settleCommand,

@@ -1,0 +1,151 @@
+/**
+ * The API process's peak resident memory while players upload noisy 36 MP JPEGs (7360×4912, ~30 MB:
+ * the worst case a phone camera sends) all at once, through HTTP (`POST /api/v1/memes/`: check,
+ * re-encode, thumbnail): issue 15 wants it under 600 MB with 8 and with 32 parallel uploads.
+ *   npm run bench -w backend -- upload-memory [--parallel 8,32 --concurrent 1 --arenas 2]
+ * Each count runs against a fresh API process (`src/main.ts`, rate limits lifted), so its VmHWM is
+ * that run's high-water mark. `--concurrent` is UPLOAD_MAX_CONCURRENT; `--arenas` sets the API's
+ * MALLOC_ARENA_MAX (glibc; fewer malloc arenas for libvips' threads), `0` leaves glibc's default.
+ */
+import 'reflect-metadata';
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { signInitData } from '../src/auth/telegram-init-data.js';
+import { DEVELOPMENT_BOT_TOKEN } from '../src/config/env.js';
+import globalSetup from '../test/global-setup.mjs';
+import { LIFTED_LIMITS } from '../test/helpers/test-app.js';
+import { startApiProcess } from './lib/api-process.js';
+
+const { values } = parseArgs({
+  options: {
+    parallel: { type: 'string', default: '8,32' },
+    concurrent: { type: 'string', default: '1' },
+    arenas: { type: 'string', default: '2' },
+  },
+});
+const WIDTH = 7360;
+const HEIGHT = 4912;
+
+/** The noisy photo of the uploads bench (made by it once, in a process of its own). */
+function noisyPhoto(): Buffer {
+  const file = path.join(os.tmpdir(), `mememint-bench-noise-${WIDTH}x${HEIGHT}.jpg`);
+  if (!existsSync(file)) {
+    const made = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(new URL('uploads.bench.ts', import.meta.url)), '--make', file],
+      { stdio: 'inherit' },
+    );
+    if (made.status !== 0) throw new Error('making the photo failed');
+  }
+  return readFileSync(file);
+}
+
+function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
+
+async function login(port: number, tgId: number): Promise<string> {
+  const initData = signInitData(
+    {
+      user: JSON.stringify({ id: tgId, first_name: 'Bench', language_code: 'en' }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    },
+    DEVELOPMENT_BOT_TOKEN,
+  );
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ initData }),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}`);
+  return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+const BOUNDARY = 'mememint-bench-boundary';
+const multipartBody = (image: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    ),
+    image,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+
+/** One upload on a connection of its own (as parallel phones would), answering the status. */
+function upload(port: number, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/memes/',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': body.length,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+const photo = noisyPhoto();
+const body = multipartBody(photo);
+await globalSetup();
+console.log(
+  `photo ${WIDTH}×${HEIGHT}, ${(photo.length / 1e6).toFixed(1)} MB; UPLOAD_MAX_CONCURRENT=${values.concurrent}, ` +
+    `MALLOC_ARENA_MAX=${values.arenas === '0' ? '(glibc default)' : values.arenas}`,
+);
+for (const parallel of values.parallel.split(',').map(Number)) {
+  const api = await startApiProcess({
+    ...LIFTED_LIMITS,
+    UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
+    UPLOAD_MAX_CONCURRENT: values.concurrent,
+    ...(values.arenas === '0' ? {} : { MALLOC_ARENA_MAX: values.arenas }),
+  });
+  try {
+    const base = 8_100_000_000 + Math.floor(Math.random() * 1e6) * 100;
+    const tokens = await Promise.all(Array.from({ length: parallel }, (_, i) => login(api.port, base + i)));
+    const before = memoryMb(api.pid, 'VmHWM');
+    const started = performance.now();
+    const statuses = await Promise.all(
+      tokens.map(async (token) => {
+        try {
+          return String(await upload(api.port, token));
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          return `${code ?? 'failed'} after ${((performance.now() - started) / 1000).toFixed(0)} s`;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const counts = Object.entries(
+      statuses.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {}),
+    )
+      .map(([status, n]) => `${n}×${status}`)
+      .join(' ');
+    console.log(
+      `${parallel} at once: ${counts}, ${seconds.toFixed(1)} s wall; API peak RSS ${before} MB after boot and ` +
+        `logins, ${memoryMb(api.pid, 'VmHWM')} MB with the uploads`,
+    );
+  } finally {
+    await api.stop();
+  }
+}
