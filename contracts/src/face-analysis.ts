@@ -128,3 +128,36 @@ export function isAnalyseJobResult(value: unknown): value is AnalyseJobResult {
  * target's analysed `faces` (largest first).
  */
 export type FaceChoice = 'largest' | 'all' | number[];
+
+/**
+ * `PUT /api/v1/users/face/` (multipart `photo`): the photo passed the face check and is now the player's
+ * current face. A refused photo is a 400 `{detail, code}` with `code` one of FACE_CHECK_CODES.
+ */
+export interface FaceUploadDto {
+  /** Every face found, largest first; the largest is used. */
+  faces: FaceBox[];
+  /** The first notice when there is one: several faces (the largest is used), glasses. */
+  notice?: FaceNotice;
+  notices: FaceNotice[];
+}
+
+/** The `faces` field of `POST /v1/memes/generations/`: `all`, or a JSON array of indices (largest first). */
+export function parseFaceChoice(value: string | undefined): FaceChoice | null {
+  if (value === undefined || value === '' || value === 'largest') return 'largest';
+  if (value === 'all') return 'all';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length === 0 ||
+    parsed.length > 32 ||
+    !parsed.every((index) => Number.isInteger(index) && index >= 0 && index < 64) ||
+    new Set(parsed).size !== parsed.length
+  )
+    return null;
+  return parsed as number[];
+}

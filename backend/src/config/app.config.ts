@@ -53,6 +53,7 @@ export class AppConfig {
     jobBackoffMs: number;
     deadlineSeconds: number;
     sweepIntervalSeconds: number;
+    analysisTimeoutMs: number;
   };
   readonly swipes: {
     max: number;
@@ -149,6 +150,7 @@ export class AppConfig {
       jobBackoffMs: e.GENERATION_JOB_BACKOFF_MS,
       deadlineSeconds: e.GENERATION_DEADLINE_SECONDS,
       sweepIntervalSeconds: e.GENERATION_SWEEP_SECONDS,
+      analysisTimeoutMs: e.FACE_ANALYSIS_TIMEOUT_MS,
     };
     this.swipes = {
       max: e.SWIPES_MAX,

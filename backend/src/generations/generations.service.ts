@@ -14,6 +14,7 @@ import {
   type GenerationRatingDto,
   type GenerationStatusDto,
   isBoostActive,
+  parseFaceChoice,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
@@ -36,6 +37,8 @@ export interface GenerationRequest {
   templateId?: string;
   memeId?: string;
   text?: string;
+  /** The multipart `faces` field: `all`, or a JSON array of face indices (largest first). */
+  faces?: string;
 }
 
 interface Target {
@@ -69,6 +72,8 @@ export class GenerationsService {
    * the free generation) and records the generation in one transaction, and queues the swap.
    */
   async start(user: User, request: GenerationRequest): Promise<GenerationCreatedDto> {
+    const faces = parseFaceChoice(request.faces);
+    if (faces === null) throw new BadRequestException(ErrorText.faceChoice);
     const [target, storedFace] = await Promise.all([
       this.resolveTarget(user, request),
       request.photo ? null : this.currentFace(user.tgId),
@@ -99,7 +104,7 @@ export class GenerationsService {
         faceKey,
         targetKey: target.key,
         ...(target.text !== null ? { text: target.text } : {}),
-        faces: 'largest',
+        faces,
         resultKey: result.image,
         thumbnailKey: result.thumbnail,
       });
