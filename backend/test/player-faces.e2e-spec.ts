@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, FACE_CHECK_TEXT, type TemplateDto } from '@mememint/contracts';
 import request from 'supertest';
 
+import { LedgerService } from '../src/ledger/ledger.service.js';
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
 import {
   bearer,
@@ -166,6 +167,68 @@ describe('the face photo: analysed once by the real worker, checked with advice,
         detail: ErrorText.noSuchFace,
       });
       await socket.until('balance', (b) => b.generationLimit === before.generationLimit);
+    });
+  });
+
+  describe('a photo sent with a generation', () => {
+    it('goes through the same check: refused, nothing is charged and the current face stays', async () => {
+      const player = await newPlayer(t.server, t.config);
+      await putFace(player, photo('portrait-05.jpg')).expect(200);
+      const kept = await storedFaces(player);
+      const before = await me(t.server, player);
+      const res = await requestGeneration(
+        t.server,
+        player,
+        { templateId: template.id },
+        photo('tilted-01.jpg'),
+      ).expect(400);
+      expect(res.body).toEqual({ detail: FACE_CHECK_TEXT.FACE_TURNED, code: 'FACE_TURNED' });
+      expect(await storedFaces(player)).toEqual(kept);
+      expect((await me(t.server, player)).generationLimit).toBe(before.generationLimit);
+    });
+
+    it('passing, is stored as the current face once the generation is accepted, and says so', async () => {
+      const player = await newPlayer(t.server, t.config);
+      const socket = await connect(player);
+      const res = await requestGeneration(
+        t.server,
+        player,
+        { templateId: template.id },
+        photo('group-06.jpg'),
+      ).expect(201);
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        status: 'queued',
+        notice: { code: 'MULTIPLE_FACES', detail: FACE_CHECK_TEXT.MULTIPLE_FACES },
+      });
+      await socket.until('generation:done', (p) => p.id === res.body.id);
+      const files = await storedFaces(player);
+      expect(files).toEqual([expect.stringMatching(/\.jpg$/), expect.stringMatching(/\.analysis\.json$/)]);
+      // The next generation without a photo uses it.
+      const next = await requestGeneration(t.server, player, { templateId: template.id }).expect(201);
+      const rows: { face_key: string }[] = await t.dataSource.query(
+        'SELECT face_key FROM generations WHERE id = ANY($1) ORDER BY created_at',
+        [[res.body.id, next.body.id]],
+      );
+      expect(rows.map((row) => row.face_key)).toEqual([
+        `faces/${player.tgId}/${files[0]}`,
+        `faces/${player.tgId}/${files[0]}`,
+      ]);
+      await socket.until('generation:done', (p) => p.id === next.body.id);
+    });
+
+    it('a player who is refused (429) keeps no new photo', async () => {
+      const player = await newPlayer(t.server, t.config);
+      await t.app.get(LedgerService).spendCredits(player.tgId, 3, { reason: 'revoke' });
+      // The free generation of the window, then 429.
+      await requestGeneration(t.server, player, { templateId: template.id }, photo('portrait-05.jpg')).expect(
+        201,
+      );
+      const kept = await storedFaces(player);
+      await requestGeneration(t.server, player, { templateId: template.id }, photo('portrait-04.jpg')).expect(
+        429,
+      );
+      expect(await storedFaces(player)).toEqual(kept);
     });
   });
 });

@@ -20,9 +20,7 @@ import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media.storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -30,6 +28,7 @@ import type { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
 import { GenerationsRepository } from './generations.repository.js';
+import { type CheckedFace, PlayerFacesService, toFaceUploadDto } from './player-faces.service.js';
 
 export interface GenerationRequest {
   /** A new face photo (JPEG bytes); without it the player's current face is used. */
@@ -61,8 +60,7 @@ export class GenerationsService {
     private readonly ledger: LedgerService,
     private readonly templates: TemplatesService,
     private readonly memes: MemesService,
-    private readonly images: ImagesService,
-    private readonly storage: MediaStorage,
+    private readonly faces: PlayerFacesService,
     private readonly outcomes: GenerationOutcomesService,
     private readonly config: AppConfig,
   ) {}
@@ -80,21 +78,25 @@ export class GenerationsService {
     ]);
     // While Redis is away nothing can be queued: refuse before anything is charged.
     if (!this.queue.isReady()) throw queueUnavailable();
-    // A new face is stored only once the request is known to be valid.
-    const faceKey = storedFace ?? (await this.storeFace(user.tgId, request.photo!));
+    // A new face goes through the face check (and is analysed once); it becomes the current face only
+    // once the generation is accepted.
+    const checked = request.photo ? await this.faces.check(user.tgId, request.photo) : null;
+    const faceKey = checked?.faceKey ?? storedFace!;
 
     const id = randomUUID();
-    await this.transactions.run(async (em) => {
-      const charged = await this.charge(em, user.tgId, id);
-      await this.generations.insert(em, {
-        id,
-        userId: user.tgId,
-        templateId: target.templateId,
-        sourceMemeId: target.sourceMemeId,
-        faceKey,
-        targetKey: target.key,
-        text: target.text,
-        cost: charged?.cost ?? 0,
+    await this.charged(checked, async () => {
+      await this.transactions.run(async (em) => {
+        const charged = await this.charge(em, user.tgId, id);
+        await this.generations.insert(em, {
+          id,
+          userId: user.tgId,
+          templateId: target.templateId,
+          sourceMemeId: target.sourceMemeId,
+          faceKey,
+          targetKey: target.key,
+          text: target.text,
+          cost: charged?.cost ?? 0,
+        });
       });
     });
 
@@ -113,7 +115,22 @@ export class GenerationsService {
       await this.outcomes.fail(id, { code: null, message: 'the job could not be queued' });
       throw queueUnavailable();
     }
-    return { id, status: 'queued' };
+    const notice = checked ? toFaceUploadDto(checked.analysis).notice : undefined;
+    return { id, status: 'queued', ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * Runs the charge; a new face becomes the current face once it is accepted, and is forgotten when
+   * the request is refused (429, …).
+   */
+  private async charged(checked: CheckedFace | null, charge: () => Promise<void>): Promise<void> {
+    try {
+      await charge();
+    } catch (error) {
+      if (checked) await this.faces.forget(checked.faceKey);
+      throw error;
+    }
+    if (checked) await this.faces.accept(checked);
   }
 
   async status(userId: number, id: string): Promise<GenerationStatusDto> {
@@ -167,15 +184,6 @@ export class GenerationsService {
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
     if (!meme) throw new NotFoundException('Meme not found');
     return { key: meme.imageKey, templateId: meme.templateId, sourceMemeId: meme.id, text: text ?? null };
-  }
-
-  /** Re-encodes the photo and makes it the player's current face. */
-  private async storeFace(userId: number, photo: Buffer): Promise<string> {
-    const prepared = await this.images.prepare(photo);
-    const faceKey = MediaKeys.face(userId, randomUUID());
-    await this.storage.write(faceKey, prepared.image);
-    await this.generations.saveFaceKey(userId, faceKey);
-    return faceKey;
   }
 
   private async currentFace(userId: number): Promise<string> {

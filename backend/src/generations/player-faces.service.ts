@@ -21,6 +21,7 @@ import { GenerationsRepository } from './generations.repository.js';
 
 /** A face photo that passed the check, stored under its key with its analysis beside it. */
 export interface CheckedFace {
+  userId: number;
   faceKey: string;
   analysis: AnalyseJobResult;
 }
@@ -46,8 +47,13 @@ export class PlayerFacesService {
   /** `PUT /v1/users/face/`: checks the photo and makes it the current face. */
   async upload(userId: number, photo: Buffer): Promise<FaceUploadDto> {
     const checked = await this.check(userId, photo);
-    await this.generations.saveFaceKey(userId, checked.faceKey);
+    await this.accept(checked);
     return toFaceUploadDto(checked.analysis);
+  }
+
+  /** A checked photo becomes the player's current face. */
+  async accept(checked: CheckedFace): Promise<void> {
+    await this.generations.saveFaceKey(checked.userId, checked.faceKey);
   }
 
   /**
@@ -64,7 +70,7 @@ export class PlayerFacesService {
       this.config.generation.analysisTimeoutMs,
     );
     if (outcome.state === 'completed' && outcome.result.check.passed)
-      return { faceKey, analysis: outcome.result };
+      return { userId, faceKey, analysis: outcome.result };
     await this.forget(faceKey);
     if (outcome.state === 'timeout') throw analysisUnavailable();
     if (outcome.state === 'completed') {
@@ -83,8 +89,8 @@ export class PlayerFacesService {
     }
   }
 
-  /** A refused photo is not kept. */
-  private async forget(faceKey: string): Promise<void> {
+  /** A refused photo (or one of a refused generation) is not kept. */
+  async forget(faceKey: string): Promise<void> {
     await Promise.all([this.storage.remove(faceKey), this.storage.remove(analysisKeyOf(faceKey))]);
   }
 }
