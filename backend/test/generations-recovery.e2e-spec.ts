@@ -5,7 +5,15 @@ import Bull, { type Queue } from 'bull';
 import request from 'supertest';
 
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
-import { bearer, createTemplate, me, newPlayer, photo, requestGeneration } from './helpers/memes.js';
+import {
+  bearer,
+  createTemplate,
+  me,
+  newPlayer,
+  photo,
+  requestGeneration,
+  seedFace,
+} from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -43,12 +51,10 @@ describe('a worker killed in the middle of a swap', () => {
     const player = await newPlayer(t.server, t.config);
     const socket = await SocketRecorder.connect(t.server, player.token);
     try {
-      const res = await requestGeneration(
-        t.server,
-        player,
-        { templateId: template.id },
-        photo('portrait-02.jpg'),
-      ).expect(201);
+      // A seeded face without a stored analysis: the swap detects and meshes it, so it is still running
+      // when the worker is killed.
+      await seedFace(t.app, player, photo('portrait-02.jpg'));
+      const res = await requestGeneration(t.server, player, { templateId: template.id }).expect(201);
       const id = res.body.id as string;
 
       // The first worker has started the swap (its first job also loads the models): kill it now.
@@ -110,12 +116,8 @@ describe('a worker killed in the middle of a swap', () => {
     const admin = await newPlayer(first.server, first.config, { tgId: adminTgId });
     const target = await createTemplate(first.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
     const player = await newPlayer(first.server, first.config);
-    const res = await requestGeneration(
-      first.server,
-      player,
-      { templateId: target.id },
-      photo('portrait-02.jpg'),
-    ).expect(201);
+    await seedFace(first.app, player, photo('portrait-02.jpg'));
+    const res = await requestGeneration(first.server, player, { templateId: target.id }).expect(201);
     const id = res.body.id as string;
     // The only backend goes away (its Redis keys stay), then a worker does the job unheard.
     await first.app.close();

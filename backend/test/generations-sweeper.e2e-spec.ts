@@ -5,7 +5,15 @@ import type { Queue } from 'bull';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { bearer, createTemplate, newPlayer, photo, type Player, requestGeneration } from './helpers/memes.js';
+import {
+  bearer,
+  createTemplate,
+  newPlayer,
+  photo,
+  type Player,
+  requestGeneration,
+  seedFace,
+} from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -50,7 +58,8 @@ describe('the generation sweeper', () => {
     await t.app.get(LedgerService).addCredits(player.tgId, 1, { reason: 'admin-grant' });
     const socket = await connect(player);
 
-    const res = await generate(player, photo('portrait-02.jpg')).expect(201);
+    await seedFace(t.app, player, photo('portrait-02.jpg'));
+    const res = await generate(player).expect(201);
     const id = res.body.id as string;
     expect(await socket.until('generation:failed', (p) => p.id === id)).toEqual({
       id,
@@ -72,7 +81,8 @@ describe('the generation sweeper', () => {
   it('a free generation that failed does not use up the free window', async () => {
     const player = await newPlayer(t.server, t.config);
     const socket = await connect(player);
-    const first = await generate(player, photo('portrait-02.jpg')).expect(201);
+    await seedFace(t.app, player, photo('portrait-02.jpg'));
+    const first = await generate(player).expect(201);
     await generate(player).expect(429);
     await socket.until('generation:failed', (p) => p.id === first.body.id);
     await generate(player).expect(201);

@@ -182,10 +182,23 @@ describe('generations through the queue and a real inference worker', () => {
     });
   });
 
-  it('a photo without a face fails, says why and refunds the credit once', async () => {
+  it('a face photo without a face is refused with its advice before anything is charged', async () => {
+    const player = await newPlayer(t.server, t.config);
+    const res = await generate(player, { templateId: template.id }, photo('noface-02.jpg')).expect(400);
+    expect(res.body).toEqual({ detail: ErrorText.noFace, code: 'NO_FACE' });
+    expect(await me(player)).toMatchObject({ generationLimit: 3, generationsCount: 0 });
+    const rows: unknown[] = await t.dataSource.query('SELECT id FROM generations WHERE user_id = $1', [
+      player.tgId,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('a picture without a face fails, says why and refunds the credit once', async () => {
     const player = await newPlayer(t.server, t.config);
     const socket = await connect(player);
-    const res = await generate(player, { templateId: template.id }, photo('noface-02.jpg')).expect(201);
+    // The player's own photo as the meme base: no face in it (only face photos are checked on upload).
+    const base = await uploadMeme(t.server, player, photo('noface-02.jpg'));
+    const res = await generate(player, { memeId: base.id }, photo('portrait-05.jpg')).expect(201);
     const id = res.body.id as string;
 
     expect(await socket.until('generation:failed', (p) => p.id === id)).toEqual({

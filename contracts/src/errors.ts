@@ -24,6 +24,10 @@ export const ErrorText = {
   notEnoughCoins: 'You have not enough MemeMint coins',
   outOfCredits: 'You have run out of credits :(',
   noFace: "There's no face on your photo",
+  faceTooSmallInTarget:
+    'The face in this picture is too small to swap: choose a larger face or another picture',
+  noSuchFace: 'This picture has no such face: choose one of its faces',
+  faceChoice: 'faces must be "all", "largest" or a JSON array of face indices',
   imageUpload: 'Error of image uploading',
   onlyJpeg: 'Only JPG/JPEG images are supported',
   imageTooLarge: 'The image is too large: at most 10 MB and 40 megapixels',

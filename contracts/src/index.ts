@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './boost.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './face-analysis.js';
 export * from './feed.js';
 export * from './media.js';
 export * from './memes.js';

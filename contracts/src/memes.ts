@@ -1,3 +1,5 @@
+import type { FaceNotice } from './face-analysis.js';
+
 export interface Page<T> {
   items: T[];
   page: number;
@@ -81,6 +83,8 @@ export type GenerationStage = (typeof GENERATION_STAGES)[number];
 export interface GenerationCreatedDto {
   id: string;
   status: 'queued';
+  /** A new face photo's first notice (several faces: the largest is used; glasses), as `PUT /v1/users/face/`. */
+  notice?: FaceNotice;
 }
 
 /** `GET /api/v1/memes/generations/{id}/status/` */

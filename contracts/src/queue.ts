@@ -1,3 +1,4 @@
+import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
 import { GENERATION_STAGES, type GenerationStage } from './memes.js';
 
@@ -18,11 +19,24 @@ export interface SwapJobData {
   targetKey: string;
   /** Caption to draw, top/bottom split by a newline. */
   text?: string;
-  /** Which faces of the target to replace. */
-  faces?: 'largest' | 'all';
+  /** Which faces of the target to replace (default the largest). */
+  faces?: FaceChoice;
   /** Where the worker writes its result and thumbnail. */
   resultKey: string;
   thumbnailKey: string;
+}
+
+/**
+ * The analyse job of the generation queue: detection, landmarks, descriptor and quality of every face of
+ * one stored image, stored beside it (`analysisKeyOf`); the worker answers an AnalyseJobResult (with the
+ * face check for a face photo). Producers add it with a high priority and await it, with a timeout.
+ */
+export const ANALYSE_JOB = 'analyse';
+
+export interface AnalyseJobData {
+  /** Media key of the image; the analysis goes to `analysisKeyOf(imageKey)`. */
+  imageKey: string;
+  kind: AnalysedImageKind;
 }
 
 /** The backend's own queue of feed work, consumed by the backend itself. */
@@ -40,7 +54,8 @@ export const SETTLE_DAYS_JOB = 'settle-days';
  * more key; producers and consumers type their jobs from here.
  */
 export interface QueueJobs {
-  [GENERATION_QUEUE]: { name: typeof SWAP_JOB; data: SwapJobData };
+  [GENERATION_QUEUE]:
+    { name: typeof SWAP_JOB; data: SwapJobData } | { name: typeof ANALYSE_JOB; data: AnalyseJobData };
   [FEED_QUEUE]: { name: typeof SETTLE_DAYS_JOB; data: Record<string, never> };
 }
 
@@ -72,6 +87,8 @@ export interface GenerationJobResult {
   width: number;
   height: number;
   faces: FaceBox[];
+  /** Which stored analyses (face-analysis.ts) the swap used instead of detecting and meshing again. */
+  cached?: { face: boolean; target: boolean };
   /** Milliseconds per stage. */
   timings: Record<string, number>;
 }
@@ -100,8 +117,18 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
   );
 }
 
-/** Failures of a swap caused by its input: the worker does not retry them. */
-export const GENERATION_FAILURE_CODES = ['NO_FACE', 'UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE'] as const;
+/**
+ * Failures of a generation-queue job caused by its input: the worker does not retry them. A swap's
+ * chosen target face can be too small even on a supersampled crop (FACE_TOO_SMALL_IN_TARGET) or not
+ * exist in the target's face list (NO_SUCH_FACE).
+ */
+export const GENERATION_FAILURE_CODES = [
+  'NO_FACE',
+  'UNSUPPORTED_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'FACE_TOO_SMALL_IN_TARGET',
+  'NO_SUCH_FACE',
+] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 
 /**

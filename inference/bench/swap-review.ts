@@ -1,8 +1,9 @@
 /**
- * Visual review of the swap: swaps pairs of test photos and writes a contact sheet (result crops with the
+ * Visual review of the swap: swaps pairs of test photos and writes contact sheets (result crops with the
  * face photo inset) into the git-ignored test-output/swap-review/, printing each pair's seam score and edge
- * step (see seam.ts).
- *   npm run review -w inference -- [--name sheet] [face.jpg:target.jpg ...]
+ * step (see seam.ts). Without pairs it writes one sheet per theme: skin tones, glasses, turned faces, small
+ * faces (a `#n` after the target names its face, largest first).
+ *   npm run review -w inference -- [--name sheet] [face.jpg:target.jpg[#n] ...]
  * These are real people: the sheets stay in test-output/ and never leave the machine.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,38 +12,67 @@ import { parseArgs } from 'node:util';
 
 import sharp, { type OverlayOptions } from 'sharp';
 
+import { detectImageFaces, meshImageFaces } from '../src/analysis/face-analysis.js';
 import { loadInferenceConfig } from '../src/config.js';
-import { swapFaceInto } from '../src/swap/face-swap.js';
+import { swapFace } from '../src/swap/face-swap.js';
 import { edgeStep, seamScore } from '../src/swap/seam.js';
 import type { FaceMesh, RgbImage } from '../src/types.js';
-import { decodePhoto, largestFaceMesh } from '../test/labelled-photos.js';
+import { decodePhoto } from '../test/labelled-photos.js';
 
 const output = fileURLToPath(new URL('../test-output/swap-review/', import.meta.url));
 
-/** Turned faces both ways, bearded and white-bearded targets, glasses, a frontal face on turned heads. */
-const DEFAULT_PAIRS = [
-  'tilted-02.jpg:portrait-07.jpg',
-  'tilted-01.jpg:portrait-07.jpg',
-  'tilted-01.jpg:portrait-02.jpg',
-  'tilted-02.jpg:portrait-04.jpg',
-  'portrait-07.jpg:tilted-02.jpg',
-  'portrait-07.jpg:tilted-01.jpg',
-  'portrait-04.jpg:tilted-02.jpg',
-  'portrait-02.jpg:tilted-04.jpg',
-  'portrait-01.jpg:portrait-07.jpg',
-  'tilted-04.jpg:portrait-07.jpg',
-  'portrait-13.jpg:portrait-02.jpg',
-  'portrait-07.jpg:portrait-01.jpg',
-  'portrait-04.jpg:portrait-08.jpg',
-  'portrait-02.jpg:portrait-13.jpg',
-  'portrait-05.jpg:portrait-04.jpg',
-  'portrait-07.jpg:bw-02.jpg',
-];
+/** The default sheets: each a theme of pairs. */
+const SHEETS: Record<string, string[]> = {
+  // Dark into light skin and back, painted faces, a group photo as the face photo.
+  'skin-tones': [
+    'portrait-04.jpg:portrait-07.jpg',
+    'portrait-07.jpg:portrait-04.jpg',
+    'tilted-01.jpg:portrait-05.jpg',
+    'portrait-05.jpg:tilted-01.jpg',
+    'portrait-11.jpg:portrait-05.jpg',
+    'group-02.jpg:portrait-05.jpg',
+    'portrait-09.jpg:portrait-11.jpg',
+    'portrait-07.jpg:bw-02.jpg',
+  ],
+  // Glasses on the face photo, on the target, on both.
+  glasses: [
+    'portrait-01.jpg:portrait-07.jpg',
+    'portrait-01.jpg:portrait-04.jpg',
+    'portrait-02.jpg:tilted-04.jpg',
+    'portrait-13.jpg:portrait-02.jpg',
+    'portrait-07.jpg:portrait-01.jpg',
+    'portrait-04.jpg:portrait-02.jpg',
+    'portrait-07.jpg:portrait-08.jpg',
+    'portrait-02.jpg:portrait-01.jpg',
+  ],
+  // Turned face photos, turned targets, bearded targets.
+  turned: [
+    'tilted-02.jpg:portrait-07.jpg',
+    'tilted-01.jpg:portrait-07.jpg',
+    'tilted-01.jpg:portrait-02.jpg',
+    'tilted-02.jpg:portrait-04.jpg',
+    'portrait-07.jpg:tilted-02.jpg',
+    'portrait-07.jpg:tilted-01.jpg',
+    'portrait-04.jpg:tilted-02.jpg',
+    'portrait-02.jpg:tilted-04.jpg',
+  ],
+  // Faces of 45–65 px in the target, swapped on an enlarged copy.
+  'small-faces': [
+    'portrait-07.jpg:group-03.jpg#0',
+    'portrait-04.jpg:group-03.jpg#1',
+    'tilted-04.jpg:group-03.jpg#2',
+    'portrait-05.jpg:tilted-06.jpg#0',
+    'portrait-07.jpg:small-face-02.jpg#0',
+    'portrait-04.jpg:group-04.jpg#3',
+    'portrait-01.jpg:group-06.jpg#1',
+    'portrait-11.jpg:group-02.jpg#6',
+  ],
+};
 
 const { values, positionals } = parseArgs({
   options: {
     name: { type: 'string', default: 'sheet' },
-    tile: { type: 'string', default: '360' },
+    tile: { type: 'string', default: '300' },
     columns: { type: 'string', default: '4' },
   },
   allowPositionals: true,
@@ -51,10 +81,25 @@ const TILE = Number(values.tile);
 const INSET = Math.round(TILE / 4);
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 
-async function load(name: string): Promise<{ image: RgbImage; mesh: FaceMesh }> {
-  const image = await decodePhoto(name);
-  return { image, mesh: await largestFaceMesh(image, config) };
+interface Photo {
+  image: RgbImage;
+  meshes: FaceMesh[];
+  glasses: number[];
 }
+
+/** A photo and its faces, largest first (as an analysis lists them). */
+async function load(name: string): Promise<Photo> {
+  const image = await decodePhoto(name);
+  const faces = await meshImageFaces(image, await detectImageFaces(image, config, true), config);
+  return {
+    image,
+    meshes: faces.map((face) => face.mesh),
+    glasses: faces.map((face) => face.quality.glasses),
+  };
+}
+
+const wearsGlasses = (photo: Photo, mesh: FaceMesh) =>
+  photo.glasses[photo.meshes.indexOf(mesh)] >= config.faceCheck.glassesEvidence;
 
 /** A square crop around the mesh, grown by half its size, scaled to `side`. */
 async function crop(image: RgbImage, mesh: FaceMesh, side: number): Promise<Buffer> {
@@ -78,37 +123,47 @@ async function crop(image: RgbImage, mesh: FaceMesh, side: number): Promise<Buff
 }
 
 mkdirSync(output, { recursive: true });
-const pairs = (positionals.length > 0 ? positionals : DEFAULT_PAIRS).map((pair) => pair.split(':'));
-const cache = new Map<string, Promise<{ image: RgbImage; mesh: FaceMesh }>>();
+const cache = new Map<string, Promise<Photo>>();
 const loaded = (name: string) => cache.get(name) ?? cache.set(name, load(name)).get(name)!;
-const tiles: OverlayOptions[] = [];
-const columns = Math.min(Number(values.columns), pairs.length);
-for (const [index, [faceName, targetName]] of pairs.entries()) {
-  const [face, target] = await Promise.all([loaded(faceName), loaded(targetName)]);
-  const result = { ...target.image, data: Uint8Array.from(target.image.data) };
-  const started = performance.now();
-  const alpha = swapFaceInto(result, target.mesh, face.image, face.mesh);
-  const ms = performance.now() - started;
-  const seam = seamScore(target.image, result, alpha);
-  const step = edgeStep(target.image, result, alpha);
-  const size = `${target.image.width}×${target.image.height}`;
-  const scores = `seam ${seam.toFixed(3)}, edge step ${step.toFixed(1)}`;
-  console.log(`${faceName} → ${targetName}: ${scores}, swap ${ms.toFixed(0)} ms (${size})`);
-  const left = (index % columns) * TILE;
-  const top = Math.floor(index / columns) * TILE;
-  tiles.push({ input: await crop(result, target.mesh, TILE), left, top });
-  tiles.push({ input: await crop(face.image, face.mesh, INSET), left, top });
+
+async function sheet(name: string, pairs: string[]): Promise<void> {
+  const tiles: OverlayOptions[] = [];
+  const columns = Math.min(Number(values.columns), pairs.length);
+  for (const [index, pair] of pairs.entries()) {
+    const [faceName, targetSpec] = pair.split(':');
+    const [targetName, faceIndex] = targetSpec.split('#');
+    const [face, target] = await Promise.all([loaded(faceName), loaded(targetName)]);
+    const targetMesh = target.meshes[Number(faceIndex ?? 0)];
+    const result = { ...target.image, data: Uint8Array.from(target.image.data) };
+    const started = performance.now();
+    const alpha = swapFace(result, targetMesh, face.image, face.meshes[0], {
+      keepTargetGlasses: wearsGlasses(target, targetMesh) && !wearsGlasses(face, face.meshes[0]),
+    });
+    const ms = performance.now() - started;
+    const seam = seamScore(target.image, result, alpha);
+    const step = edgeStep(target.image, result, alpha);
+    const size = `${target.image.width}×${target.image.height}`;
+    const scores = `seam ${seam.toFixed(3)}, edge step ${step.toFixed(1)}`;
+    console.log(`${faceName} → ${targetSpec}: ${scores}, swap ${ms.toFixed(0)} ms (${size})`);
+    const left = (index % columns) * TILE;
+    const top = Math.floor(index / columns) * TILE;
+    tiles.push({ input: await crop(result, targetMesh, TILE), left, top });
+    tiles.push({ input: await crop(face.image, face.meshes[0], INSET), left, top });
+  }
+  const file = `${output}${name}.png`;
+  await sharp({
+    create: {
+      width: TILE * columns,
+      height: TILE * Math.ceil(pairs.length / columns),
+      channels: 3,
+      background: '#000',
+    },
+  })
+    .composite(tiles)
+    .png()
+    .toFile(file);
+  console.log(file);
 }
-const file = `${output}${values.name}.png`;
-await sharp({
-  create: {
-    width: TILE * columns,
-    height: TILE * Math.ceil(pairs.length / columns),
-    channels: 3,
-    background: '#000',
-  },
-})
-  .composite(tiles)
-  .png()
-  .toFile(file);
-console.log(file);
+
+if (positionals.length > 0) await sheet(values.name ?? 'sheet', positionals);
+else for (const [name, pairs] of Object.entries(SHEETS)) await sheet(name, pairs);

@@ -34,3 +34,23 @@ export class ImageTooLargeError extends InputError {
     this.name = 'ImageTooLargeError';
   }
 }
+
+/** The chosen face of the target is too small to swap even on a supersampled crop. */
+export class FaceTooSmallInTargetError extends InputError {
+  readonly code = 'FACE_TOO_SMALL_IN_TARGET';
+  constructor(width: number, minimum: number) {
+    super(
+      `the face in the picture is ${Math.round(width)} px wide: too small to swap (at least ${minimum} px)`,
+    );
+    this.name = 'FaceTooSmallInTargetError';
+  }
+}
+
+/** A face index that the target's face list does not have. */
+export class NoSuchFaceError extends InputError {
+  readonly code = 'NO_SUCH_FACE';
+  constructor(index: number, count: number) {
+    super(`the picture has ${count} face${count === 1 ? '' : 's'}: there is no face ${index}`);
+    this.name = 'NoSuchFaceError';
+  }
+}

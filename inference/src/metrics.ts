@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import { GENERATION_FAILURE_CODES, type GenerationJobResult } from '@mememint/contracts';
+import { GENERATION_FAILURE_CODES, SWAP_JOB, type GenerationJobResult } from '@mememint/contracts';
 import type Bull from 'bull';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -45,14 +45,17 @@ export class WorkerMetrics {
         for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
       },
     });
+    // Swap jobs only: the analyse jobs of the same queue have their own stages and are not generations.
     queue.on('completed', (job: Bull.Job, result: GenerationJobResult) => {
+      if (job.name !== SWAP_JOB) return;
       this.jobs.inc({ outcome: 'completed' });
       for (const [stage, ms] of Object.entries(result.timings))
         this.stageSeconds.observe({ stage }, ms / 1000);
       if (job.processedOn)
         this.stageSeconds.observe({ stage: 'total' }, (Date.now() - job.processedOn) / 1000);
     });
-    queue.on('failed', (_job: Bull.Job, error: Error) => {
+    queue.on('failed', (job: Bull.Job, error: Error) => {
+      if (job.name !== SWAP_JOB) return;
       const inputError = GENERATION_FAILURE_CODES.some((code) => error.message.startsWith(`${code}:`));
       this.jobs.inc({ outcome: inputError ? 'input_error' : 'error' });
     });

@@ -1,12 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import type { FaceChoice } from '@mememint/contracts';
 import sharp from 'sharp';
 
 import { largestFaceMesh, photoBytes as photo } from '../test/labelled-photos.js';
 import { loadInferenceConfig } from './config.js';
 import { faceDescriptor, descriptorSimilarity } from './descriptor/face-descriptor.js';
-import { ImageTooLargeError, NoFaceError, UnsupportedImageError } from './errors.js';
+import { analyseImage } from './analysis/face-analysis.js';
+import {
+  FaceTooSmallInTargetError,
+  ImageTooLargeError,
+  NoFaceError,
+  NoSuchFaceError,
+  UnsupportedImageError,
+} from './errors.js';
 import { decodeImage } from './image/decode.js';
 import { FACE_OVAL } from './landmarks/mesh-indices.js';
 import { runSwap } from './pipeline.js';
@@ -128,5 +136,73 @@ describe('runSwap', { concurrency: 1 }, () => {
       'caption',
       'encode',
     ]);
+  });
+});
+
+describe('runSwap with stored analyses', { concurrency: 1 }, () => {
+  it('gives the same image as analysing both photos on the spot', async () => {
+    const [face, target] = [photo('tilted-01.jpg'), photo('portrait-04.jpg')];
+    const analyses = {
+      face: (await analyseImage(face, 'face', config)).record,
+      target: (await analyseImage(target, 'template', config)).record,
+    };
+    const fresh = await runSwap({ face, target }, config);
+    const cached = await runSwap({ face, target, analyses }, config);
+    assert.deepEqual(fresh.cached, { face: false, target: false });
+    assert.deepEqual(cached.cached, { face: true, target: true });
+    assert.ok(cached.image.equals(fresh.image));
+    assert.deepEqual(cached.faces, fresh.faces);
+  });
+
+  it('uses a stored analysis only for the bytes and models it was made with', async () => {
+    const [face, target] = [photo('portrait-07.jpg'), photo('tilted-02.jpg')];
+    const { record } = await analyseImage(target, 'template', config);
+    // A marker the detector never produces: the answer shows which face list was used.
+    const marked = { ...record, faces: record.faces.map((f) => ({ ...f, box: { ...f.box, score: 0.001 } })) };
+    const used = await runSwap({ face, target, analyses: { target: marked } }, config);
+    assert.equal(used.faces[0].score, 0.001);
+    const stale = { ...marked, version: '0-0000000000000000' };
+    const ignored = await runSwap({ face, target, analyses: { target: stale } }, config);
+    assert.deepEqual(ignored.cached, { face: false, target: false });
+    assert.notEqual(ignored.faces[0].score, 0.001);
+  });
+});
+
+describe('runSwap: choosing the faces', { concurrency: 1 }, () => {
+  it('replaces the listed faces of the target (indices into its analysis, largest first)', async () => {
+    const [face, target] = [photo('portrait-07.jpg'), photo('group-02.jpg')];
+    const { record } = await analyseImage(target, 'template', config);
+    for (const faces of [[2], [0, 4]]) {
+      const withAnalysis = await runSwap({ face, target, faces, analyses: { target: record } }, config);
+      assert.deepEqual(
+        withAnalysis.faces,
+        faces.map((index) => record.faces[index].box),
+      );
+      // Without the stored analysis the worker lists the faces the same way.
+      const without = await runSwap({ face, target, faces }, config);
+      assert.ok(without.image.equals(withAnalysis.image));
+    }
+    const every = await runSwap({ face, target, faces: 'all', analyses: { target: record } }, config);
+    assert.equal(every.faces.length, record.faces.length);
+  });
+
+  it('refuses an index the target does not have', async () => {
+    await assert.rejects(
+      runSwap({ face: photo('portrait-07.jpg'), target: photo('portrait-04.jpg'), faces: [1] }, config),
+      (error) => error instanceof NoSuchFaceError && error.code === 'NO_SUCH_FACE',
+    );
+  });
+
+  it('fails with a typed error, not an unchanged picture, for a face too small to swap', async () => {
+    const tooSmall = { ...config, minTargetFaceWidth: 60 };
+    for (const faces of ['largest', 'all', [1]] satisfies FaceChoice[]) {
+      await assert.rejects(
+        runSwap({ face: photo('portrait-07.jpg'), target: photo('group-03.jpg'), faces }, tooSmall),
+        (error) =>
+          error instanceof FaceTooSmallInTargetError &&
+          error.code === 'FACE_TOO_SMALL_IN_TARGET' &&
+          /too small to swap/.test(error.message),
+      );
+    }
   });
 });

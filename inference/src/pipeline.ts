@@ -1,14 +1,24 @@
-import type { FaceBox, GenerationJobProgress, GenerationStage } from '@mememint/contracts';
+import type {
+  FaceAnalysisRecord,
+  FaceBox,
+  FaceChoice,
+  GenerationJobProgress,
+  GenerationStage,
+} from '@mememint/contracts';
 
+import {
+  detectImageFaces,
+  meshImageFaces,
+  storedImageFaces,
+  toFaceBox,
+  type ImageFace,
+} from './analysis/face-analysis.js';
 import { drawCaption } from './caption/caption.js';
-import type { InferenceConfig } from './config.js';
-import { locateFaces } from './detect/face-detector.js';
-import { NoFaceError } from './errors.js';
+import type { PipelineConfig } from './config.js';
+import { FaceTooSmallInTargetError, NoFaceError, NoSuchFaceError } from './errors.js';
 import { decodeImage } from './image/decode.js';
 import { encodeResult } from './image/encode.js';
-import { detectMeshes } from './landmarks/face-mesh.js';
-import { swapFaceInto } from './swap/face-swap.js';
-import type { DetectedFace, FaceMesh, RgbImage } from './types.js';
+import { swapFace, type SwapOptions } from './swap/face-swap.js';
 
 export interface SwapRequest {
   /** The player's face photo: JPEG bytes. */
@@ -17,8 +27,13 @@ export interface SwapRequest {
   target: Uint8Array;
   /** Caption; a newline splits top and bottom text. */
   text?: string;
-  /** Replace the largest face of the target (default) or every face. */
-  faces?: 'largest' | 'all';
+  /** Which faces of the target to replace: the largest (default), every face, or indices (largest first). */
+  faces?: FaceChoice;
+  /**
+   * The stored analyses of the two images, when there are any: used when they describe these bytes with
+   * the current models (no detection or landmarks then); otherwise the images are analysed here.
+   */
+  analyses?: { face?: FaceAnalysisRecord | null; target?: FaceAnalysisRecord | null };
 }
 
 export interface SwapResult {
@@ -30,6 +45,8 @@ export interface SwapResult {
   height: number;
   /** The target's faces that were replaced, in target pixels (hairline to chin). */
   faces: FaceBox[];
+  /** Which stored analyses were used. */
+  cached: { face: boolean; target: boolean };
   /** Milliseconds per stage. */
   timings: Record<string, number>;
 }
@@ -48,30 +65,6 @@ export const STAGE_PROGRESS: Partial<Record<GenerationStage, number>> = {
   done: 100,
 };
 
-/** The mesh model's own face flag: below this it sees no face in the crop. */
-const MIN_MESH_SCORE = 0.2;
-
-export type PipelineConfig = Pick<
-  InferenceConfig,
-  'device' | 'intraOpThreads' | 'maxImageBytes' | 'maxImagePixels'
->;
-
-function area(face: DetectedFace): number {
-  return face.box.width * face.box.height;
-}
-
-function toFaceBox(face: DetectedFace): FaceBox {
-  const { x, y, width, height } = face.box;
-  const round = (value: number) => Math.round(value * 10) / 10;
-  return {
-    x: round(x),
-    y: round(y),
-    width: round(width),
-    height: round(height),
-    score: round(face.score * 100) / 100,
-  };
-}
-
 /** Runs `work` as a named stage: reports its start, records its duration. */
 async function stage<T>(
   name: GenerationStage,
@@ -88,21 +81,42 @@ async function stage<T>(
   }
 }
 
-/** Detection then landmarks for the faces to use; faces the mesh model rejects are dropped. */
-async function facesWithMeshes(
-  image: RgbImage,
-  faces: DetectedFace[],
-  config: PipelineConfig,
-): Promise<{ face: DetectedFace; mesh: FaceMesh }[]> {
-  const meshes = await detectMeshes(image, faces, config);
-  return faces
-    .map((face, i) => ({ face, mesh: meshes[i] }))
-    .filter(({ mesh }) => mesh.faceScore >= MIN_MESH_SCORE);
+/**
+ * The target's faces to replace, from its face list (largest first). A chosen face narrower than the
+ * configured minimum is a typed failure; with `all`, such faces are left out unless none is left.
+ */
+function chooseTargetFaces(faces: ImageFace[], choice: FaceChoice, minWidth: number): ImageFace[] {
+  if (faces.length === 0) throw new NoFaceError('target');
+  const wide = (face: ImageFace) => face.quality.width >= minWidth;
+  if (choice === 'all') {
+    const swappable = faces.filter(wide);
+    if (swappable.length === 0) throw new FaceTooSmallInTargetError(faces[0].quality.width, minWidth);
+    return swappable;
+  }
+  const chosen = (choice === 'largest' ? [0] : [...new Set(choice)]).map((index) => {
+    if (!Number.isInteger(index) || index < 0 || index >= faces.length) {
+      throw new NoSuchFaceError(index, faces.length);
+    }
+    return faces[index];
+  });
+  const small = chosen.find((face) => !wide(face));
+  if (small) throw new FaceTooSmallInTargetError(small.quality.width, minWidth);
+  return chosen;
 }
 
 /**
- * The whole generation: decode → detect → landmarks → swap → caption → encode. Typed errors: NoFaceError
- * (naming the input), UnsupportedImageError, ImageTooLargeError.
+ * How a face is swapped into a target face: a target's glasses are kept when the face photo has none (with
+ * glasses on both, the face photo's are carried instead: two pairs would show).
+ */
+export function swapOptionsFor(source: ImageFace, target: ImageFace, config: PipelineConfig): SwapOptions {
+  const wears = (face: ImageFace) => face.quality.glasses >= config.faceCheck.glassesEvidence;
+  return { keepTargetGlasses: wears(target) && !wears(source) };
+}
+
+/**
+ * The whole generation: decode → detect → landmarks → swap → caption → encode, detection and landmarks
+ * skipped for an image with a usable stored analysis. Typed errors: NoFaceError (naming the input),
+ * UnsupportedImageError, ImageTooLargeError, FaceTooSmallInTargetError, NoSuchFaceError.
  */
 export async function runSwap(
   request: SwapRequest,
@@ -111,7 +125,7 @@ export async function runSwap(
 ): Promise<SwapResult> {
   const timings: Record<string, number> = {};
   const limits = { maxBytes: config.maxImageBytes, maxPixels: config.maxImagePixels };
-  const every = request.faces === 'all';
+  const choice = request.faces ?? 'largest';
 
   const [face, target] = await stage('decode', timings, onProgress, () =>
     Promise.all([
@@ -119,26 +133,33 @@ export async function runSwap(
       decodeImage(request.target, { ...limits, jpegOnly: false }),
     ]),
   );
+  const [storedFace, storedTarget] = await Promise.all([
+    storedImageFaces(request.analyses?.face, request.face),
+    storedImageFaces(request.analyses?.target, request.target),
+  ]);
 
   const [faceFound, targetFound] = await stage('detect', timings, onProgress, async () => {
-    const inFace = await locateFaces(face, config);
-    const inTarget = await locateFaces(target, config, { exhaustive: every });
+    const inFace = storedFace ? [] : await detectImageFaces(face, config, false);
+    // Indices point into the full face list: find every face for them, as an analysis does.
+    const inTarget = storedTarget ? [] : await detectImageFaces(target, config, choice !== 'largest');
     return [inFace, inTarget];
   });
-  if (faceFound.length === 0) throw new NoFaceError('face');
-  if (targetFound.length === 0) throw new NoFaceError('target');
+  if (!storedFace && faceFound.length === 0) throw new NoFaceError('face');
+  if (!storedTarget && targetFound.length === 0) throw new NoFaceError('target');
 
   const { source, targets } = await stage('landmarks', timings, onProgress, async () => {
-    const largestFirst = (faces: DetectedFace[]) => [...faces].sort((a, b) => area(b) - area(a));
-    const [sourceFace] = await facesWithMeshes(face, largestFirst(faceFound).slice(0, 1), config);
-    const chosen = every ? largestFirst(targetFound) : largestFirst(targetFound).slice(0, 1);
-    return { source: sourceFace, targets: await facesWithMeshes(target, chosen, config) };
+    const [sourceFace] = storedFace ?? (await meshImageFaces(face, faceFound.slice(0, 1), config));
+    const targetFaces =
+      storedTarget ??
+      (await meshImageFaces(target, choice === 'largest' ? targetFound.slice(0, 1) : targetFound, config));
+    return { source: sourceFace, targets: chooseTargetFaces(targetFaces, choice, config.minTargetFaceWidth) };
   });
   if (!source) throw new NoFaceError('face');
-  if (targets.length === 0) throw new NoFaceError('target');
 
   await stage('swap', timings, onProgress, () => {
-    for (const { mesh } of targets) swapFaceInto(target, mesh, face, source.mesh);
+    for (const chosen of targets) {
+      swapFace(target, chosen.mesh, face, source.mesh, swapOptionsFor(source, chosen, config));
+    }
   });
 
   if (request.text?.trim()) {
@@ -150,7 +171,8 @@ export async function runSwap(
     ...encoded,
     width: target.width,
     height: target.height,
-    faces: targets.map(({ face: detected }) => toFaceBox(detected)),
+    faces: targets.map(({ box }) => box),
+    cached: { face: storedFace !== null, target: storedTarget !== null },
     timings,
   };
 }
@@ -165,5 +187,5 @@ export async function findFaces(buffer: Uint8Array, config: PipelineConfig): Pro
     maxPixels: config.maxImagePixels,
     jpegOnly: false,
   });
-  return (await locateFaces(image, config, { exhaustive: true })).map(toFaceBox);
+  return (await detectImageFaces(image, config, true)).map(toFaceBox);
 }

@@ -1,17 +1,22 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import {
+  ANALYSE_JOB,
+  FACE_ANALYSIS_FORMAT,
   GENERATION_QUEUE,
   GENERATION_STAGES,
   SWAP_JOB,
+  type AnalyseJobResult,
+  type FaceAnalysisRecord,
   type GenerationJobProgress,
   type GenerationJobResult,
+  type QueueJob,
   type SwapJobData,
 } from '@mememint/contracts';
 import Bull from 'bull';
@@ -28,13 +33,13 @@ describe('generation worker', { concurrency: 1 }, () => {
   const prefix = `inference-test-${randomUUID()}`;
   let mediaDir: string;
   let worker: GenerationWorker;
-  let producer: Bull.Queue<SwapJobData>;
+  let producer: Bull.Queue<QueueJob<typeof GENERATION_QUEUE>['data']>;
   const progress = new Map<string, GenerationJobProgress[]>();
 
   before(async () => {
     mediaDir = await mkdtemp(path.join(os.tmpdir(), 'inference-media-'));
     await mkdir(path.join(mediaDir, 'uploads'));
-    for (const name of ['portrait-07.jpg', 'tilted-02.jpg', 'noface-02.jpg']) {
+    for (const name of ['portrait-07.jpg', 'tilted-02.jpg', 'noface-02.jpg', 'portrait-05.jpg']) {
       await copyFile(path.join(photos, name), path.join(mediaDir, 'uploads', name));
     }
     const config = loadInferenceConfig({
@@ -44,7 +49,9 @@ describe('generation worker', { concurrency: 1 }, () => {
       INFERENCE_THREADS: '2',
     });
     worker = await startGenerationWorker(config, { prefix });
-    producer = new Bull<SwapJobData>(GENERATION_QUEUE, config.redisUrl, { prefix });
+    producer = new Bull<QueueJob<typeof GENERATION_QUEUE>['data']>(GENERATION_QUEUE, config.redisUrl, {
+      prefix,
+    });
     await producer.isReady();
     producer.on('global:progress', (jobId: string, value: GenerationJobProgress | string) => {
       const event = typeof value === 'string' ? (JSON.parse(value) as GenerationJobProgress) : value;
@@ -131,5 +138,61 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.equal(await failed.getState(), 'failed');
     assert.equal(failed.attemptsMade, 1);
     assert.match(failed.failedReason ?? '', /^NO_FACE: /);
+  });
+
+  it('analyses a face photo once: the record beside it, its faces and a passed check', async () => {
+    const job = await producer.add(ANALYSE_JOB, { imageKey: 'uploads/portrait-05.jpg', kind: 'face' });
+    const result = (await job.finished()) as AnalyseJobResult;
+
+    assert.equal(result.analysisKey, 'uploads/portrait-05.jpg.analysis.json');
+    assert.equal(result.check.passed, true);
+    assert.ok(result.faces.length >= 1);
+    assert.ok(result.faces[0].quality.width >= 80);
+    const record = JSON.parse(
+      await readFile(mediaPath(mediaDir, result.analysisKey), 'utf8'),
+    ) as FaceAnalysisRecord;
+    assert.equal(record.format, FACE_ANALYSIS_FORMAT);
+    assert.deepEqual([record.width, record.height], [result.width, result.height]);
+    assert.equal(record.faces.length, result.faces.length);
+    assert.deepEqual(Object.keys(result.timings).sort(), [
+      'decode',
+      'descriptor',
+      'detect',
+      'landmarks',
+      'store',
+    ]);
+  });
+
+  it('answers a face photo without a face with the NO_FACE advice (a check, not a failure)', async () => {
+    const job = await producer.add(ANALYSE_JOB, { imageKey: 'uploads/noface-02.jpg', kind: 'face' });
+    const result = (await job.finished()) as AnalyseJobResult;
+    assert.deepEqual(result.faces, []);
+    assert.equal(result.check.passed, false);
+    assert.ok(!result.check.passed && result.check.code === 'NO_FACE');
+    assert.equal(result.check.passed ? '' : result.check.detail, "There's no face on your photo");
+  });
+
+  it('swaps with stored analyses of both images (no detection or landmarks then)', async () => {
+    const analysed = await producer.add(ANALYSE_JOB, { imageKey: 'uploads/tilted-02.jpg', kind: 'template' });
+    const template = (await analysed.finished()) as AnalyseJobResult;
+    assert.equal(template.check.passed, true);
+    const job = await producer.add(SWAP_JOB, { ...payload('portrait-05.jpg', 'gen-4'), faces: [0] });
+    const result = (await job.finished()) as GenerationJobResult;
+    assert.equal(result.faces.length, 1);
+    assert.deepEqual(result.faces[0], template.faces[0].box);
+    assert.deepEqual(result.cached, { face: true, target: true });
+    const full = await sharp(mediaPath(mediaDir, result.resultKey)).metadata();
+    assert.deepEqual([full.format, full.width, full.height], ['jpeg', 1080, 1080]);
+  });
+
+  it('fails a swap whose face index the target does not have, without retrying it', async () => {
+    const job = await producer.add(
+      SWAP_JOB,
+      { ...payload('portrait-05.jpg', 'gen-5'), faces: [7] },
+      { attempts: 3 },
+    );
+    await assert.rejects(job.finished(), /^Error: NO_SUCH_FACE: /);
+    const failed = await producer.getJob(job.id);
+    assert.equal(failed?.attemptsMade, 1);
   });
 });

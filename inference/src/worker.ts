@@ -3,16 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 import {
+  analysisKeyOf,
+  ANALYSE_JOB,
   formatFailure,
   GENERATION_QUEUE,
   SWAP_JOB,
+  type AnalyseJobResult,
+  type FaceAnalysisRecord,
   type GenerationJobProgress,
   type GenerationJobResult,
   type JobData,
+  type QueueJob,
 } from '@mememint/contracts';
 import Bull from 'bull';
 
 import { loadInferenceConfig, type InferenceConfig } from './config.js';
+import { analyseImage } from './analysis/face-analysis.js';
+import { checkFace, checkTemplate } from './analysis/face-check.js';
 import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
 import { readMedia, writeMedia } from './media/media-directory.js';
@@ -32,6 +39,8 @@ export interface GenerationWorker {
 }
 
 type SwapJob = Bull.Job<JobData<typeof GENERATION_QUEUE, typeof SWAP_JOB>>;
+type AnalyseJob = Bull.Job<JobData<typeof GENERATION_QUEUE, typeof ANALYSE_JOB>>;
+type GenerationQueueData = QueueJob<typeof GENERATION_QUEUE>['data'];
 
 async function processSwap(job: SwapJob, config: InferenceConfig): Promise<GenerationJobResult> {
   const payload = job.data;
@@ -40,17 +49,10 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
     readMedia(config.mediaDir, payload.faceKey),
     readMedia(config.mediaDir, payload.targetKey),
   ]);
-  let result;
-  try {
-    result = await runSwap({ face, target, text: payload.text, faces: payload.faces }, config, report);
-  } catch (error) {
-    if (error instanceof InputError) {
-      // The input is at fault: retrying cannot help.
-      await job.discard();
-      throw new Error(formatFailure(error.code, error.message), { cause: error });
-    }
-    throw error;
-  }
+  const analyses = await readStoredAnalyses(config, payload);
+  const result = await failingForGoodOnInput(job, () =>
+    runSwap({ face, target, text: payload.text, faces: payload.faces, analyses }, config, report),
+  );
   await report({ stage: 'store', progress: STAGE_PROGRESS.store ?? 95 });
   const started = performance.now();
   await Promise.all([
@@ -65,8 +67,69 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
     width: result.width,
     height: result.height,
     faces: result.faces,
+    cached: result.cached,
     timings,
   };
+}
+
+/** Runs a job's work; an input error discards the job (retrying cannot help) and fails it with its code. */
+async function failingForGoodOnInput<T>(job: Bull.Job, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InputError) {
+      await job.discard();
+      // The input is at fault: retrying cannot help.
+      throw new Error(formatFailure(error.code, error.message), { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** A stored analysis, or null when there is none or it cannot be read (the swap then analyses itself). */
+async function readStoredAnalysis(
+  config: InferenceConfig,
+  imageKey: string,
+): Promise<FaceAnalysisRecord | null> {
+  try {
+    return JSON.parse((await readMedia(config.mediaDir, analysisKeyOf(imageKey))).toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function readStoredAnalyses(config: InferenceConfig, payload: SwapJob['data']) {
+  return Promise.all([
+    readStoredAnalysis(config, payload.faceKey),
+    readStoredAnalysis(config, payload.targetKey),
+  ]).then(([face, target]) => ({ face, target }));
+}
+
+/**
+ * Analyses one stored image (detection, landmarks, descriptor and quality of every face) and stores the
+ * record beside it; answers its faces and, for a face photo, the face check.
+ */
+async function processAnalyse(job: AnalyseJob, config: InferenceConfig): Promise<AnalyseJobResult> {
+  const { imageKey, kind } = job.data;
+  const bytes = await readMedia(config.mediaDir, imageKey);
+  const { record, timings } = await failingForGoodOnInput(job, () => analyseImage(bytes, kind, config));
+  const analysisKey = analysisKeyOf(imageKey);
+  const started = performance.now();
+  await writeMedia(config.mediaDir, analysisKey, Buffer.from(JSON.stringify(record)));
+  timings.store = Math.round((performance.now() - started) * 10) / 10;
+  const faces = record.faces.map(({ box, quality }) => ({ box, quality }));
+  const check = kind === 'face' ? checkFace(faces, config.faceCheck) : checkTemplate(faces);
+  return { analysisKey, width: record.width, height: record.height, faces, check, timings };
+}
+
+function processJob(
+  job: Bull.Job<GenerationQueueData>,
+  config: InferenceConfig,
+): Promise<GenerationJobResult | AnalyseJobResult> {
+  // Bull keeps the name and the data apart: the name says which member of the queue's union it is.
+  if (job.name === SWAP_JOB) return processSwap(job as SwapJob, config);
+  if (job.name === ANALYSE_JOB) return processAnalyse(job as AnalyseJob, config);
+  return Promise.reject(new Error(`unknown job "${job.name}"`));
 }
 
 function startHealthServer(port: number, metrics: WorkerMetrics): Promise<http.Server> {
@@ -86,8 +149,8 @@ function startHealthServer(port: number, metrics: WorkerMetrics): Promise<http.S
 }
 
 /**
- * Consumes swap jobs from the generation queue. A job that fails on its input (NO_FACE, UNSUPPORTED_IMAGE,
- * IMAGE_TOO_LARGE) is discarded, so not retried, with its code as contracts' formatFailure writes it; any other
+ * Consumes swap and analyse jobs from the generation queue. A job that fails on its input (one of
+ * GENERATION_FAILURE_CODES) is discarded, so not retried, with its code as contracts' formatFailure writes it; any other
  * error, or a crash (Bull's stalled-job recovery), is retried up to the attempts the backend set.
  */
 export async function startGenerationWorker(
@@ -95,13 +158,14 @@ export async function startGenerationWorker(
   options: WorkerOptions = {},
 ): Promise<GenerationWorker> {
   await ensureModels();
-  const queue = new Bull<SwapJob['data']>(GENERATION_QUEUE, config.redisUrl, {
+  const queue = new Bull<GenerationQueueData>(GENERATION_QUEUE, config.redisUrl, {
     prefix: options.prefix ?? config.bullPrefix,
     settings: { lockDuration: config.lockDurationMs, stalledInterval: config.stalledIntervalMs },
   });
   await queue.isReady();
   const metrics = new WorkerMetrics(queue);
-  void queue.process(SWAP_JOB, config.concurrency, (job) => processSwap(job, config));
+  // One processor for every job name: named processors would each add their own concurrency.
+  void queue.process('*', config.concurrency, (job) => processJob(job, config));
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,

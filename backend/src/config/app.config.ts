@@ -72,6 +72,7 @@ export class AppConfig {
     deadlineSeconds: number;
     sweepIntervalSeconds: number;
     maxActivePerPlayer: number;
+    analysisTimeoutMs: number;
   };
   readonly swipes: {
     max: number;
@@ -187,6 +188,7 @@ export class AppConfig {
       deadlineSeconds: e.GENERATION_DEADLINE_SECONDS,
       sweepIntervalSeconds: e.GENERATION_SWEEP_SECONDS,
       maxActivePerPlayer: e.GENERATION_MAX_ACTIVE_PER_PLAYER,
+      analysisTimeoutMs: e.FACE_ANALYSIS_TIMEOUT_MS,
     };
     this.swipes = {
       max: e.SWIPES_MAX,

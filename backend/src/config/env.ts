@@ -277,6 +277,11 @@ export const ENV_VARS = {
   GENERATION_JOB_BACKOFF_MS: int(2000, 'First retry delay of a failed generation job (exponential)', 0),
   GENERATION_DEADLINE_SECONDS: int(600, 'A generation unfinished this long fails and is refunded', 1),
   GENERATION_SWEEP_SECONDS: int(30, 'How often stalled generations are reconciled with their jobs', 1),
+  FACE_ANALYSIS_TIMEOUT_MS: int(
+    30000,
+    'How long a face photo upload waits for the inference worker to analyse it; longer answers 503',
+    100,
+  ),
   UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 'Largest photo upload', 1),
   UPLOAD_MAX_MEGAPIXELS: int(40, 'Largest photo upload in megapixels', 1),
   UPLOAD_MAX_CONCURRENT: int(

@@ -15,9 +15,18 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { UsersService } from '../users/users.service.js';
 import { GenerationsRepository } from './generations.repository.js';
 
-/** What the player reads for a failure: the worker's typed NO_FACE, else the generic upload error. */
+/** What the player reads for a failure: the worker's typed input failures, else the generic upload error. */
 function failureDetail(failure: JobFailure): string {
-  return failure.code === 'NO_FACE' ? ErrorText.noFace : ErrorText.imageUpload;
+  switch (failure.code) {
+    case 'NO_FACE':
+      return ErrorText.noFace;
+    case 'FACE_TOO_SMALL_IN_TARGET':
+      return ErrorText.faceTooSmallInTarget;
+    case 'NO_SUCH_FACE':
+      return ErrorText.noSuchFace;
+    default:
+      return ErrorText.imageUpload;
+  }
 }
 
 /** The worker's own time: its `total` when it reports one, else the sum of its stages. */

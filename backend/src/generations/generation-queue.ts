@@ -2,12 +2,17 @@ import { once } from 'node:events';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
+import { randomUUID } from 'node:crypto';
 import {
+  ANALYSE_JOB,
+  type AnalyseJobData,
+  type AnalyseJobResult,
   GENERATION_FAILURE_CODES,
   GENERATION_QUEUE,
   type JobData,
   type JobFailure,
   parseFailure,
+  isAnalyseJobResult,
   type QueueJob,
   SWAP_JOB,
 } from '@mememint/contracts';
@@ -17,6 +22,15 @@ export type GenerationJobOutcome =
   | { state: 'completed'; result: unknown }
   | { state: 'failed'; failure: JobFailure }
   | { state: 'active' | 'pending' | 'missing' };
+
+/** What became of an analysis the API awaited. */
+export type AnalysisOutcome =
+  | { state: 'completed'; result: AnalyseJobResult }
+  | { state: 'failed'; failure: JobFailure }
+  | { state: 'timeout' };
+
+/** Analyse jobs' ids: never a generation's (a UUID), so the generation reports skip them. */
+const ANALYSE_JOB_ID_PREFIX = 'analyse-';
 
 /** What the workers report about jobs (Redis pub/sub, so from any process or machine). */
 export interface GenerationJobReports {
@@ -53,6 +67,39 @@ export class GenerationQueue implements OnModuleInit {
     await this.queue.add(SWAP_JOB, data, { jobId: id });
   }
 
+  /**
+   * Queues the analysis of a stored image ahead of the swaps (a player awaits it) and waits for it, at
+   * most `timeoutMs`; a job still waiting then is withdrawn. Not retried: the player can send again.
+   */
+  async analyse(data: AnalyseJobData, timeoutMs: number): Promise<AnalysisOutcome> {
+    const job = await this.queue.add(ANALYSE_JOB, data, {
+      jobId: `${ANALYSE_JOB_ID_PREFIX}${randomUUID()}`,
+      priority: 1,
+      attempts: 1,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      const result: unknown = await Promise.race([job.finished(), timeout]);
+      if (result === 'timeout') {
+        if ((await job.getState().catch(() => null)) !== 'active') await job.remove().catch(() => undefined);
+        return { state: 'timeout' };
+      }
+      if (!isAnalyseJobResult(result))
+        return { state: 'failed', failure: { code: null, message: 'the analysis answered no result' } };
+      return { state: 'completed', result };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { state: 'failed', failure: parseFailure(reason, GENERATION_FAILURE_CODES) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async outcome(id: string): Promise<GenerationJobOutcome> {
     const job = await this.queue.getJob(id);
     if (!job) return { state: 'missing' };
@@ -72,8 +119,12 @@ export class GenerationQueue implements OnModuleInit {
   /** Hears the workers' reports; resolves once subscribed (reports published before would be lost). */
   async listen(reports: GenerationJobReports): Promise<void> {
     const subscribed = GLOBAL_EVENTS.map((event) => once(this.queue, `registered:global:${event}`));
-    this.queue.on('global:progress', (jobId: string, progress: unknown) => reports.progress(jobId, progress));
+    const analysis = (jobId: string) => String(jobId).startsWith(ANALYSE_JOB_ID_PREFIX);
+    this.queue.on('global:progress', (jobId: string, progress: unknown) => {
+      if (!analysis(jobId)) reports.progress(jobId, progress);
+    });
     this.queue.on('global:completed', (jobId: string, result: string) => {
+      if (analysis(jobId)) return;
       let parsed: unknown;
       try {
         parsed = JSON.parse(result);
@@ -82,9 +133,9 @@ export class GenerationQueue implements OnModuleInit {
       }
       reports.completed(jobId, parsed);
     });
-    this.queue.on('global:failed', (jobId: string, reason: unknown) =>
-      reports.failed(jobId, parseFailure(String(reason), GENERATION_FAILURE_CODES)),
-    );
+    this.queue.on('global:failed', (jobId: string, reason: unknown) => {
+      if (!analysis(jobId)) reports.failed(jobId, parseFailure(String(reason), GENERATION_FAILURE_CODES));
+    });
     await Promise.all(subscribed);
   }
 

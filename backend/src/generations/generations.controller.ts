@@ -64,6 +64,7 @@ export class GenerationsController {
       templateId: body.templateId,
       memeId: body.memeId,
       text: body.text,
+      faces: body.faces,
     });
   }
 

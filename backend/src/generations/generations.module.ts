@@ -15,6 +15,8 @@ import { GenerationSweeperService } from './generation-sweeper.service.js';
 import { GenerationsController } from './generations.controller.js';
 import { GenerationsRepository } from './generations.repository.js';
 import { GenerationsService } from './generations.service.js';
+import { PlayerFacesController } from './player-faces.controller.js';
+import { PlayerFacesService } from './player-faces.service.js';
 
 @Module({
   imports: [
@@ -26,11 +28,12 @@ import { GenerationsService } from './generations.service.js';
     TemplatesModule,
     UsersModule,
   ],
-  controllers: [GenerationsController],
+  controllers: [GenerationsController, PlayerFacesController],
   providers: [
     GenerationsRepository,
     GenerationQueue,
     GenerationsService,
+    PlayerFacesService,
     GenerationOutcomesService,
     GenerationQueueListener,
     GenerationSweeperService,

@@ -6,9 +6,7 @@ import { AppConfig } from '../config/app.config.js';
 import type { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
 import type { LedgerOptions, LedgerService } from '../ledger/ledger.service.js';
-import type { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
-import type { MediaStorage } from '../media/media.storage.js';
 import type { MemesService } from '../memes/memes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { Template } from '../templates/entities/template.entity.js';
@@ -19,6 +17,7 @@ import type { GenerationOutcomesService } from './generation-outcomes.service.js
 import type { GenerationQueue } from './generation-queue.js';
 import type { GenerationsRepository, NewGeneration } from './generations.repository.js';
 import { GenerationsService } from './generations.service.js';
+import type { PlayerFacesService } from './player-faces.service.js';
 
 const PLAYER = 7001;
 const TEMPLATE_ID = '00000000-0000-4000-8000-000000000001';
@@ -111,8 +110,17 @@ describe('GenerationsService', () => {
       findById: async (id: string) =>
         id === TEMPLATE_ID ? template(id, false) : id === PREMIUM_ID ? template(id, true) : null,
     };
-    const images = { prepare: async (photo: Buffer) => ({ image: photo }) };
-    const storage = { write: async (key: string) => void stored.push(key) };
+    // The face check itself (the worker's analyse job) is tested end to end in player-faces.e2e-spec.ts.
+    const faces = {
+      check: async (userId: number) => {
+        const faceKey = `faces/${userId}/checked-${stored.length}.jpg`;
+        stored.push(faceKey);
+        return { userId, faceKey, analysis: { faces: [], check: { passed: true, face: 0, notices: [] } } };
+      },
+      accept: async (checked: { userId: number; faceKey: string }) =>
+        generations.saveFaceKey(checked.userId, checked.faceKey),
+      forget: async (faceKey: string) => void (stored = stored.filter((key) => key !== faceKey)),
+    };
     const outcomes = { fail: async (id: string, failure: JobFailure) => void failed.push({ id, failure }) };
     service = new GenerationsService(
       generations as unknown as GenerationsRepository,
@@ -121,8 +129,7 @@ describe('GenerationsService', () => {
       ledger as unknown as LedgerService,
       templates as unknown as TemplatesService,
       { findSwappable: async () => null } as unknown as MemesService,
-      images as unknown as ImagesService,
-      storage as unknown as MediaStorage,
+      faces as unknown as PlayerFacesService,
       outcomes as unknown as GenerationOutcomesService,
       config,
       new MetricsService(),

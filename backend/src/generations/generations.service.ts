@@ -14,14 +14,13 @@ import {
   type GenerationRatingDto,
   type GenerationStatusDto,
   isBoostActive,
+  parseFaceChoice,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media.storage.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
@@ -30,6 +29,7 @@ import type { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
 import { GenerationsRepository } from './generations.repository.js';
+import { type CheckedFace, PlayerFacesService, toFaceUploadDto } from './player-faces.service.js';
 
 export interface GenerationRequest {
   /** A new face photo (JPEG bytes); without it the player's current face is used. */
@@ -37,6 +37,8 @@ export interface GenerationRequest {
   templateId?: string;
   memeId?: string;
   text?: string;
+  /** The multipart `faces` field: `all`, or a JSON array of face indices (largest first). */
+  faces?: string;
 }
 
 interface Target {
@@ -62,8 +64,7 @@ export class GenerationsService {
     private readonly ledger: LedgerService,
     private readonly templates: TemplatesService,
     private readonly memes: MemesService,
-    private readonly images: ImagesService,
-    private readonly storage: MediaStorage,
+    private readonly faces: PlayerFacesService,
     private readonly outcomes: GenerationOutcomesService,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
@@ -74,43 +75,37 @@ export class GenerationsService {
    * the free generation) and records the generation in one transaction, and queues the swap.
    */
   async start(user: User, request: GenerationRequest): Promise<GenerationCreatedDto> {
+    const faces = parseFaceChoice(request.faces);
+    if (faces === null) throw new BadRequestException(ErrorText.faceChoice);
     const [target, storedFace] = await Promise.all([
       this.resolveTarget(user, request),
       request.photo ? null : this.currentFace(user.tgId),
     ]);
     // While Redis is away nothing can be queued: refuse before anything is charged.
     if (!this.queue.isReady()) throw queueUnavailable();
-    // A new photo is checked and re-encoded (one decode) now, but stored and made the player's face
-    // only once the generation is accepted: a refused request leaves nothing behind.
-    const newFace = request.photo ? await this.images.prepare(request.photo) : null;
-    const faceKey = storedFace ?? MediaKeys.face(user.tgId, randomUUID());
+    // A new face goes through the face check (and is analysed once); it becomes the current face only
+    // once the generation is accepted.
+    const checked = request.photo ? await this.faces.check(user.tgId, request.photo) : null;
+    const faceKey = checked?.faceKey ?? storedFace!;
 
     const id = randomUUID();
-    await this.transactions.run(async (em) => {
-      const charged = await this.charge(em, user.tgId, id);
-      // The charge locked the player's row, so concurrent requests count one after another.
-      await this.checkActiveCap(em, user.tgId);
-      await this.generations.insert(em, {
-        id,
-        userId: user.tgId,
-        templateId: target.templateId,
-        sourceMemeId: target.sourceMemeId,
-        faceKey,
-        targetKey: target.key,
-        text: target.text,
-        cost: charged?.cost ?? 0,
+    await this.charged(checked, async () => {
+      await this.transactions.run(async (em) => {
+        const charged = await this.charge(em, user.tgId, id);
+        // The charge locked the player's row, so concurrent requests count one after another.
+        await this.checkActiveCap(em, user.tgId);
+        await this.generations.insert(em, {
+          id,
+          userId: user.tgId,
+          templateId: target.templateId,
+          sourceMemeId: target.sourceMemeId,
+          faceKey,
+          targetKey: target.key,
+          text: target.text,
+          cost: charged?.cost ?? 0,
+        });
       });
     });
-
-    if (newFace) {
-      try {
-        await this.storage.write(faceKey, newFace.image);
-        await this.generations.saveFaceKey(user.tgId, faceKey);
-      } catch (error) {
-        await this.outcomes.fail(id, { code: null, message: 'the photo could not be stored' });
-        throw error;
-      }
-    }
 
     const result = MediaKeys.generation(id);
     try {
@@ -118,7 +113,7 @@ export class GenerationsService {
         faceKey,
         targetKey: target.key,
         ...(target.text !== null ? { text: target.text } : {}),
-        faces: 'largest',
+        faces,
         resultKey: result.image,
         thumbnailKey: result.thumbnail,
       });
@@ -127,7 +122,22 @@ export class GenerationsService {
       await this.outcomes.fail(id, { code: null, message: 'the job could not be queued' });
       throw queueUnavailable();
     }
-    return { id, status: 'queued' };
+    const notice = checked ? toFaceUploadDto(checked.analysis).notice : undefined;
+    return { id, status: 'queued', ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * Runs the charge; a new face becomes the current face once it is accepted, and is forgotten when
+   * the request is refused (429, …).
+   */
+  private async charged(checked: CheckedFace | null, charge: () => Promise<void>): Promise<void> {
+    try {
+      await charge();
+    } catch (error) {
+      if (checked) await this.faces.forget(checked.faceKey);
+      throw error;
+    }
+    if (checked) await this.faces.accept(checked);
   }
 
   async status(userId: number, id: string): Promise<GenerationStatusDto> {

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { isValidMediaKey } from '@mememint/contracts';
@@ -34,5 +34,9 @@ export class DirectoryMediaStorage extends MediaStorage {
       return null;
     }
     return { stream: handle.createReadStream(), size: stats.size };
+  }
+
+  async remove(key: string): Promise<void> {
+    if (isValidMediaKey(key)) await rm(mediaPath(this.root, key), { force: true });
   }
 }

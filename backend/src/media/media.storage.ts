@@ -19,4 +19,7 @@ export abstract class MediaStorage {
 
   /** The object, or null when no object has the key. */
   abstract open(key: string): Promise<MediaObject | null>;
+
+  /** Removes a stored object; a missing one is fine. */
+  abstract remove(key: string): Promise<void>;
 }

@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+
+import type { INestApplication } from '@nestjs/common';
 
 import type { MemeDto, TemplateDto, UserDto } from '@mememint/contracts';
 import request from 'supertest';
 
 import type { AppConfig } from '../../src/config/app.config.js';
+import { GenerationsRepository } from '../../src/generations/generations.repository.js';
+import { MediaKeys } from '../../src/media/media-keys.js';
+import { MediaStorage } from '../../src/media/media.storage.js';
 import { loginAs, newTgId } from './telegram-login.js';
 
 /** The project's labelled real photos (`<repo>/testdata/faces`, licences in its LICENSES.md). */
@@ -92,4 +98,16 @@ export async function download(server: Server, url: string) {
       response.on('end', () => callback(null, Buffer.concat(chunks)));
     });
   return { status: res.status, headers: res.headers, body: res.body as Buffer };
+}
+
+/**
+ * Gives a player a current face photo without the face check, for tests whose app runs no inference
+ * worker (the check is the worker's analyse job): stored like a checked one, but with no analysis beside
+ * it, so the swap analyses it itself.
+ */
+export async function seedFace(app: INestApplication, player: Player, image: Buffer): Promise<string> {
+  const faceKey = MediaKeys.face(player.tgId, randomUUID());
+  await app.get(MediaStorage).write(faceKey, image);
+  await app.get(GenerationsRepository).saveFaceKey(player.tgId, faceKey);
+  return faceKey;
 }

@@ -70,6 +70,10 @@ export class ApiClient {
     return this.request<T>('POST', path, { ...options, body });
   }
 
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PUT', path, { ...options, body });
+  }
+
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return this.request<T>('PATCH', path, { ...options, body });
   }

@@ -1,4 +1,4 @@
-import { ErrorText } from '@mememint/contracts';
+import { ErrorText, FACE_CHECK_CODES, FACE_NOTICE_CODES } from '@mememint/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 
@@ -12,6 +12,8 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.notEnoughCoins]: 'errors.notEnoughCoins',
   [ErrorText.outOfCredits]: 'errors.outOfCredits',
   [ErrorText.noFace]: 'errors.noFace',
+  [ErrorText.faceTooSmallInTarget]: 'errors.faceTooSmallInTarget',
+  [ErrorText.noSuchFace]: 'errors.noSuchFace',
   [ErrorText.imageUpload]: 'errors.imageUpload',
   [ErrorText.onlyJpeg]: 'errors.onlyJpeg',
   [ErrorText.originalText]: 'errors.originalText',
@@ -19,6 +21,14 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.promoTooShort]: 'errors.promoTooShort',
   [ErrorText.telegramUnavailable]: 'errors.telegramUnavailable',
 };
+
+/** Codes of the face check (GAME.md "Decisions"): the advice is translated by code, not by text. */
+const FACE_CODES: readonly string[] = [...FACE_CHECK_CODES, ...FACE_NOTICE_CODES];
+
+/** A face check's advice or notice (`{code, detail}`) in the player's language. */
+export function translateFaceAdvice(code: string | undefined, detail: string, t: TFunction): string {
+  return code && FACE_CODES.includes(code) ? t(`faceCheck.${code}`) : translateServerText(detail, t);
+}
 
 export function translateServerText(text: string, t: TFunction): string {
   const key = KNOWN_TEXTS[text];
@@ -35,7 +45,7 @@ export function describeError(error: unknown, t: TFunction): { message: string; 
   if (error instanceof WrongResponseError) return { message: t('errors.wrongResponse') };
   if (error instanceof ApiError && error.detail) {
     return {
-      message: translateServerText(error.detail, t),
+      message: translateFaceAdvice(error.body?.code, error.detail, t),
       hint: error.hint ? translateServerText(error.hint, t) : undefined,
     };
   }

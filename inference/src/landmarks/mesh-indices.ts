@@ -30,10 +30,19 @@ export const LEFT_EYE = [
 export const RIGHT_BROW = [70, 63, 105, 66, 107] as const;
 export const LEFT_BROW = [300, 293, 334, 296, 336] as const;
 
+/** Whole brows: the upper line outer to inner, then the lower line inner to outer. */
+export const RIGHT_BROW_OUTLINE = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46] as const;
+export const LEFT_BROW_OUTLINE = [300, 293, 334, 296, 336, 285, 295, 282, 283, 276] as const;
+
 /** Mouth corners (subject's right, left) and the outer lip outline. */
 export const MOUTH_CORNERS = [61, 291] as const;
 export const LIPS_OUTER = [
   61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146,
+] as const;
+
+/** The inner lip outline (the mouth's opening). */
+export const LIPS_INNER = [
+  78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95,
 ] as const;
 
 export const NOSE_TIP = 1;

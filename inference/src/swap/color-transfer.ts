@@ -177,36 +177,33 @@ export function skinStats(lab: Float32Array, select: Uint8Array): ChannelStats {
   return statsOver(lab, pixels.subarray(0, kept));
 }
 
+/** A per-channel affine map of L*a*b* values: l' = scale·l + offset. */
+export interface ToneMap {
+  scale: [number, number, number];
+  offset: [number, number, number];
+}
+
+/** Lower and upper limits on σt/σs per channel (L*, a*, b*). */
+export type RatioLimits = readonly (readonly [number, number])[];
+
 /**
- * Limits on σt/σs: lightness contrast changes little (a wider spread in the target usually means glasses, a
- * beard or shadow among its skin pixels, and doubling the face's contrast looked harsh); colour may vanish
- * (a black-and-white target) but is not amplified much (a coloured object in the target's statistics would
- * otherwise tint the face).
+ * Limits on σt/σs for the skin: lightness contrast changes little (a wider spread in the target usually
+ * means glasses, a beard or shadow among its skin pixels, and doubling the face's contrast looked harsh);
+ * colour may vanish (a black-and-white target) but is not amplified much (a coloured object in the target's
+ * statistics would otherwise tint the face).
  */
-const RATIO_LIMITS: [number, number][] = [
+export const SKIN_RATIO_LIMITS: RatioLimits = [
   [0.67, 1.5],
   [0, 1.25],
   [0, 1.25],
 ];
 
-/** Applies l' = (σt/σs)(l − μs) + μt per channel to the selected pixels, in place. */
-export function transferStats(
-  lab: Float32Array,
-  select: Uint8Array,
-  source: ChannelStats,
-  target: ChannelStats,
-) {
+/** Reinhard's map l' = (σt/σs)(l − μs) + μt per channel, the ratio within `limits`. */
+export function toneMap(source: ChannelStats, target: ChannelStats, limits: RatioLimits): ToneMap {
   const scale = [0, 1, 2].map((c) => {
     const ratio = source.std[c] > 1e-3 ? target.std[c] / source.std[c] : 1;
-    return Math.min(RATIO_LIMITS[c][1], Math.max(RATIO_LIMITS[c][0], ratio));
-  });
-  const [k0, k1, k2] = scale;
-  const [b0, b1, b2] = [0, 1, 2].map((c) => target.mean[c] - scale[c] * source.mean[c]);
-  for (let m = 0; m < select.length; m++) {
-    if (!select[m]) continue;
-    const o = m * 3;
-    lab[o] = k0 * lab[o] + b0;
-    lab[o + 1] = k1 * lab[o + 1] + b1;
-    lab[o + 2] = k2 * lab[o + 2] + b2;
-  }
+    return Math.min(limits[c][1], Math.max(limits[c][0], ratio));
+  }) as [number, number, number];
+  const offset = [0, 1, 2].map((c) => target.mean[c] - scale[c] * source.mean[c]) as [number, number, number];
+  return { scale, offset };
 }

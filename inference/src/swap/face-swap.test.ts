@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { decodePhoto, largestFaceMesh } from '../../test/labelled-photos.js';
+import { measureFaceQuality } from '../analysis/face-quality.js';
+import { buildPyramid } from '../image/pyramid.js';
 import { FACE_OVAL, LEFT_EYE, LIPS_OUTER, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, RgbImage } from '../types.js';
-import { swapFaceInto } from './face-swap.js';
+import { swapFace, swapFaceInto } from './face-swap.js';
 import { fillPolygon } from './mask.js';
 import { edgeStep } from './seam.js';
 
@@ -163,6 +165,43 @@ describe('swapFaceInto', () => {
         // Fading the mask over them left 10% of the far eye of tilted-01 swapped (a double eye); now 94%.
         assert.ok(whole >= 0.9 * pixels, `${faceName} → ${targetName}: ${whole} of ${pixels} feature pixels`);
       }
+    }
+  });
+
+  it('falls back to the edge match and a wider fade when the blend’s solver does not converge', async () => {
+    const [face, target] = await Promise.all([load('portrait-07.jpg'), load('tilted-02.jpg')]);
+    const solved = { ...target.image, data: Uint8Array.from(target.image.data) };
+    const fallback = { ...target.image, data: Uint8Array.from(target.image.data) };
+    const normal = swapFaceInto(solved, target.mesh, face.image, face.mesh);
+    const given = swapFaceInto(fallback, target.mesh, face.image, face.mesh, {
+      solver: { tolerance: 1e-9, maxIterations: 1 },
+    });
+    const partly = ({ alpha }: { alpha: Float32Array }) => alpha.filter((a) => a > 0.02 && a < 0.98).length;
+    assert.ok(
+      partly(given) > 1.2 * partly(normal),
+      `${partly(given)} fading pixels, ${partly(normal)} solved`,
+    );
+    assert.ok(
+      given.alpha.some((a) => a > 0.99),
+      'the face is swapped in',
+    );
+    const step = edgeStep(target.image, fallback, given);
+    assert.ok(step < 10, `a step of ${step.toFixed(1)} luma levels at the edge`);
+  });
+
+  it('keeps a target’s glasses whole when asked, instead of half', async () => {
+    const face = await load('portrait-07.jpg');
+    for (const name of ['portrait-01.jpg', 'portrait-13.jpg']) {
+      const target = await load(name);
+      // Judged as the face check judges glasses: frame rims and bridge on the result.
+      const evidence = (keepTargetGlasses: boolean) => {
+        const result = { ...target.image, data: Uint8Array.from(target.image.data) };
+        swapFace(result, target.mesh, face.image, face.mesh, { keepTargetGlasses });
+        return measureFaceQuality(buildPyramid(result, 32), target.mesh).glasses;
+      };
+      const [kept, replaced] = [evidence(true), evidence(false)];
+      assert.ok(kept >= 0.7, `${name}: glasses evidence ${kept.toFixed(2)} with the frames kept`);
+      assert.ok(kept > 1.25 * replaced, `${name}: ${kept.toFixed(2)} kept, ${replaced.toFixed(2)} replaced`);
     }
   });
 });

@@ -1,31 +1,47 @@
 import {
   CHEEKS,
   FACE_OVAL,
+  LEFT_BROW_OUTLINE,
   LEFT_EYE,
   LIPS_OUTER,
   MESH_POINT_COUNT,
   MOUTH_CORNERS,
+  RIGHT_BROW_OUTLINE,
   RIGHT_EYE,
 } from '../landmarks/mesh-indices.js';
+import { turnedLike } from '../landmarks/head-pose.js';
 import type { FaceMesh, Point, RgbImage } from '../types.js';
-import { labToRgb, rgbToLab, skinStats, transferStats } from './color-transfer.js';
-import { foreheadWeights, keepHairOnForehead } from './forehead-hair.js';
+import { labToRgb, rgbToLab, skinStats, type ChannelStats } from './color-transfer.js';
+import { targetFeaturePixels, transferTones } from './feature-tones.js';
+import { hairZones, keepHair } from './forehead-hair.js';
 import { boxAround, centroid, fillTriangle, point, scaledOutline, triangulate } from './geometry.js';
-import { matchEdge } from './harmonize.js';
+import { inBox, matchBorder, matchEdge, pushPull, skinBox } from './harmonize.js';
+import type { MembraneOptions } from './membrane.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
 import { mirrorPlan, mixMirror } from './mirror-fill.js';
 import { regionAround, type Region } from './region.js';
 import type { BlendCoverage } from './seam.js';
 import { applySimilarity, fitSimilarity } from './similarity.js';
+import { targetFrames } from './target-glasses.js';
 import { warpPiecewiseAffine, type SourceMask } from './warp.js';
 
-/** Feather: two box-blur passes of radius 3% of the face width each, about 6% in all. */
-const FEATHER = 0.03;
 /**
- * How far the inner landmarks (eyes, nose, mouth) follow the source face's proportions rather than the
- * target's: the outline stays the target's so the face fits its head.
+ * The mask's fade: two box-blur passes of radius 3% of the face width each (about 12% wide in all). The
+ * gradient-domain blend matches tone and light across the border, so the fade only hides the change of
+ * texture (narrower fades showed more of the face but left steps where the target's border is hair or
+ * shadow).
  */
-const SOURCE_SHAPE = 0.5;
+const FEATHER = 0.03;
+/** The fallback's fade when the blend's solver does not converge: 4.5% each, about 18% wide. */
+const FALLBACK_FEATHER = 0.045;
+/** The blend's solver: stop at this relative residual, give up (fall back) after this many iterations. */
+const SOLVER = { tolerance: 1e-3, maxIterations: 400 };
+/**
+ * How far the inner landmarks (eyes, brows, nose, mouth) follow the source face's proportions (turned to the
+ * target's pose) rather than the target's: all the way, for likeness; the outline stays the target's so the
+ * face fits its head.
+ */
+const SOURCE_SHAPE = 1;
 
 const OVAL_SET = new Set<number>(FACE_OVAL);
 const ALL_POINTS = Array.from({ length: MESH_POINT_COUNT }, (_, i) => i);
@@ -35,12 +51,18 @@ const ALL_POINTS = Array.from({ length: MESH_POINT_COUNT }, (_, i) => i);
  * the target's own face shows there instead.
  */
 const VALID_INSET = 0.08;
+/** Of that fade, skin is used as it is from here on (see `fillUnusable`)... */
+const USABLE_FROM = 0.3;
+/** ...and what is not skin there is left out over about twice this fraction of the face width. */
+const FOREIGN_SOFTEN = 0.01;
 /** That fade is smooth: it is computed on cells of this fraction of the face width. */
 const VALID_CELL = 0.01;
 /** Features kept whole by the mask (see `protectFeatures`): outline and scale about its centre. */
 const FEATURE_MARGIN: [readonly number[], number][] = [
   [RIGHT_EYE, 1.7],
   [LEFT_EYE, 1.7],
+  [RIGHT_BROW_OUTLINE, 1.3],
+  [LEFT_BROW_OUTLINE, 1.3],
   [LIPS_OUTER, 1.3],
 ];
 const FEATURE_FEATHER = 0.01;
@@ -53,11 +75,13 @@ const EDGE_TO = 0.7;
  * to the source's own layout (fitted onto the target by a least-squares similarity).
  */
 function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32Array {
-  const fit = fitSimilarity(sourceMesh.points, targetMesh.points, MESH_POINT_COUNT);
+  // The source's layout as it would look turned like the target.
+  const posed = turnedLike(sourceMesh.points, targetMesh.points);
+  const fit = fitSimilarity(posed, targetMesh.points, MESH_POINT_COUNT);
   const dest = Float32Array.from(targetMesh.points);
   for (let i = 0; i < MESH_POINT_COUNT; i++) {
     if (OVAL_SET.has(i)) continue;
-    const [x, y] = applySimilarity(fit, sourceMesh.points[i * 3], sourceMesh.points[i * 3 + 1]);
+    const [x, y] = applySimilarity(fit, posed[i * 3], posed[i * 3 + 1]);
     dest[i * 3] += (x - dest[i * 3]) * SOURCE_SHAPE;
     dest[i * 3 + 1] += (y - dest[i * 3 + 1]) * SOURCE_SHAPE;
   }
@@ -65,9 +89,41 @@ function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32A
 }
 
 /**
+ * The blend's mask over the region: the face oval eroded by about the blur's reach (2r along each axis, up
+ * to 2r·√2 diagonally) and feathered so that it fades out inside the oval, eyes and lips raised to whole,
+ * clipped by the oval itself so that nothing outside it ever changes.
+ */
+function blendMask(
+  dest: Float32Array,
+  features: Float32Array,
+  region: Region,
+  faceWidth: number,
+  fade: number,
+): Float32Array {
+  const oval = FACE_OVAL.map((i) => point(dest, i));
+  const radius = Math.max(1, Math.round(faceWidth * fade));
+  const core = shrinkTowards(oval, centroid(oval), 2.5 * radius + 1);
+  const mask = feather(fillPolygon(core, region), region.width, region.height, radius);
+  const outline = fillPolygon(oval, region);
+  for (let m = 0; m < mask.length; m++) mask[m] = Math.max(mask[m], features[m]) * outline[m];
+  return mask;
+}
+
+/** Where the face fades into the target (and the target shows through): it should match the target there. */
+function fadeOf(mask: Float32Array, covered: Float32Array): Uint8Array {
+  const edge = new Uint8Array(covered.length);
+  for (let m = 0; m < covered.length; m++) {
+    const alpha = mask[m] * covered[m];
+    if (covered[m] > 0 && alpha > EDGE_FROM && alpha < EDGE_TO) edge[m] = 1;
+  }
+  return edge;
+}
+
+/**
  * Eyes and lips are replaced whole even where the fade would reach them (on a turned target the far eye and
- * mouth corner sit near the face's edge): a target eye showing through a swapped one is a doubled eye. The
- * mask is raised to 1 over each feature (its outline scaled by `FEATURE_MARGIN`), with a short fade.
+ * mouth corner sit near the face's edge) and never kept as hair: a target eye showing through a swapped one
+ * is a doubled eye. Raises `mask` to 1 over each feature of the mesh (its outline scaled by
+ * `FEATURE_MARGIN`), with a short fade.
  */
 function protectFeatures(mask: Float32Array, dest: Float32Array, region: Region, faceWidth: number): void {
   const r = Math.max(1, Math.round(faceWidth * FEATURE_FEATHER));
@@ -159,37 +215,49 @@ function skinPixels(
   return select;
 }
 
+export interface SwapOptions {
+  /**
+   * The target wears glasses and the face photo does not: the target's frames stay over the swapped face
+   * (kept whole, deliberately; replacing the face under them left them half).
+   */
+  keepTargetGlasses?: boolean;
+  /** Bounds of the blend's solver (tests force the fallback with them). */
+  solver?: MembraneOptions;
+}
+
 /**
  * Swaps the source face into `image` (the target, changed in place) where `targetMesh` lies. Only pixels
  * inside the target's face oval change; hair, ears, background, pose and size stay the target's. Returns
  * where and how strongly it blended.
  *
- * Steps: piecewise-affine warp of the source's usable face (a turned source's far half from its mirror
- * image), Reinhard transfer of robust skin statistics in CIELAB, the face matched to the target along the
- * fade, forehead hair kept, and an alpha blend with a feathered mask that keeps eyes and lips whole.
+ * Steps: the source's landmark layout turned to the target's pose and placed in the target's outline;
+ * piecewise-affine warp of the source's usable face (a turned source's far half from its mirror image; past
+ * its silhouette and over hair at its outline, its own skin continued); colour transfer in CIELAB (the skin's
+ * robust statistics, the areas round the eyes and the lips region to region); hair on the forehead and temples kept; the gradient-domain blend's correction (a harmonic
+ * membrane through the border's tone and light, solved by conjugate gradients; `solver` bounds it, and the
+ * older edge match with a wider fade is the fallback when it does not converge); and an alpha blend with a
+ * feathered mask that keeps eyes, brows and lips whole.
  */
 export function swapFaceInto(
   image: RgbImage,
   targetMesh: FaceMesh,
   source: RgbImage,
   sourceMesh: FaceMesh,
+  options: SwapOptions = {},
 ): BlendCoverage {
+  const solver = options.solver ?? SOLVER;
   const dest = destinationPoints(targetMesh, sourceMesh);
   const triangles = triangulate(dest);
-  const oval = FACE_OVAL.map((i) => point(dest, i));
   const [cheekA, cheekB] = CHEEKS.map((i) => point(dest, i));
   const faceWidth = Math.hypot(cheekA.x - cheekB.x, cheekA.y - cheekB.y) || 1;
-  const radius = Math.max(1, Math.round(faceWidth * FEATHER));
   const region = regionAround(dest, FACE_OVAL, 2, image.width, image.height);
   if (region.width === 0 || region.height === 0) return { region, alpha: new Float32Array(0) };
-  const centre = centroid(oval);
-  // Eroded by about the blur's reach (2r along each axis, up to 2r·√2 diagonally) so that the feathered
-  // mask fades out inside the oval; clipped by the oval itself so nothing outside it ever changes.
-  const core = shrinkTowards(oval, centre, 2.5 * radius + 1);
-  const mask = feather(fillPolygon(core, region), region.width, region.height, radius);
-  protectFeatures(mask, dest, region, faceWidth);
-  const outline = fillPolygon(oval, region);
-  for (let m = 0; m < mask.length; m++) mask[m] *= outline[m];
+  // The narrow fade reaches closer to the oval than the fallback's, so the warp covers both.
+  // The face's features where they go, and the target's where they were: neither may show through.
+  const features = new Float32Array(region.width * region.height);
+  protectFeatures(features, dest, region, faceWidth);
+  protectFeatures(features, targetMesh.points, region, faceWidth);
+  let mask = blendMask(dest, features, region, faceWidth, FEATHER);
 
   const valid = validSourceArea(source, sourceMesh.points, triangles);
   const plan = mirrorPlan(sourceMesh.points, dest, triangles, region, faceWidth);
@@ -216,29 +284,99 @@ export function swapFaceInto(
   if (weights) mixMirror(source, sourceMesh, dest, triangles, region, mask, valid, weights, warped, covered);
 
   const skin = skinPixels(dest, region, mask, covered);
-  // The fade, where the target shows through: the face should match it there.
-  const edge = new Uint8Array(covered.length);
   const written = new Uint8Array(covered.length);
-  const measured = new Uint8Array(covered.length);
-  for (let m = 0; m < covered.length; m++) {
-    if (covered[m] === 0) continue;
-    written[m] = 1;
-    const alpha = mask[m] * covered[m];
-    if (alpha > EDGE_FROM && alpha < EDGE_TO) edge[m] = 1;
-    measured[m] = edge[m] | skin[m];
+  for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
+  rgbToLab(warped, written);
+  const faceSkin = skinStats(warped, skin);
+  fillUnusable(warped, covered, region, faceSkin, faceWidth);
+  // From here on `covered` says how much of the face is kept: all of it but forehead hair.
+  for (let m = 0; m < covered.length; m++) covered[m] = written[m];
+  const edge = fadeOf(mask, covered);
+  const measured = targetFeaturePixels(targetMesh.points, region, faceWidth);
+  for (let m = 0; m < covered.length; m++) measured[m] |= written[m] & (edge[m] | skin[m]);
+  const zones = hairZones(dest, region, written, faceWidth);
+  for (let m = 0; m < written.length; m++) {
+    zones.forehead[m] *= 1 - features[m];
+    zones.temples[m] *= 1 - features[m];
+    if (zones.forehead[m] > 0 || zones.temples[m] > 0) measured[m] = 1;
   }
-  const forehead = foreheadWeights(dest, region, written, faceWidth);
-  for (let m = 0; m < forehead.length; m++) if (forehead[m] > 0) measured[m] = 1;
-  // The target in L*a*b* where it is measured: its skin, the fade and the forehead.
+  // The target in L*a*b* where it is measured: its skin, the fade, where hair may be, its eyes and lips.
   const targetLab = copyRegion(image, region, measured);
   rgbToLab(targetLab, measured);
-  rgbToLab(warped, written);
   const targetSkin = skinStats(targetLab, skin);
-  transferStats(warped, written, skinStats(warped, skin), targetSkin);
-  keepHairOnForehead(warped, targetLab, forehead, targetSkin, region, faceWidth, covered);
-  matchEdge(warped, targetLab, edge, written, targetSkin, region.width, region.height, faceWidth);
+  keepHair(warped, faceSkin, targetLab, targetSkin, zones, region, faceWidth, covered);
+  transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetMesh.points, region, faceWidth);
+  const size = [region.width, region.height, faceWidth] as const;
+  if (!matchBorder(warped, targetLab, edge, written, targetSkin, ...size, solver)) {
+    // Fallback: the wider fade hides what the simpler edge match leaves.
+    mask = blendMask(dest, features, region, faceWidth, FALLBACK_FEATHER);
+    const wideEdge = fadeOf(mask, covered);
+    labOfMissing(image, region, wideEdge, measured, targetLab);
+    matchEdge(warped, targetLab, wideEdge, written, targetSkin, ...size);
+  }
   labToRgb(warped, written);
+  if (options.keepTargetGlasses) {
+    const frames = targetFrames(image, targetMesh.points, region);
+    for (let m = 0; m < covered.length; m++) covered[m] *= 1 - frames[m];
+  }
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
+}
+
+/**
+ * Where the source photo's face is not usable (past its silhouette, and near its outline wherever it does
+ * not look like its skin: hair, background, another face), the face's own colours continue smoothly from
+ * where it is (a push-pull fill): showing the target there instead put a veil of its hair or background
+ * on the cheeks. In place on the L*a*b* region `warped`.
+ */
+function fillUnusable(
+  warped: Float32Array,
+  valid: Float32Array,
+  region: Region,
+  skin: ChannelStats,
+  faceWidth: number,
+): void {
+  const box = skinBox(skin);
+  // Near the outline, what does not look like the face's skin (hair, an ear, background) is not used; the
+  // decision is softened so that it leaves no ragged patches.
+  const foreign = new Float32Array(valid.length);
+  for (let m = 0; m < valid.length; m++)
+    if (valid[m] > 0 && valid[m] < 1 && !inBox(warped, m * 3, box)) foreign[m] = 1;
+  const r = Math.max(1, Math.round(faceWidth * FOREIGN_SOFTEN));
+  const soft = feather(foreign, region.width, region.height, r);
+  const usable = new Float32Array(valid.length);
+  const envelope = new Float32Array(valid.length);
+  for (let m = 0; m < valid.length; m++) {
+    if (valid[m] === 0) continue;
+    // Skin is used nearly to the outline; what is not skin, not at all.
+    const t = Math.min(1, valid[m] / USABLE_FROM);
+    envelope[m] = t * t * (3 - 2 * t);
+    usable[m] = envelope[m] * (valid[m] < 1 ? 1 - Math.min(1, 2 * soft[m]) : 1);
+  }
+  // Smoothed too (the validity follows the mesh's triangles and left spikes of fill in the face), but never
+  // above the validity's own fade: nothing from past the source's face may come in.
+  const sure = feather(usable, region.width, region.height, 2 * r);
+  for (let m = 0; m < sure.length; m++) sure[m] = Math.min(sure[m], envelope[m]);
+  const fill = pushPull(warped, sure, region.width, region.height);
+  for (let m = 0; m < valid.length; m++) {
+    const v = sure[m];
+    if (valid[m] === 0 || v >= 1) continue;
+    for (let c = 0; c < 3; c++) warped[m * 3 + c] = v * warped[m * 3 + c] + (1 - v) * fill[m * 3 + c];
+  }
+}
+
+/** Adds to `lab` the target's pixels (in L*a*b*) selected by `wanted` that `have` does not yet hold. */
+function labOfMissing(
+  image: RgbImage,
+  region: Region,
+  wanted: Uint8Array,
+  have: Uint8Array,
+  lab: Float32Array,
+): void {
+  const missing = new Uint8Array(wanted.length);
+  for (let m = 0; m < wanted.length; m++) missing[m] = wanted[m] & (have[m] ^ 1);
+  const added = copyRegion(image, region, missing);
+  rgbToLab(added, missing);
+  for (let m = 0; m < missing.length; m++) if (missing[m]) lab.set(added.subarray(m * 3, m * 3 + 3), m * 3);
 }
 
 /** The region's pixels as RGB floats, where `select` is set. */
@@ -258,8 +396,8 @@ function copyRegion(image: RgbImage, region: Region, select: Uint8Array): Float3
 }
 
 /**
- * image = warped·α + image·(1 − α) over the region, α = mask × covered (the source's validity, with forehead
- * hair kept out); returns α.
+ * image = warped·α + image·(1 − α) over the region, α = mask × covered (the face, less the hair kept);
+ * returns α.
  */
 function blendInto(
   image: RgbImage,
@@ -283,4 +421,101 @@ function blendInto(
     }
   }
   return alphas;
+}
+
+/**
+ * A target face narrower than this (pixels, cheek to cheek) is swapped on an enlarged copy of its
+ * surroundings: the warp, the masks and the blend need pixels to work with (a 30 px face has a 1 px fade).
+ */
+const SUPERSAMPLE_BELOW = 100;
+const MAX_SUPERSAMPLING = 8;
+
+/** The region of `image` enlarged `factor` times (bilinear, pixel centres aligned). */
+function enlarge(image: RgbImage, region: Region, factor: number): RgbImage {
+  const width = region.width * factor;
+  const height = region.height * factor;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(image.height - 1, Math.max(0, region.y + (y + 0.5) / factor - 0.5));
+    const y0 = Math.min(image.height - 2, Math.floor(sy));
+    const fy = Math.min(1, sy - y0);
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(image.width - 1, Math.max(0, region.x + (x + 0.5) / factor - 0.5));
+      const x0 = Math.min(image.width - 2, Math.floor(sx));
+      const fx = Math.min(1, sx - x0);
+      const p = (y0 * image.width + x0) * 3;
+      const q = p + image.width * 3;
+      const o = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const top = image.data[p + c] * (1 - fx) + image.data[p + 3 + c] * fx;
+        const bottom = image.data[q + c] * (1 - fx) + image.data[q + 3 + c] * fx;
+        data[o + c] = Math.round(top * (1 - fy) + bottom * fy);
+      }
+    }
+  }
+  return { data, width, height };
+}
+
+/**
+ * Swaps the source face into `image` (changed in place) where `targetMesh` lies; returns where and how
+ * strongly it blended, in `image` pixels. A small target face is swapped on its surroundings enlarged to
+ * about `SUPERSAMPLE_BELOW` pixels of face width, and the change brought back down by averaging each block:
+ * pixels whose block the swap did not touch stay exactly as they were.
+ */
+export function swapFace(
+  image: RgbImage,
+  targetMesh: FaceMesh,
+  source: RgbImage,
+  sourceMesh: FaceMesh,
+  options: SwapOptions = {},
+): BlendCoverage {
+  const [a, b] = CHEEKS.map((i) => point(targetMesh.points, i));
+  const width = Math.hypot(a.x - b.x, a.y - b.y);
+  const factor = Math.min(MAX_SUPERSAMPLING, Math.ceil(SUPERSAMPLE_BELOW / Math.max(1, width)));
+  if (factor <= 1 || image.width < 2 || image.height < 2) {
+    return swapFaceInto(image, targetMesh, source, sourceMesh, options);
+  }
+  const region = regionAround(targetMesh.points, FACE_OVAL, 4, image.width, image.height);
+  if (region.width === 0 || region.height === 0) return { region, alpha: new Float32Array(0) };
+  const large = enlarge(image, region, factor);
+  const before = Uint8Array.from(large.data);
+  const points = Float32Array.from(targetMesh.points);
+  for (let i = 0; i < points.length; i += 3) {
+    points[i] = (points[i] - region.x) * factor;
+    points[i + 1] = (points[i + 1] - region.y) * factor;
+    points[i + 2] *= factor;
+  }
+  const coverage = swapFaceInto(large, { ...targetMesh, points }, source, sourceMesh, options);
+  // Back down: each pixel takes the mean change of its block; α likewise.
+  const alpha = new Float32Array(region.width * region.height);
+  const largeAlpha = (x: number, y: number) => {
+    const col = x - coverage.region.x;
+    const row = y - coverage.region.y;
+    return col >= 0 && row >= 0 && col < coverage.region.width && row < coverage.region.height
+      ? coverage.alpha[row * coverage.region.width + col]
+      : 0;
+  };
+  const blockArea = factor * factor;
+  for (let row = 0, m = 0; row < region.height; row++) {
+    for (let col = 0; col < region.width; col++, m++) {
+      let covered = 0;
+      const change = [0, 0, 0];
+      for (let dy = 0; dy < factor; dy++) {
+        for (let dx = 0; dx < factor; dx++) {
+          const x = col * factor + dx;
+          const y = row * factor + dy;
+          covered += largeAlpha(x, y);
+          const o = (y * large.width + x) * 3;
+          for (let c = 0; c < 3; c++) change[c] += large.data[o + c] - before[o + c];
+        }
+      }
+      alpha[m] = covered / blockArea;
+      if (covered === 0) continue;
+      const p = ((region.y + row) * image.width + region.x + col) * 3;
+      for (let c = 0; c < 3; c++) {
+        image.data[p + c] = Math.min(255, Math.max(0, Math.round(image.data[p + c] + change[c] / blockArea)));
+      }
+    }
+  }
+  return { region, alpha };
 }

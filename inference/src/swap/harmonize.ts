@@ -1,4 +1,5 @@
 import type { ChannelStats } from './color-transfer.js';
+import { KNOWN, OUTSIDE, solveMembrane, UNKNOWN, type MembraneOptions } from './membrane.js';
 
 /** A boundary difference larger than this (L*, a*, b*) is not lighting but something else showing through. */
 const MAX_OFFSET = [20, 8, 8];
@@ -148,6 +149,118 @@ export function matchEdge(
     counts[g] = Math.min(1, (4 * counts[g]) / (cell * cell));
   }
   const field = pushPull(sums, counts, gw, gh);
+  addUpsampled(face, written, field, gw, gh, cell, width, height);
+}
+
+/**
+ * How far (L*, a*, b*) a border cell's difference may be from those of the cells within `AGREEMENT_REACH`
+ * cells around it and still count as lighting.
+ */
+const BORDER_AGREEMENT = [10, 6, 6];
+const AGREEMENT_REACH = 3;
+/** How much darker than the skin's mean (L*) the border's skin may be in shadow and still be measured. */
+const SHADOW_DEPTH = 25;
+
+function median(values: number[]): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted.length > 0 ? sorted[sorted.length >> 1] : 0;
+}
+/** The membrane's cells, as a fraction of the face width: fine enough for lighting, coarse enough to be fast. */
+const MEMBRANE_CELL = 0.025;
+
+/**
+ * The gradient-domain blend's correction (see `solveMembrane`): where the fade shows skin in both, the
+ * L*a*b* difference target − face is measured (clamped; hair, beards and glasses at the edge do not count)
+ * and averaged into cells; those cells hold their value, every other cell the face covers is solved as a
+ * harmonic membrane between them, and the result is added to the face. The face then keeps its own detail
+ * and takes the target's tone and light all along its border. Returns false, changing nothing, when the
+ * solver does not converge (the caller falls back to `matchEdge` and a wider fade).
+ */
+export function matchBorder(
+  face: Float32Array,
+  target: Float32Array,
+  edge: Uint8Array,
+  written: Uint8Array,
+  skin: ChannelStats,
+  width: number,
+  height: number,
+  faceWidth: number,
+  solver: MembraneOptions,
+): boolean {
+  const cell = Math.max(1, Math.round(faceWidth * MEMBRANE_CELL));
+  const gw = Math.ceil(width / cell);
+  const gh = Math.ceil(height / cell);
+  const sums = new Float32Array(gw * gh * 3);
+  const kind = new Uint8Array(gw * gh);
+  // Skin in the border's shadow counts too (the sides of a face are darker): hair is told apart below.
+  const box = skinBox(skin);
+  box[0] = Math.min(box[0], skin.mean[0] - SHADOW_DEPTH);
+  // Per cell, the differences where both sides look like skin...
+  const samples: number[][] = [];
+  for (let y = 0, m = 0; y < height; y++) {
+    const row = Math.floor(y / cell) * gw;
+    for (let x = 0; x < width; x++, m++) {
+      if (!written[m]) continue;
+      const g = row + Math.floor(x / cell);
+      kind[g] = UNKNOWN;
+      if (!edge[m] || !inBox(target, m * 3, box) || !inBox(face, m * 3, box)) continue;
+      const list = (samples[g] ??= []);
+      for (let c = 0; c < 3; c++) {
+        const o = m * 3 + c;
+        list.push(Math.min(MAX_OFFSET[c], Math.max(-MAX_OFFSET[c], target[o] - face[o])));
+      }
+    }
+  }
+  // ...their median, for a cell measured on a quarter of its pixels at least (a few hairs are outvoted)...
+  const candidate = new Uint8Array(gw * gh);
+  for (let g = 0; g < samples.length; g++) {
+    const list = samples[g];
+    if (!list || list.length / 3 < (cell * cell) / 4) continue;
+    for (let c = 0; c < 3; c++) sums[g * 3 + c] = median(list.filter((_, k) => k % 3 === c));
+    candidate[g] = 1;
+  }
+  // ...kept where it agrees with the cells around it: blond hair, stubble or a shadow along a stretch of the
+  // border can pass for skin, and pulled the face's side towards their colour (a pale veil, a grey jaw).
+  let known = 0;
+  for (let g = 0; g < candidate.length; g++) {
+    if (!candidate[g]) continue;
+    const [gx, gy] = [g % gw, Math.floor(g / gw)];
+    const around: number[][] = [[], [], []];
+    for (let v = Math.max(0, gy - AGREEMENT_REACH); v <= Math.min(gh - 1, gy + AGREEMENT_REACH); v++)
+      for (let u = Math.max(0, gx - AGREEMENT_REACH); u <= Math.min(gw - 1, gx + AGREEMENT_REACH); u++) {
+        const n = v * gw + u;
+        if (n === g || !candidate[n]) continue;
+        for (let c = 0; c < 3; c++) around[c].push(sums[n * 3 + c]);
+      }
+    const agrees =
+      around[0].length === 0 ||
+      [0, 1, 2].every((c) => Math.abs(sums[g * 3 + c] - median(around[c])) <= BORDER_AGREEMENT[c]);
+    if (!agrees) continue;
+    kind[g] = KNOWN;
+    known++;
+  }
+  if (known === 0) return true;
+  const membrane = solveMembrane(sums, kind, gw, gh, solver);
+  if (!membrane) return false;
+  // Cells outside the face take their neighbours' values, so that upsampling does not pull the edge to 0.
+  const inside = new Float32Array(gw * gh);
+  for (let g = 0; g < inside.length; g++) if (kind[g] !== OUTSIDE) inside[g] = 1;
+  const field = pushPull(membrane.field, inside, gw, gh);
+  addUpsampled(face, written, field, gw, gh, cell, width, height);
+  return true;
+}
+
+/** Adds the cell field (3 channels, `cell` pixels a cell), bilinearly upsampled, to the written pixels. */
+function addUpsampled(
+  face: Float32Array,
+  written: Uint8Array,
+  field: Float32Array,
+  gw: number,
+  gh: number,
+  cell: number,
+  width: number,
+  height: number,
+): void {
   for (let y = 0, m = 0; y < height; y++) {
     const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / cell - 0.5));
     const y0 = Math.floor(gy);

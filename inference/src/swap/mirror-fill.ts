@@ -8,12 +8,12 @@ import type { Region } from './region.js';
 import { warpPiecewiseAffine, type SourceMask } from './warp.js';
 
 /**
- * A source turned by at least this much (degrees, see `meshYaw`: about 30° of real turn) shows its far side
- * too foreshortened and partly hidden by the nose: the far half is then taken from the mirror image of the
- * near half. Mixing the two pictures patch by patch doubled eyes and brows; a whole half keeps every feature
- * in one piece.
+ * A source turned by at least this much (degrees, see `meshYaw`: about 16° of real turn) shows its far side
+ * foreshortened and partly hidden by the nose: the far half is then taken from the mirror image of the near
+ * half. Mixing the two pictures patch by patch doubled eyes and brows; a whole half keeps every feature in
+ * one piece. (From 20°, moderately turned photos left a smooth, untextured fill over the far cheek.)
  */
-const MIRROR_FROM_YAW = 20;
+const MIRROR_FROM_YAW = 12;
 /** Along the midline the direct and mirrored pictures cross-fade over about 3% of the face width... */
 const SWITCH_FEATHER = 0.0075;
 /** ...but never over an eye: the eye and its lids (outline scaled by this about its centre) come from one. */

@@ -33,6 +33,16 @@ export class CreateGenerationDto {
   @IsString()
   @MaxLength(MEME_TEXT_MAX_LENGTH)
   text?: string;
+
+  @ApiPropertyOptional({
+    example: '[0,2]',
+    description:
+      'Which faces of the picture to replace: `all`, or a JSON array of indices into its faces (largest first); default the largest',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  faces?: string;
 }
 
 /** The whole multipart form, for the API docs (the file is not a validated field). */

@@ -24,7 +24,7 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
       {state.step === 'photo' && (
         <FacePhotoStep
           savedFaceUrl={state.faceUrl}
-          onPicked={(photo) => void pickFace(photo)}
+          onPicked={pickFace}
           onUseSaved={() => dispatch({ type: 'savedFaceUsed' })}
         />
       )}

@@ -6,6 +6,8 @@ import { haptic } from '../../telegram/sdk';
 import { useBackButton } from '../../ui/useBackButton';
 import { memeKeys } from '../memes';
 import { sessionKeys } from '../session';
+import type { FaceUploadDto } from '@mememint/contracts';
+import { putFace } from './api/put-face';
 import type { GenerationBase } from './api/start-generation';
 import { loadFacePhotoUrl, saveFacePhoto } from './photo';
 import { useGeneration } from './useGeneration';
@@ -95,10 +97,17 @@ export function useCreateMemeFlow(onClose: () => void) {
     }
   }, [generation.meme, generation.error, queryClient]);
 
-  const pickFace = useCallback(async (face: Blob) => {
-    await saveFacePhoto(face);
-    dispatch({ type: 'facePicked', face, faceUrl: loadFacePhotoUrl() ?? URL.createObjectURL(face) });
-  }, []);
+  const client = useApiClient();
+  /** The face check first (a refusal throws its ApiError with the advice); a passing photo is kept. */
+  const pickFace = useCallback(
+    async (face: Blob): Promise<FaceUploadDto> => {
+      const checked = await putFace(client, face);
+      await saveFacePhoto(face);
+      dispatch({ type: 'facePicked', face, faceUrl: loadFacePhotoUrl() ?? URL.createObjectURL(face) });
+      return checked;
+    },
+    [client],
+  );
 
   return { state, dispatch, generation, pickFace };
 }

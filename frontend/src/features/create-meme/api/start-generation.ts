@@ -4,7 +4,6 @@ import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import type { MutationConfig } from '../../../lib/react-query';
 import { sessionKeys } from '../../session';
-import { loadFacePhoto } from '../photo';
 
 /** What the face goes into: a template, or the player's own uploaded photo. */
 export type GenerationBase = { templateId: string } | { memeId: string };
@@ -30,7 +29,10 @@ export function startGeneration(
 }
 
 export interface GenerationRequest {
-  /** The face picked in this flow; without one, the photo saved on the device. */
+  /**
+   * A face photo the server has not checked yet; null when the server holds the current face (a photo
+   * picked in this flow went through the face check, `PUT /v1/users/face/`, which stored it there).
+   */
   face: Blob | null;
   base: GenerationBase | null;
   caption: string;
@@ -42,7 +44,7 @@ export function useStartGeneration(config: MutationConfig<GenerationCreatedDto, 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ face, base, caption }: GenerationRequest) => {
-      const photo = face ?? (await loadFacePhoto()) ?? undefined;
+      const photo = face ?? undefined;
       const into = base && ('templateId' in base ? { templateId: base.templateId } : { memeId: base.memeId });
       return startGeneration(client, { photo, text: caption.trim() || undefined, ...into });
     },

@@ -7,7 +7,7 @@ import type { CreateMemeFlowState } from '../useCreateMemeFlow';
 
 /** Step 3: face → base at a glance, the caption, and the start (one credit). */
 export function CaptionStep({
-  flow: { face, faceUrl, target, caption },
+  flow: { faceUrl, target, caption },
   onCaptionChange,
   onStarted,
 }: {
@@ -48,7 +48,8 @@ export function CaptionStep({
         type="button"
         className="button"
         disabled={start.isPending}
-        onClick={() => start.mutate({ face, base: target, caption })}
+        // The face picked in this flow passed the face check, which made it the server's current face.
+        onClick={() => start.mutate({ face: null, base: target, caption })}
       >
         {start.isPending ? t('create.starting') : t('create.start')}
       </button>

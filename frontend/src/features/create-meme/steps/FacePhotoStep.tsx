@@ -1,30 +1,65 @@
+import type { FaceUploadDto } from '@mememint/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeError, translateFaceAdvice } from '../../../lib/describe-error';
+import { haptic } from '../../../telegram/sdk';
+import { toast } from '../../../ui/toast';
 import { PhotoPicker } from '../PhotoPicker';
 
-/** Step 1: a new face photo, or the one saved on the device. */
+/**
+ * Step 1: a new face photo, checked by the server (advice shown next to the photo, retake below), or
+ * the one saved on the device.
+ */
 export function FacePhotoStep({
   savedFaceUrl,
   onPicked,
   onUseSaved,
 }: {
   savedFaceUrl: string | null;
-  onPicked: (photo: Blob) => void;
+  /** Resolves with the check's answer once the photo passed; rejects with the refusal. */
+  onPicked: (photo: Blob) => Promise<FaceUploadDto>;
   onUseSaved: () => void;
 }) {
   const { t } = useTranslation();
+  const [checking, setChecking] = useState(false);
+  const [refused, setRefused] = useState<{ url: string; advice: string } | null>(null);
+
+  async function picked(photo: Blob) {
+    setChecking(true);
+    setRefused(null);
+    try {
+      const checked = await onPicked(photo);
+      if (checked.notice) toast.info(translateFaceAdvice(checked.notice.code, checked.notice.detail, t));
+    } catch (error) {
+      haptic.error();
+      const advice = describeError(error, t)?.message ?? t('errors.generic');
+      setRefused({ url: URL.createObjectURL(photo), advice });
+    } finally {
+      setChecking(false);
+    }
+  }
+
   return (
     <section className="create__step">
       <h2>{t('create.stepPhoto')}</h2>
       <p className="muted">{t('create.stepPhotoText')}</p>
-      {savedFaceUrl && (
-        <>
-          <img className="face-preview" src={savedFaceUrl} alt="" />
-          <button type="button" className="button" onClick={onUseSaved}>
-            {t('create.usePrevious')}
-          </button>
-        </>
+      {refused ? (
+        <div className="face-advice" role="alert">
+          <img className="face-preview" src={refused.url} alt="" />
+          <p>{refused.advice}</p>
+        </div>
+      ) : (
+        savedFaceUrl && (
+          <>
+            <img className="face-preview" src={savedFaceUrl} alt="" />
+            <button type="button" className="button" onClick={onUseSaved}>
+              {t('create.usePrevious')}
+            </button>
+          </>
+        )
       )}
-      <PhotoPicker onPicked={onPicked} />
+      {checking && <p className="muted">{t('create.checkingFace')}</p>}
+      <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
     </section>
   );
 }

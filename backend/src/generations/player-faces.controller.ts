@@ -1,0 +1,42 @@
+import { Controller, HttpCode, HttpStatus, Put, UploadedFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FaceUploadDto } from '@mememint/contracts';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
+import { User } from '../users/entities/user.entity.js';
+import { FaceUploadForm, FaceUploadResponseDto } from './dto/player-face.dto.js';
+import { PlayerFacesService } from './player-faces.service.js';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('v1/users')
+export class PlayerFacesController {
+  constructor(private readonly faces: PlayerFacesService) {}
+
+  @Put('face')
+  @HttpCode(HttpStatus.OK)
+  @ImageUpload('photo')
+  @ApiBody({ type: FaceUploadForm })
+  @ApiOkResponse({
+    type: FaceUploadResponseDto,
+    description: 'The photo passed the face check and is the player’s current face (never charged)',
+  })
+  @ApiBadRequestResponse({
+    description:
+      '`{detail, code}`: the face check refused the photo (code NO_FACE, FACE_TOO_SMALL, FACE_TURNED, FACE_BLURRED or FACE_TOO_DARK), or it is not a JPEG',
+  })
+  @ApiServiceUnavailableResponse({ description: 'No inference worker answered in time' })
+  upload(
+    @CurrentUser() user: User,
+    @UploadedFile(requiredImage('photo')) photo: UploadedImage,
+  ): Promise<FaceUploadDto> {
+    return this.faces.upload(user.tgId, photo.buffer);
+  }
+}

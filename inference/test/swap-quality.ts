@@ -1,0 +1,280 @@
+/**
+ * Measured swap quality on the labelled photos: every face photo that passes the face check swapped into
+ * every face the analysis finds in the labelled pictures. Shared by the CI test (a subsample, floors) and
+ * `npm run quality -w inference` (the whole set, figures for docs/PERFORMANCE.md).
+ */
+import type { FaceBox } from '@mememint/contracts';
+
+import { analyseImage, storedImageFaces, type ImageFace } from '../src/analysis/face-analysis.js';
+import { checkFace } from '../src/analysis/face-check.js';
+import type { PipelineConfig } from '../src/config.js';
+import { descriptorSimilarity, faceDescriptor } from '../src/descriptor/face-descriptor.js';
+import { decodeImage } from '../src/image/decode.js';
+import { swapFace } from '../src/swap/face-swap.js';
+import { fillPolygon } from '../src/swap/mask.js';
+import type { BlendCoverage } from '../src/swap/seam.js';
+import { swapOptionsFor } from '../src/pipeline.js';
+import type { RgbImage } from '../src/types.js';
+import { labels, photoBytes, photoNames } from './labelled-photos.js';
+
+export interface AnalysedPhoto {
+  name: string;
+  image: RgbImage;
+  faces: ImageFace[];
+  descriptors: Float32Array[];
+  /** Per face: labelled `hard` (or not labelled at all): reported, not required. */
+  hard: boolean[];
+}
+
+function iou(a: FaceBox, [x, y, width, height]: [number, number, number, number]): number {
+  const left = Math.max(a.x, x);
+  const top = Math.max(a.y, y);
+  const right = Math.min(a.x + a.width, x + width);
+  const bottom = Math.min(a.y + a.height, y + height);
+  const overlap = Math.max(0, right - left) * Math.max(0, bottom - top);
+  return overlap / (a.width * a.height + width * height - overlap);
+}
+
+/** A labelled photo decoded and analysed as the worker does (every face, largest first). */
+export async function analysedPhoto(name: string, config: PipelineConfig): Promise<AnalysedPhoto> {
+  const bytes = photoBytes(name);
+  const { record } = await analyseImage(bytes, 'template', config);
+  const image = await decodeImage(bytes, { maxBytes: 5e7, maxPixels: 5e7, jpegOnly: false });
+  const faces = (await storedImageFaces(record, bytes)) ?? [];
+  const descriptors = await Promise.all(faces.map((face) => faceDescriptor(image, face.mesh, config)));
+  const hard = faces.map((face) => {
+    const label = labels[name].faces.find((labelled) => iou(face.box, labelled.box) >= 0.3);
+    return label?.hard ?? true;
+  });
+  return { name, image, faces, descriptors, hard };
+}
+
+/** The labelled photos: which may serve as face photos (JPEG, face check passed) and every one with a face. */
+export async function labelledSet(config: PipelineConfig): Promise<{
+  facePhotos: AnalysedPhoto[];
+  targets: AnalysedPhoto[];
+}> {
+  const photos: AnalysedPhoto[] = [];
+  for (const name of photoNames) photos.push(await analysedPhoto(name, config));
+  const withFaces = photos.filter((photo) => photo.faces.length > 0);
+  return {
+    facePhotos: withFaces.filter(
+      (photo) => photo.name.endsWith('.jpg') && checkFace(photo.faces, config.faceCheck).passed,
+    ),
+    targets: withFaces,
+  };
+}
+
+export interface PairQuality {
+  face: string;
+  target: string;
+  targetFace: number;
+  /** The target face's width in pixels. */
+  width: number;
+  /** The target face is labelled hard (full profile, heavily turned, tiny with goggles) or not labelled. */
+  hard: boolean;
+  /** faceres similarity of the swapped face to the face photo's face and to the target's original face. */
+  toFace: number;
+  toTarget: number;
+  /** Pixels changed outside the blend's mask (must be 0). */
+  changedOutside: number;
+  /**
+   * Seam: mean colour step (RGB gradient magnitude) on the mask's border ring less the mean of the rings
+   * one ring-width inside and outside, in the result minus the same in the original (levels; ~0 = no seam).
+   */
+  seam: number;
+  /** Mean |luma change| over the face's centre (eyes to mouth). */
+  centreChange: number;
+  /** Swap time (ms). */
+  ms: number;
+}
+
+function luma(data: Uint8Array, p: number): number {
+  return 0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2];
+}
+
+/** Chamfer (3-4) distance to the nearest pixel where `inside` differs, in pixels, over a w×h window. */
+function distanceToBorder(inside: Uint8Array, width: number, height: number): Float32Array {
+  const far = 1e9;
+  const distance = new Float32Array(width * height);
+  const pass = (value: number) => {
+    // Distance to the nearest pixel whose `inside` is not `value`.
+    const d = new Float32Array(width * height);
+    for (let k = 0; k < d.length; k++) d[k] = inside[k] === value ? far : 0;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const k = y * width + x;
+        if (x > 0) d[k] = Math.min(d[k], d[k - 1] + 3);
+        if (y > 0) {
+          d[k] = Math.min(d[k], d[k - width] + 3);
+          if (x > 0) d[k] = Math.min(d[k], d[k - width - 1] + 4);
+          if (x + 1 < width) d[k] = Math.min(d[k], d[k - width + 1] + 4);
+        }
+      }
+    for (let y = height - 1; y >= 0; y--)
+      for (let x = width - 1; x >= 0; x--) {
+        const k = y * width + x;
+        if (x + 1 < width) d[k] = Math.min(d[k], d[k + 1] + 3);
+        if (y + 1 < height) {
+          d[k] = Math.min(d[k], d[k + width] + 3);
+          if (x + 1 < width) d[k] = Math.min(d[k], d[k + width + 1] + 4);
+          if (x > 0) d[k] = Math.min(d[k], d[k + width - 1] + 4);
+        }
+      }
+    return d;
+  };
+  const toOutside = pass(1);
+  const toInside = pass(0);
+  for (let k = 0; k < distance.length; k++)
+    distance[k] = inside[k] ? toOutside[k] / 3 - 0.5 : -(toInside[k] / 3 - 0.5);
+  return distance;
+}
+
+/** The seam measure of `PairQuality.seam` for one swap's coverage. */
+export function seamStep(
+  before: RgbImage,
+  after: RgbImage,
+  coverage: BlendCoverage,
+  faceWidth: number,
+): number {
+  const ring = Math.max(2, Math.round(0.04 * faceWidth));
+  const { region, alpha } = coverage;
+  // A window around the region, wide enough for the outer ring.
+  const x0 = Math.max(1, region.x - ring - 3);
+  const y0 = Math.max(1, region.y - ring - 3);
+  const x1 = Math.min(before.width - 1, region.x + region.width + ring + 3);
+  const y1 = Math.min(before.height - 1, region.y + region.height + ring + 3);
+  const [width, height] = [x1 - x0, y1 - y0];
+  const inside = new Uint8Array(width * height);
+  for (let row = 0; row < region.height; row++)
+    for (let col = 0; col < region.width; col++) {
+      if (alpha[row * region.width + col] < 0.5) continue;
+      const x = region.x + col - x0;
+      const y = region.y + row - y0;
+      if (x >= 0 && y >= 0 && x < width && y < height) inside[y * width + x] = 1;
+    }
+  const distance = distanceToBorder(inside, width, height);
+  const step = (image: RgbImage, x: number, y: number) => {
+    const p = (y * image.width + x) * 3;
+    const row = image.width * 3;
+    let sum = 0;
+    for (let c = 0; c < 3; c++) {
+      const dx = (image.data[p + 3 + c] - image.data[p - 3 + c]) / 2;
+      const dy = (image.data[p + row + c] - image.data[p - row + c]) / 2;
+      sum += dx * dx + dy * dy;
+    }
+    return Math.sqrt(sum / 3);
+  };
+  const sums = { before: [0, 0, 0], after: [0, 0, 0], count: [0, 0, 0] };
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const d = distance[y * width + x];
+      const which =
+        Math.abs(d) <= 1 ? 0 : d >= ring && d < ring + 1.5 ? 1 : d <= -ring && d > -ring - 1.5 ? 2 : -1;
+      if (which < 0) continue;
+      sums.before[which] += step(before, x0 + x, y0 + y);
+      sums.after[which] += step(after, x0 + x, y0 + y);
+      sums.count[which]++;
+    }
+  if (sums.count.some((n) => n === 0)) return 0;
+  const excess = (values: number[]) =>
+    values[0] / sums.count[0] - (values[1] / sums.count[1] + values[2] / sums.count[2]) / 2;
+  return excess(sums.after) - excess(sums.before);
+}
+
+/** Swaps one face photo into one target face and measures the result. */
+export async function measurePair(
+  face: AnalysedPhoto,
+  target: AnalysedPhoto,
+  targetFace: number,
+  config: PipelineConfig,
+): Promise<PairQuality> {
+  const result = { ...target.image, data: Uint8Array.from(target.image.data) };
+  const chosen = target.faces[targetFace];
+  const started = performance.now();
+  const options = swapOptionsFor(face.faces[0], chosen, config);
+  const coverage = swapFace(result, chosen.mesh, face.image, face.faces[0].mesh, options);
+  const ms = performance.now() - started;
+  const { region, alpha } = coverage;
+  let changedOutside = 0;
+  for (let y = 0, m = 0; y < result.height; y++)
+    for (let x = 0; x < result.width; x++, m++) {
+      const col = x - region.x;
+      const row = y - region.y;
+      const inRegion = col >= 0 && row >= 0 && col < region.width && row < region.height;
+      if (inRegion && alpha[row * region.width + col] > 0) continue;
+      const p = m * 3;
+      if (
+        result.data[p] !== target.image.data[p] ||
+        result.data[p + 1] !== target.image.data[p + 1] ||
+        result.data[p + 2] !== target.image.data[p + 2]
+      )
+        changedOutside++;
+    }
+  // The centre: eyes' outer corners to mouth corners.
+  const points = chosen.mesh.points;
+  const centre = fillPolygon(
+    [33, 263, 291, 61].map((i) => ({ x: points[i * 3], y: points[i * 3 + 1] })),
+    { x: 0, y: 0, width: result.width, height: result.height },
+  );
+  let [changed, pixels] = [0, 0];
+  for (let m = 0; m < centre.length; m++) {
+    if (!centre[m]) continue;
+    changed += Math.abs(luma(result.data, m * 3) - luma(target.image.data, m * 3));
+    pixels++;
+  }
+  // Judged on the target face's own crop in both, so only the pixels differ.
+  const swapped = await faceDescriptor(result, chosen.mesh, config);
+  return {
+    face: face.name,
+    target: target.name,
+    targetFace,
+    width: chosen.quality.width,
+    hard: target.hard[targetFace],
+    toFace: descriptorSimilarity(swapped, face.descriptors[0]),
+    toTarget: descriptorSimilarity(swapped, target.descriptors[targetFace]),
+    changedOutside,
+    seam: seamStep(target.image, result, coverage, chosen.quality.width),
+    centreChange: pixels > 0 ? changed / pixels : 0,
+    ms,
+  };
+}
+
+export interface QualitySummary {
+  pairs: number;
+  /** Share of pairs whose swapped face is closer to the face photo than to the target's original. */
+  likeness: number;
+  meanToFace: number;
+  meanToTarget: number;
+  seamMean: number;
+  seamP95: number;
+  seamMax: number;
+  changedOutside: number;
+  minCentreChange: number;
+}
+
+export function summarise(pairs: PairQuality[]): QualitySummary {
+  const mean = (list: number[]) => list.reduce((sum, v) => sum + v, 0) / Math.max(1, list.length);
+  const seams = pairs.map((p) => p.seam).sort((a, b) => a - b);
+  return {
+    pairs: pairs.length,
+    likeness: pairs.filter((p) => p.toFace > p.toTarget).length / Math.max(1, pairs.length),
+    meanToFace: mean(pairs.map((p) => p.toFace)),
+    meanToTarget: mean(pairs.map((p) => p.toTarget)),
+    seamMean: mean(seams),
+    seamP95: seams[Math.floor(seams.length * 0.95)] ?? 0,
+    seamMax: seams.at(-1) ?? 0,
+    changedOutside: pairs.filter((p) => p.changedOutside > 0).length,
+    minCentreChange: Math.min(...pairs.map((p) => p.centreChange)),
+  };
+}
+
+export function describe(title: string, summary: QualitySummary): string {
+  const f = (value: number, digits = 2) => value.toFixed(digits);
+  return (
+    `${title}: ${summary.pairs} pairs; likeness ${f(100 * summary.likeness, 1)}% closer to the face photo ` +
+    `(mean similarity ${f(summary.meanToFace, 3)} to it, ${f(summary.meanToTarget, 3)} to the target); seam step ` +
+    `mean ${f(summary.seamMean)}, p95 ${f(summary.seamP95)}, max ${f(summary.seamMax)} levels; ` +
+    `${summary.changedOutside} pairs changed outside the mask; centre change min ${f(summary.minCentreChange, 1)}`
+  );
+}
