@@ -24,6 +24,7 @@ import { RatingModule } from './rating/rating.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SquadsModule } from './squads/squads.module.js';
+import { StickersModule } from './stickers/stickers.module.js';
 import { SwipesModule } from './swipes/swipes.module.js';
 import { TelegramModule } from './telegram/telegram.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
@@ -52,6 +53,7 @@ const FEATURE_MODULES = [
   RatingLiveModule,
   SwipesModule,
   FeedModule,
+  StickersModule,
 ];
 
 @Module({})
