@@ -118,8 +118,10 @@ export class StickersProcessor {
       const pack = { id: randomUUID(), ownerId: userId, name, title, style: job.data.style };
       const rows = memeIds.map((memeId, index) => ({ memeId, fileId: set.stickers[index]!.file_id }));
       await this.transactions.run(async (em) => {
-        await this.stickers.insert(em, pack, rows);
+        // The quest first: its ledger change locks the player's row before the pack's foreign key
+        // takes its share lock, so two packs made at once cannot deadlock.
         await this.quests.complete(userId, 'sticker_pack', em);
+        await this.stickers.insert(em, pack, rows);
       });
       return toStickerPackDto({
         ...pack,
