@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AirdropSkeleton } from '../features/airdrop';
 import { InvitePage } from '../pages/InvitePage';
 import { MainPage } from '../pages/MainPage';
 import { NotSupportedPage } from '../pages/NotSupportedPage';
@@ -9,7 +10,6 @@ import { QuestsPage } from '../pages/QuestsPage';
 import { RatingPage } from '../pages/RatingPage';
 import { SharedMemePage } from '../pages/SharedMemePage';
 import { StickersPage } from '../pages/StickersPage';
-import { FullScreenSpinner } from '../ui/Spinner';
 import { Layout } from './Layout';
 import { RealtimeProvider } from './providers/RealtimeProvider';
 import { SessionProvider } from './providers/SessionProvider';
@@ -44,7 +44,7 @@ export const router = createBrowserRouter([
           {
             path: '/airdrop',
             element: (
-              <Suspense fallback={<FullScreenSpinner />}>
+              <Suspense fallback={<AirdropSkeleton />}>
                 <AirdropPage />
               </Suspense>
             ),
