@@ -20,6 +20,8 @@ const AirdropPage = lazy(() => import('../pages/AirdropPage'));
 
 /** Every route of SEED-SPEC §2. */
 export const router = createBrowserRouter([
+  // Public: a shared meme shows in any browser, signed in or not (Telegram or not).
+  { path: '/i/:shareId', element: <SharedMemePage />, errorElement: <RouteError /> },
   {
     element: (
       <SessionProvider>
@@ -32,7 +34,6 @@ export const router = createBrowserRouter([
     children: [
       { path: ONBOARDING_PATH, element: <OnboardingPage /> },
       { path: NOT_SUPPORTED_PATH, element: <NotSupportedPage /> },
-      { path: '/i/:shareId', element: <SharedMemePage /> },
       {
         element: <Layout />,
         children: [
