@@ -1,4 +1,4 @@
-import type { AddTonRequest } from '@mememint/contracts';
+import type { AddTonRequest, TonProofPayloadDto } from '@mememint/contracts';
 import { TonConnectButton, TonConnectUIProvider, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,8 @@ function WalletLink() {
   const fetchPayload = useTonProofPayload();
   const addTon = useAddTon({ onSuccess: () => haptic.success() });
   const link = useRef(addTon.mutate);
+  // One payload per visit, whichever TON Connect instance the provider hands out.
+  const payload = useRef<Promise<TonProofPayloadDto>>(undefined);
   link.current = addTon.mutate;
 
   // A fresh payload before the modal can open (the button waits while the state is "loading"), once
@@ -47,12 +49,14 @@ function WalletLink() {
   useEffect(() => {
     let cancelled = false;
     tonConnectUI.setConnectRequestParameters({ state: 'loading' });
-    fetchPayload().then(
-      ({ payload }) => {
+    payload.current ??= fetchPayload();
+    payload.current.then(
+      ({ payload: value }) => {
         if (!cancelled)
-          tonConnectUI.setConnectRequestParameters({ state: 'ready', value: { tonProof: payload } });
+          tonConnectUI.setConnectRequestParameters({ state: 'ready', value: { tonProof: value } });
       },
       () => {
+        payload.current = undefined;
         if (!cancelled) tonConnectUI.setConnectRequestParameters(null);
       },
     );
