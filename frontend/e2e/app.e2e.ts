@@ -463,7 +463,7 @@ describe('the mini app in a phone browser against the real backend', () => {
     await context.close();
   });
 
-  it('the airdrop page: a skeleton, then the TON Connect button and the share; TON Connect loads on that route only', async () => {
+  it('the airdrop page: the TON Connect button and the share, TON Connect loaded on that route only', async () => {
     const { context, page } = await openNewPlayer();
     const scripts: string[] = [];
     page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
@@ -475,6 +475,9 @@ describe('the mini app in a phone browser against the real backend', () => {
     await page.locator('.ton-connect button').first().waitFor();
     await shot(page, '27-airdrop');
     assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /airdrop');
+    const tonChunk = (path: string) => /\/assets\/.*(AirdropPage|tonconnect).*\.js$/i.test(path);
+    assert.ok(!scripts.slice(0, beforeAirdrop).some(tonChunk), 'no TON Connect code before /airdrop');
+    assert.ok(scripts.slice(beforeAirdrop).some(tonChunk), 'TON Connect code loaded on /airdrop');
     const payloads = scripts
       .slice(beforeAirdrop)
       .filter((path) => path === '/api/v1/users/ton-proof/payload/');
