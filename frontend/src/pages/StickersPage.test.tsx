@@ -79,7 +79,8 @@ async function renderPage(packs: unknown[] = []) {
     </MemoryRouter>,
     { baseUrl: server.baseUrl },
   );
-  await screen.findByRole('button', { name: 'meme a' });
+  // The first render loads the app's modules: allow a slow (shared) machine time for it.
+  await screen.findByRole('button', { name: 'meme a' }, { timeout: 10_000 });
 }
 
 describe('StickersPage validation (SEED-SPEC §5)', () => {
