@@ -406,7 +406,7 @@ describe('the mini app in a phone browser against the real backend', () => {
     };
   }
 
-  it('makes a sticker pack from two memes against the fake Bot API, with progress and the pack link', async () => {
+  it('makes a sticker pack from two memes against the fake Bot API, with the pack link and the list', async () => {
     const tgId = nextTgId++;
     const { context, page } = await openNewPlayer('', tgId);
     await skipOnboarding(page);
