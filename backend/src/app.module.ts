@@ -25,6 +25,7 @@ import { RealtimeModule } from './realtime/realtime.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SquadsModule } from './squads/squads.module.js';
+import { StickersModule } from './stickers/stickers.module.js';
 import { SwipesModule } from './swipes/swipes.module.js';
 import { TelegramModule } from './telegram/telegram.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
@@ -54,6 +55,7 @@ const FEATURE_MODULES = [
   RatingLiveModule,
   SwipesModule,
   FeedModule,
+  StickersModule,
 ];
 
 @Module({})

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Global, Module } from '@nestjs/common';
-import type { AddTonRequest, AirdropDto, TonProofErrorCode } from '@mememint/contracts';
+import type { AddTonRequest, AirdropDto, QuestListDto, TonProofErrorCode } from '@mememint/contracts';
 import { keyPairFromSeed } from '@ton/crypto';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -76,13 +75,12 @@ describe('TON wallet proof and the airdrop', () => {
 
       const res = await addTon(player, await proofFor(player, wallet)).expect(200);
 
-      expect(res.body).toEqual({
-        hasTon: true,
-        address: friendlyAddress(wallet),
-        coins: 0,
-        totalCoins: 0,
-        share: 0,
-      });
+      // The linked wallet completes the "connect a TON wallet" quest: its coins are earned.
+      const [quest] = await t.dataSource.query(
+        `SELECT sum(reward_coins)::int AS coins FROM quests WHERE kind = 'ton_wallet' AND is_active`,
+      );
+      expect(res.body).toMatchObject({ hasTon: true, address: friendlyAddress(wallet), coins: quest.coins });
+      expect((res.body as AirdropDto).totalCoins).toBeGreaterThanOrEqual(quest.coins);
       expect(friendlyAddress(wallet)).toMatch(/^UQ/);
       expect((await me(t.server, player)).hasTon).toBe(true);
       expect(await airdrop(t, player)).toMatchObject({ hasTon: true, address: friendlyAddress(wallet) });
@@ -335,7 +333,7 @@ describe('the quest seam of a linked wallet', () => {
   const linked: number[] = [];
   let failNext = false;
 
-  /** Stands where the quests module will: told of every link, inside its transaction. */
+  /** Stands in for the quests module's hook: told of every link, inside its transaction. */
   class RecordingHook extends WalletLinkedHook {
     async walletLinked(userId: number): Promise<void> {
       if (failNext) {
@@ -345,16 +343,11 @@ describe('the quest seam of a linked wallet', () => {
       linked.push(userId);
     }
   }
-  @Global()
-  @Module({
-    providers: [{ provide: WalletLinkedHook, useClass: RecordingHook }],
-    exports: [WalletLinkedHook],
-  })
-  class QuestsStandIn {}
-
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ imports: [QuestsStandIn] });
+    t = await createTestApp({
+      override: (builder) => builder.overrideProvider(WalletLinkedHook).useClass(RecordingHook),
+    });
   });
   afterAll(() => t.close());
 
@@ -415,3 +408,45 @@ async function airdrop(t: TestApp, player: Player): Promise<AirdropDto> {
   return (await request(t.server).get('/api/v1/users/airdrop/').set(bearer(player)).expect(200))
     .body as AirdropDto;
 }
+
+describe('the "connect a TON wallet" quest', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('completes when a wallet is linked, once however often the player links', async () => {
+    const player = await newPlayer(t.server, t.config);
+    const domain = t.config.ton.proofDomains[0]!;
+    const link = async (wallet: TestWallet) => {
+      const { payload } = (
+        await request(t.server).get('/api/v1/users/ton-proof/payload/').set(bearer(player)).expect(200)
+      ).body as { payload: string };
+      await request(t.server)
+        .post('/api/v1/users/add-ton/')
+        .set(bearer(player))
+        .send(tonConnectReply(wallet, { payload, domain }))
+        .expect(200);
+    };
+    const questDone = async () =>
+      (
+        (await request(t.server).get('/api/v1/tasks/').set(bearer(player)).expect(200)).body as QuestListDto
+      ).items.find((quest) => quest.kind === 'ton_wallet')?.done;
+    const questRows = async () =>
+      (
+        await t.dataSource.query(
+          `SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1 AND reason = 'quest'`,
+          [player.tgId],
+        )
+      )[0].n as number;
+
+    expect(await questDone()).toBe(false);
+    await link(newTestWallet('v4r2'));
+    expect(await questDone()).toBe(true);
+    const rows = await questRows();
+    expect(rows).toBeGreaterThan(0);
+    await link(newTestWallet('v5r1'));
+    expect(await questRows()).toBe(rows);
+  });
+});

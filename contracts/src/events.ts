@@ -1,6 +1,7 @@
 import type { BalanceDto } from './user.js';
 import type { GenerationStage, MemeDto } from './memes.js';
 import type { RatingUpdate, RatingWatchAck, RatingWatchRequest } from './rating.js';
+import type { StickerPackProgress } from './stickers.js';
 
 /** Events the server emits to a player's sockets (Socket.IO under `/socket.io`, JWT as `auth: {token}`). */
 export interface ServerToClientEvents {
@@ -20,6 +21,8 @@ export interface ServerToClientEvents {
   'boost:daily-bonus': (payload: { credits: number; day: string }) => void;
   /** To the watchers of a board (`rating:watch`): its top entries, at most once per interval while it changes. */
   'rating:update': (payload: RatingUpdate) => void;
+  /** While a sticker pack is made or changed: stickers done so far (the request answers the pack). */
+  'stickers:progress': (payload: StickerPackProgress) => void;
 }
 
 /** Events a client may send. */

@@ -48,6 +48,36 @@ export const FEED_QUEUE = 'feed';
  */
 export const SETTLE_DAYS_JOB = 'settle-days';
 
+/** The backend's own queue of sticker pack work (images with sharp, then the Bot API), consumed by the backend. */
+export const STICKERS_QUEUE = 'stickers';
+
+/** Makes a new Telegram sticker set from the player's memes (the pack row is written only once Telegram made it). */
+export const CREATE_STICKER_PACK_JOB = 'create-pack';
+
+/** Adds, removes or retitles the stickers of an existing pack. */
+export const UPDATE_STICKER_PACK_JOB = 'update-pack';
+
+export interface CreateStickerPackJobData {
+  userId: number;
+  title: string;
+  /** The player's own memes, checked before queueing, in sticker order. */
+  memeIds: string[];
+  style: 'full' | 'face';
+}
+
+export interface UpdateStickerPackJobData {
+  userId: number;
+  packId: string;
+  add: string[];
+  remove: string[];
+  title?: string;
+  style: 'full' | 'face';
+}
+
+/** Failures of a sticker job: Telegram refused (502) or could not be reached (503). */
+export const STICKER_FAILURE_CODES = ['BOT_API_ERROR', 'BOT_API_UNAVAILABLE'] as const;
+export type StickerFailureCode = (typeof STICKER_FAILURE_CODES)[number];
+
 /**
  * Every queue and the jobs it carries, each job a `{name, data}` member of its queue's union. A new
  * job is one more member (`| { name: typeof ANALYSE_JOB; data: AnalyseJobData }`), a new queue one
@@ -57,6 +87,9 @@ export interface QueueJobs {
   [GENERATION_QUEUE]:
     { name: typeof SWAP_JOB; data: SwapJobData } | { name: typeof ANALYSE_JOB; data: AnalyseJobData };
   [FEED_QUEUE]: { name: typeof SETTLE_DAYS_JOB; data: Record<string, never> };
+  [STICKERS_QUEUE]:
+    | { name: typeof CREATE_STICKER_PACK_JOB; data: CreateStickerPackJobData }
+    | { name: typeof UPDATE_STICKER_PACK_JOB; data: UpdateStickerPackJobData };
 }
 
 export type QueueName = keyof QueueJobs;

@@ -378,6 +378,136 @@ describe('the mini app in a phone browser against the real backend', () => {
     await context.close();
   });
 
+  /** A player's API session for setting up data as the app would (dev login by tgId). */
+  async function apiAs(tgId: number) {
+    const post = (path: string, body: unknown) =>
+      fetch(`${stack.baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const { initData } = await post('/v1/auth/dev/init-data/', { tgId });
+    const { jwtToken } = (await post('/v1/auth/login/', { initData })) as { jwtToken: string };
+    const headers = { Authorization: `Bearer ${jwtToken}` };
+    return {
+      async uploadMeme(file: string): Promise<{ id: string; shareId: string }> {
+        const form = new FormData();
+        const photo = readFileSync(join(FACES_DIR, file));
+        form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+        const res = await fetch(`${stack.baseUrl}/api/v1/memes/`, { method: 'POST', headers, body: form });
+        assert.equal(res.status, 201, await res.clone().text());
+        return (await res.json()) as { id: string; shareId: string };
+      },
+      async publish(id: string, text: string): Promise<void> {
+        const res = await fetch(`${stack.baseUrl}/api/v1/memes/${id}/`, {
+          method: 'PATCH',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text, isPublished: true }),
+        });
+        assert.equal(res.status, 200, await res.clone().text());
+      },
+    };
+  }
+
+  it('makes a sticker pack from two memes against the fake Bot API, with the pack link and the list', async () => {
+    const tgId = nextTgId++;
+    const { context, page } = await openNewPlayer('', tgId);
+    await skipOnboarding(page);
+    const api = await apiAs(tgId);
+    await api.uploadMeme('portrait-05.jpg');
+    await api.uploadMeme('portrait-07.jpg');
+
+    await page.goto('/stickers');
+    await page.getByRole('button', { name: 'Create sticker pack' }).click();
+    await page.getByText('Select at least one sticker').waitFor();
+    await page.getByRole('textbox').fill('Two of mine');
+    const tiles = page.locator('.meme-tile--pick');
+    await tiles.nth(1).waitFor();
+    await tiles.nth(0).click();
+    await tiles.nth(1).click();
+    await page.getByText('2 selected').waitFor();
+    await shot(page, '25-stickers-picked');
+    assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /stickers');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/stickers/') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Create sticker pack' }).click();
+    const response = await created;
+    assert.equal(response.status(), 201);
+    const pack = (await response.json()) as { name: string; link: string; stickers: { fileId: string }[] };
+    await page.getByTestId('sticker-pack-ready').waitFor();
+    await page.getByText('Two of mine · 2 stickers').first().waitFor();
+    await shot(page, '26-stickers-ready');
+    assert.match(pack.link, /^https:\/\/t\.me\/addstickers\/two_of_mine_[0-9a-f]{8}_by_\w+$/);
+
+    // Telegram's side: the set was made with both stickers, each a WEBP file.
+    const { fakeBotApiUrl } = (await (await fetch(`${stack.baseUrl}/api/v1/auth/dev/telegram/`)).json()) as {
+      fakeBotApiUrl: string;
+    };
+    const { calls } = (await (
+      await fetch(`${fakeBotApiUrl}/__fake/calls?method=createNewStickerSet`)
+    ).json()) as {
+      calls: { params: { name?: string }; ok: boolean }[];
+    };
+    assert.ok(
+      calls.some((call) => call.ok && call.params.name === pack.name),
+      'the set was created',
+    );
+    assert.equal(pack.stickers.length, 2);
+    for (const sticker of pack.stickers) {
+      const file = Buffer.from(
+        await (await fetch(`${fakeBotApiUrl}/__fake/files/${sticker.fileId}`)).arrayBuffer(),
+      );
+      assert.equal(file.subarray(0, 4).toString('ascii'), 'RIFF');
+      assert.equal(file.subarray(8, 12).toString('ascii'), 'WEBP');
+    }
+    // The pack is listed, to add or edit later.
+    await page.getByRole('button', { name: 'Edit Two of mine' }).waitFor();
+    await context.close();
+  });
+
+  it('the airdrop page: the TON Connect button and the share, TON Connect loaded on that route only', async () => {
+    const { context, page } = await openNewPlayer();
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await skipOnboarding(page);
+    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    const beforeAirdrop = scripts.length;
+    await page.goto('/airdrop');
+    await page.getByText('Your share of the airdrop: 0%').waitFor();
+    await page.locator('.ton-connect button').first().waitFor();
+    await shot(page, '27-airdrop');
+    assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /airdrop');
+    const tonChunk = (path: string) => /\/assets\/.*(AirdropPage|tonconnect).*\.js$/i.test(path);
+    assert.ok(!scripts.slice(0, beforeAirdrop).some(tonChunk), 'no TON Connect code before /airdrop');
+    assert.ok(scripts.slice(beforeAirdrop).some(tonChunk), 'TON Connect code loaded on /airdrop');
+    const payloads = scripts
+      .slice(beforeAirdrop)
+      .filter((path) => path === '/api/v1/users/ton-proof/payload/');
+    assert.equal(payloads.length, 1, 'the ton_proof payload is asked before the modal can open');
+    await context.close();
+  });
+
+  it('a shared meme: Open Graph tags for link previews, and the meme in the mini app', async () => {
+    const tgId = nextTgId++;
+    const api = await apiAs(tgId);
+    const meme = await api.uploadMeme('portrait-08.jpg');
+    await api.publish(meme.id, `Shared in e2e ${tgId}`);
+
+    const html = await (await fetch(`${stack.baseUrl}/i/${meme.shareId}`)).text();
+    assert.match(html, /<meta property="og:title"/);
+    assert.match(html, /<meta property="og:image" content="https?:\/\/[^"]+"/);
+    assert.match(html, /<meta name="twitter:card" content="summary_large_image"/);
+    assert.equal((await fetch(`${stack.baseUrl}/i/unknown123`)).status, 404);
+
+    const { context, page } = await openNewPlayer();
+    await page.goto(`/i/${meme.shareId}`);
+    await page.getByRole('img', { name: `Shared in e2e ${tgId}` }).waitFor();
+    await page.getByRole('link', { name: 'Make your own' }).waitFor();
+    await shot(page, '28-shared-meme');
+    await context.close();
+  });
+
   it('no screen ran into the Content Security Policy the API sends (TON Connect and Telegram’s bridge included)', () => {
     assert.deepEqual(cspViolations, []);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, IsNull, Not, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { IN_FEED, Meme } from './entities/meme.entity.js';
 
@@ -39,6 +39,10 @@ export class MemesRepository {
 
   findOwn(ownerId: number, id: string): Promise<Meme | null> {
     return this.memes.findOneBy({ id, ownerId });
+  }
+
+  findOwnMany(ownerId: number, ids: string[]): Promise<Meme[]> {
+    return ids.length ? this.memes.findBy({ id: In(ids), ownerId }) : Promise.resolve([]);
   }
 
   /** A published meme by its share id, with its owner loaded. */

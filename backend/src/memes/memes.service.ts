@@ -166,6 +166,11 @@ export class MemesService {
     return meme && (meme.ownerId === userId || meme.isPublished) ? meme : null;
   }
 
+  /** The player's own memes among `ids` (others' and unknown ids are left out), in no order. */
+  findOwnMany(ownerId: number, ids: string[]): Promise<Meme[]> {
+    return this.memes.findOwnMany(ownerId, ids);
+  }
+
   /** A published meme by its share id, with its author; null when unknown or not published. */
   async findPublished(shareId: string): Promise<PublicMemeDto | null> {
     const meme = await this.memes.findPublishedWithOwner(shareId);

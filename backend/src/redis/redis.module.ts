@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { FEED_QUEUE, GENERATION_QUEUE } from '@mememint/contracts';
+import { FEED_QUEUE, GENERATION_QUEUE, STICKERS_QUEUE } from '@mememint/contracts';
 import { Redis, type RedisKey } from 'ioredis';
 
 import { AppConfig } from '../config/app.config.js';
@@ -94,7 +94,7 @@ async function closeRedis(client: Redis): Promise<void> {
         },
       }),
     }),
-    BullModule.registerQueue({ name: GENERATION_QUEUE }, { name: FEED_QUEUE }),
+    BullModule.registerQueue({ name: GENERATION_QUEUE }, { name: FEED_QUEUE }, { name: STICKERS_QUEUE }),
   ],
   providers: [
     { provide: REDIS, inject: [AppConfig], useFactory: createRedis },

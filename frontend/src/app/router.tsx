@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AirdropSkeleton } from '../features/airdrop';
 import { InvitePage } from '../pages/InvitePage';
 import { MainPage } from '../pages/MainPage';
 import { NotSupportedPage } from '../pages/NotSupportedPage';
@@ -9,7 +10,6 @@ import { QuestsPage } from '../pages/QuestsPage';
 import { RatingPage } from '../pages/RatingPage';
 import { SharedMemePage } from '../pages/SharedMemePage';
 import { StickersPage } from '../pages/StickersPage';
-import { FullScreenSpinner } from '../ui/Spinner';
 import { Layout } from './Layout';
 import { RealtimeProvider } from './providers/RealtimeProvider';
 import { SessionProvider } from './providers/SessionProvider';
@@ -20,6 +20,8 @@ const AirdropPage = lazy(() => import('../pages/AirdropPage'));
 
 /** Every route of SEED-SPEC §2. */
 export const router = createBrowserRouter([
+  // Public: a shared meme shows in any browser, signed in or not (Telegram or not).
+  { path: '/i/:shareId', element: <SharedMemePage />, errorElement: <RouteError /> },
   {
     element: (
       <SessionProvider>
@@ -32,7 +34,6 @@ export const router = createBrowserRouter([
     children: [
       { path: ONBOARDING_PATH, element: <OnboardingPage /> },
       { path: NOT_SUPPORTED_PATH, element: <NotSupportedPage /> },
-      { path: '/i/:shareId', element: <SharedMemePage /> },
       {
         element: <Layout />,
         children: [
@@ -44,7 +45,7 @@ export const router = createBrowserRouter([
           {
             path: '/airdrop',
             element: (
-              <Suspense fallback={<FullScreenSpinner />}>
+              <Suspense fallback={<AirdropSkeleton />}>
                 <AirdropPage />
               </Suspense>
             ),

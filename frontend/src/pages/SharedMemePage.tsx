@@ -1,17 +1,57 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useSharedMeme } from '../features/memes';
+import { memeLink } from '../lib/config';
+import { isInsideTelegram } from '../telegram/mock-env';
+import { Spinner } from '../ui/Spinner';
 
-/** /i/:shareId: declared by the spec, its content not shown; a pointer into the app for now. */
+/**
+ * /i/:shareId: a published meme with its author and likes, and "Make your own", which opens the
+ * mini app (`startapp=meme_<shareId>`) from a browser, or the create screen inside Telegram. Needs no
+ * sign-in; unknown or unpublished memes get a not-found notice.
+ */
 export function SharedMemePage() {
   const { t } = useTranslation();
-  const { shareId } = useParams();
+  const { shareId = '' } = useParams();
+  const meme = useSharedMeme(shareId);
+
+  if (meme.isPending) return <Spinner />;
+  if (!meme.data)
+    return (
+      <div className="fullscreen-center notice">
+        <h1>{t('share.notFound')}</h1>
+        <p className="muted">{t('share.text')}</p>
+        <a className="button" href={memeLink(shareId)}>
+          {t('share.open')}
+        </a>
+      </div>
+    );
+  const { author } = meme.data;
+  const name = author.username ? `@${author.username}` : (author.firstName ?? '');
   return (
-    <div className="fullscreen-center notice">
+    <div className="page shared-meme">
       <h1>{t('share.title')}</h1>
-      <p className="muted">{t('share.text')}</p>
-      <Link className="button" to="/main" data-share-id={shareId}>
-        {t('share.open')}
-      </Link>
+      <figure className="shared-meme__figure">
+        <img
+          src={meme.data.imageUrl}
+          alt={meme.data.text ?? t('share.title')}
+          width={meme.data.width}
+          height={meme.data.height}
+        />
+        <figcaption>
+          {name && <span>{t('share.by', { name })}</span>}{' '}
+          <span>{t('share.likes', { count: meme.data.likes })}</span>
+        </figcaption>
+      </figure>
+      {isInsideTelegram() ? (
+        <Link className="button" to="/main">
+          {t('share.makeYourOwn')}
+        </Link>
+      ) : (
+        <a className="button" href={memeLink(shareId)}>
+          {t('share.makeYourOwn')}
+        </a>
+      )}
     </div>
   );
 }

@@ -25,35 +25,62 @@ const meme = (id: string) => ({
   publishedAt: null,
 });
 
-async function renderPage() {
-  server = await startApiServer((req) =>
-    req.method === 'GET'
-      ? {
-          status: 200,
-          body: {
-            items: [meme('a'), meme('b'), { ...meme('c'), text: null }],
-            page: 1,
-            pageSize: 20,
-            total: 3,
-          },
-        }
-      : {
-          status: 201,
-          body: {
-            id: 'p1',
-            name: 'pack_p1_by_bot',
-            title: 'Mine',
-            link: 'https://t.me/addstickers/pack_p1_by_bot',
-          },
+const existingPack = {
+  id: 'p0',
+  name: 'old_p0_by_bot',
+  title: 'Old',
+  link: 'https://t.me/addstickers/old_p0_by_bot',
+  stickers: [
+    { memeId: 'a', fileId: 'f-a' },
+    { memeId: 'b', fileId: 'f-b' },
+  ],
+};
+
+async function renderPage(packs: unknown[] = []) {
+  server = await startApiServer((req) => {
+    if (req.method === 'GET' && req.path.startsWith('/api/v1/stickers/'))
+      return { status: 200, body: { items: packs } };
+    if (req.method === 'GET')
+      return {
+        status: 200,
+        body: {
+          items: [meme('a'), meme('b'), { ...meme('c'), text: null }],
+          page: 1,
+          pageSize: 20,
+          total: 3,
         },
-  );
+      };
+    if (req.method === 'PATCH')
+      return {
+        status: 200,
+        body: {
+          ...existingPack,
+          title: 'Renamed',
+          stickers: [
+            { memeId: 'b', fileId: 'f-b' },
+            { memeId: 'c', fileId: 'f-c' },
+          ],
+        },
+      };
+    return {
+      status: 201,
+      body: {
+        id: 'p1',
+        name: 'pack_p1_by_bot',
+        title: 'Mine',
+        link: 'https://t.me/addstickers/pack_p1_by_bot',
+        stickers: [{ memeId: 'b', fileId: 'f-1' }],
+      },
+    };
+  });
   renderWithApp(
     <MemoryRouter>
       <StickersPage />
     </MemoryRouter>,
     { baseUrl: server.baseUrl },
   );
-  await screen.findByRole('button', { name: 'meme a' });
+  // The first render loads the app's modules: allow a slow (shared) machine time for it.
+  await screen.findByRole('button', { name: 'meme a' }, { timeout: 10_000 });
 }
 
 describe('StickersPage validation (SEED-SPEC §5)', () => {
@@ -77,6 +104,23 @@ describe('StickersPage validation (SEED-SPEC §5)', () => {
     const post = server.requests.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/api/v1/stickers/');
     expect(post?.body).toEqual({ title: 'Mine', memeIds: ['b'] });
+    expect(screen.getByText('Mine · 1 sticker')).toBeInTheDocument();
+  });
+
+  it('lists the packs and edits one: the memes added and removed, the new title', async () => {
+    await renderPage([existingPack]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Old' }));
+    expect(screen.getByRole('button', { name: 'meme a' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'meme a' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Meme 3' }));
+    await userEvent.clear(screen.getByRole('textbox'));
+    await userEvent.type(screen.getByRole('textbox'), 'Renamed');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Your sticker pack is ready')).toBeInTheDocument();
+    const patch = server.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/v1/stickers/p0/');
+    expect(patch?.body).toEqual({ title: 'Renamed', add: ['c'], remove: ['a'] });
   });
 
   it('names a meme without a caption by its place, so a screen reader can pick it', async () => {

@@ -9,6 +9,7 @@ import {
   sessionKeys,
   signIn,
 } from '../../features/session';
+import { useNavigate } from 'react-router';
 import { i18n, setLanguage } from '../../i18n';
 import { startAnalytics } from '../../lib/analytics';
 import { apiClient, onLogout, reportError } from '../../lib/services';
@@ -52,6 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const relogins = useRef(0);
+  const navigate = useRef(useNavigate());
 
   useEffect(() => {
     let cancelled = false;
@@ -68,6 +70,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLanguage(me.languageCode);
       queryClient.setQueryData(sessionKeys.me(), me);
       setStatus('ready');
+      // A launch with `startapp=meme_<shareId>` opens that meme.
+      const sharedMeme = /^meme_([A-Za-z0-9_-]+)$/.exec(context.startParam ?? '')?.[1];
+      if (sharedMeme && attempt === 0) void navigate.current(`/i/${sharedMeme}`);
       startAnalytics();
     })().catch((error: unknown) => {
       if (cancelled) return;

@@ -1,10 +1,11 @@
 import type { StickerPackCreateRequest, StickerPackDto } from '@mememint/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import type { MutationConfig } from '../../../lib/react-query';
+import { stickerKeys } from './keys';
 
-/** POST /v1/stickers/ */
+/** POST /v1/stickers/: answers once Telegram made the set (`stickers:progress` meanwhile). */
 export function createStickerPack(
   client: ApiClient,
   body: StickerPackCreateRequest,
@@ -14,8 +15,12 @@ export function createStickerPack(
 
 export function useCreateStickerPack(config: MutationConfig<StickerPackDto, StickerPackCreateRequest> = {}) {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StickerPackCreateRequest) => createStickerPack(client, body),
-    onSuccess: config.onSuccess,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: stickerKeys.all() });
+      return config.onSuccess?.(...args);
+    },
   });
 }

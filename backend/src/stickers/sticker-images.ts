@@ -1,0 +1,37 @@
+import sharp from 'sharp';
+
+/** Telegram's static sticker: one side exactly 512 px, the other at most 512, WEBP, at most 512 KB. */
+export const STICKER_SIDE = 512;
+export const STICKER_MAX_BYTES = 512 * 1024;
+
+/**
+ * A meme as a static sticker: fitted into 512×512 (the longer side exactly 512), WEBP with its alpha
+ * kept, the quality lowered until it fits Telegram's 512 KB.
+ */
+export async function memeToSticker(image: Buffer): Promise<Buffer> {
+  const resized = await sharp(image)
+    .rotate()
+    .resize(STICKER_SIDE, STICKER_SIDE, { fit: 'inside', withoutEnlargement: false })
+    .toBuffer();
+  for (const quality of [90, 80, 70, 55, 40]) {
+    const webp = await sharp(resized).webp({ quality, alphaQuality: 100 }).toBuffer();
+    if (webp.length <= STICKER_MAX_BYTES) return webp;
+  }
+  return sharp(resized).webp({ quality: 25 }).toBuffer();
+}
+
+/**
+ * A set name Telegram takes: `<slug>_<random>_by_<bot>`, English letters, digits and single
+ * underscores, starting with a letter, at most 64 characters; the random part makes it unique.
+ */
+export function stickerSetName(title: string, botUsername: string, random: string): string {
+  const suffix = `_${random}_by_${botUsername}`;
+  let slug = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^[^a-z]+/, '')
+    .replace(/_+$/, '');
+  slug = slug.slice(0, Math.max(0, 64 - suffix.length - 1)).replace(/_+$/, '');
+  return `${slug || 'memes'}${suffix}`;
+}

@@ -1,0 +1,221 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { Logger } from '@nestjs/common';
+import { Process, Processor } from '@nestjs/bull';
+import type { Job } from 'bull';
+import {
+  CREATE_STICKER_PACK_JOB,
+  type CreateStickerPackJobData,
+  formatFailure,
+  STICKERS_QUEUE,
+  type StickerPackDto,
+  UPDATE_STICKER_PACK_JOB,
+  type UpdateStickerPackJobData,
+} from '@mememint/contracts';
+import type { InputSticker } from '@grammyjs/types';
+import { Transactions } from '../database/transactions.js';
+import { MediaStorage } from '../media/media.storage.js';
+import { MemesService } from '../memes/memes.service.js';
+import { QuestsService } from '../quests/quests.service.js';
+import { PlayerSockets } from '../realtime/player-sockets.js';
+import { BotApiClient, BotApiFile } from '../telegram/bot-api.client.js';
+import { BotApiError, BotApiUnavailableError } from '../telegram/bot-api.errors.js';
+import { memeToSticker, stickerSetName } from './sticker-images.js';
+import { StickersRepository, type PackWithStickers } from './stickers.repository.js';
+
+/** createNewStickerSet takes 1–50 stickers; the rest go through addStickerToSet. */
+const INITIAL_MAX = 50;
+const EMOJI = ['😀'];
+
+export function toStickerPackDto(pack: PackWithStickers): StickerPackDto {
+  return {
+    id: pack.id,
+    name: pack.name,
+    title: pack.title,
+    link: `https://t.me/addstickers/${pack.name}`,
+    stickers: [...pack.stickers]
+      .sort((a, b) => a.position - b.position)
+      .map((sticker) => ({ memeId: sticker.memeId, fileId: sticker.fileId })),
+  };
+}
+
+/** A Bot API failure as the job's typed failure (the API answers 502 or 503 from it). */
+function asJobFailure(error: unknown, kept?: string): Error {
+  const suffix = kept ? ` (${kept})` : '';
+  if (error instanceof BotApiError)
+    return new Error(
+      formatFailure('BOT_API_ERROR', `Telegram refused ${error.method}: ${error.description}${suffix}`),
+    );
+  if (error instanceof BotApiUnavailableError)
+    return new Error(
+      formatFailure('BOT_API_UNAVAILABLE', `Telegram is unavailable: ${error.reason}${suffix}`),
+    );
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Runs the stickers queue in the backend: renders each meme as a 512 px WEBP (sharp) and makes or
+ * changes the Telegram set through the Bot API, reporting `stickers:progress` to the player. A pack
+ * row is written only once Telegram made the set; a failure part-way deletes the new set, or, when
+ * changing a pack, keeps (and says) what was done.
+ */
+@Processor(STICKERS_QUEUE)
+export class StickersProcessor {
+  private readonly logger = new Logger(StickersProcessor.name);
+  private botUsername?: Promise<string>;
+
+  constructor(
+    private readonly bot: BotApiClient,
+    private readonly stickers: StickersRepository,
+    private readonly memes: MemesService,
+    private readonly storage: MediaStorage,
+    private readonly quests: QuestsService,
+    private readonly sockets: PlayerSockets,
+    private readonly transactions: Transactions,
+  ) {}
+
+  @Process(CREATE_STICKER_PACK_JOB)
+  async create(job: Job<CreateStickerPackJobData>): Promise<StickerPackDto> {
+    const { userId, title, memeIds } = job.data;
+    const jobId = String(job.id);
+    const total = memeIds.length;
+    const progress = (done: number) =>
+      this.sockets.emitToUser(userId, 'stickers:progress', { jobId, done, total });
+    progress(0);
+    const files = await this.render(userId, memeIds);
+    const input = (file: BotApiFile): InputSticker<BotApiFile> => ({
+      sticker: file,
+      format: 'static',
+      emoji_list: EMOJI,
+    });
+
+    let name: string;
+    try {
+      name = stickerSetName(title, await this.username(), randomBytes(4).toString('hex'));
+    } catch (error) {
+      throw asJobFailure(error);
+    }
+    try {
+      await this.bot.call('createNewStickerSet', {
+        user_id: userId,
+        name,
+        title,
+        stickers: files.slice(0, INITIAL_MAX).map(input),
+      });
+    } catch (error) {
+      throw asJobFailure(error);
+    }
+    try {
+      let done = Math.min(INITIAL_MAX, total);
+      progress(done);
+      for (const file of files.slice(INITIAL_MAX)) {
+        await this.bot.call('addStickerToSet', { user_id: userId, name, sticker: input(file) });
+        progress(++done);
+      }
+      const set = await this.bot.call('getStickerSet', { name });
+      if (set.stickers.length !== total)
+        throw new Error(`Telegram's set holds ${set.stickers.length} stickers, not ${total}`);
+      const pack = { id: randomUUID(), ownerId: userId, name, title, style: job.data.style };
+      const rows = memeIds.map((memeId, index) => ({ memeId, fileId: set.stickers[index]!.file_id }));
+      await this.transactions.run(async (em) => {
+        // The quest first: its ledger change locks the player's row before the pack's foreign key
+        // takes its share lock, so two packs made at once cannot deadlock.
+        await this.quests.complete(userId, 'sticker_pack', em);
+        await this.stickers.insert(em, pack, rows);
+      });
+      return toStickerPackDto({
+        ...pack,
+        createdAt: new Date(),
+        stickers: rows.map((row, position) => ({ ...row, packId: pack.id, position })),
+      });
+    } catch (error) {
+      // Nothing half-made stays: the set goes, as no row holds it.
+      await this.bot.call('deleteStickerSet', { name }).catch((cleanup: unknown) => {
+        this.logger.error({ name, error: String(cleanup) }, 'Could not delete a sticker set made part-way');
+      });
+      throw asJobFailure(error, 'the new set was deleted');
+    }
+  }
+
+  @Process(UPDATE_STICKER_PACK_JOB)
+  async update(job: Job<UpdateStickerPackJobData>): Promise<StickerPackDto> {
+    const { userId, packId, add, remove, title } = job.data;
+    const jobId = String(job.id);
+    const total = add.length + remove.length + (title !== undefined ? 1 : 0);
+    let done = 0;
+    const progress = () => this.sockets.emitToUser(userId, 'stickers:progress', { jobId, done, total });
+    const pack = await this.stickers.findOwn(userId, packId);
+    if (!pack) throw new Error(`pack ${packId} is gone`);
+    progress();
+    const kept: string[] = [];
+    try {
+      if (title !== undefined && title !== pack.title) {
+        await this.bot.call('setStickerSetTitle', { name: pack.name, title });
+        await this.transactions.run((em) => this.stickers.setTitle(em, pack.id, title));
+        kept.push('title changed');
+      }
+      done += title !== undefined ? 1 : 0;
+      progress();
+      let removed = 0;
+      for (const memeId of remove) {
+        const sticker = pack.stickers.find((candidate) => candidate.memeId === memeId);
+        if (sticker) {
+          await this.bot.call('deleteStickerFromSet', { sticker: sticker.fileId });
+          await this.transactions.run((em) => this.stickers.removeFiles(em, pack.id, [sticker.fileId]));
+          removed++;
+        }
+        done++;
+        progress();
+      }
+      if (removed) kept.push(`${removed} removed`);
+      const files = await this.render(userId, add);
+      let position = await this.stickers.nextPosition(pack.id);
+      let added = 0;
+      for (const [index, file] of files.entries()) {
+        await this.bot.call('addStickerToSet', {
+          user_id: userId,
+          name: pack.name,
+          sticker: { sticker: file, format: 'static', emoji_list: EMOJI },
+        });
+        const set = await this.bot.call('getStickerSet', { name: pack.name });
+        const fileId = set.stickers.at(-1)!.file_id;
+        await this.transactions.run((em) =>
+          this.stickers.append(em, pack.id, position++, [{ memeId: add[index]!, fileId }]),
+        );
+        added++;
+        done++;
+        progress();
+      }
+      if (added) kept.push(`${added} added`);
+    } catch (error) {
+      throw asJobFailure(error, kept.length ? `kept: ${kept.join(', ')}` : 'nothing changed');
+    }
+    return toStickerPackDto((await this.stickers.findOwn(userId, packId))!);
+  }
+
+  /** The memes' images as sticker files, in the given order. */
+  private async render(userId: number, memeIds: string[]): Promise<BotApiFile[]> {
+    const memes = new Map((await this.memes.findOwnMany(userId, memeIds)).map((meme) => [meme.id, meme]));
+    const files: BotApiFile[] = [];
+    for (const memeId of memeIds) {
+      const meme = memes.get(memeId);
+      if (!meme) throw new Error(`meme ${memeId} is not the player's`);
+      const object = await this.storage.open(meme.imageKey);
+      if (!object) throw new Error(`meme ${memeId} has no image`);
+      files.push(new BotApiFile(await memeToSticker(await buffer(object.stream)), `${memeId}.webp`));
+    }
+    return files;
+  }
+
+  /** The bot's username (set names end in `_by_<it>`), asked once. */
+  private username(): Promise<string> {
+    this.botUsername ??= this.bot.call('getMe', {}).then(
+      (me) => me.username,
+      (error: unknown) => {
+        this.botUsername = undefined;
+        throw error;
+      },
+    );
+    return this.botUsername;
+  }
+}

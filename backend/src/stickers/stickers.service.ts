@@ -1,0 +1,89 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  STICKER_PACK_MAX,
+  type StickerPackCreateRequest,
+  type StickerPackDto,
+  type StickerPackListDto,
+  type StickerPackUpdateRequest,
+} from '@mememint/contracts';
+import { MemesService } from '../memes/memes.service.js';
+import { toStickerPackDto } from './stickers.processor.js';
+import { StickerJobFailed, StickersQueue } from './stickers-queue.js';
+import { StickersRepository } from './stickers.repository.js';
+
+export const SELECT_AT_LEAST_ONE = 'Select at least one sticker';
+export const PACK_NOT_FOUND = 'Sticker pack not found';
+
+/** Sticker packs from a player's memes (GAME.md "Stickers"): the rules; the queued job does the work. */
+@Injectable()
+export class StickersService {
+  constructor(
+    private readonly stickers: StickersRepository,
+    private readonly memes: MemesService,
+    private readonly queue: StickersQueue,
+  ) {}
+
+  async list(userId: number): Promise<StickerPackListDto> {
+    return { items: (await this.stickers.listOwn(userId)).map(toStickerPackDto) };
+  }
+
+  async create(userId: number, request: StickerPackCreateRequest): Promise<StickerPackDto> {
+    const memeIds = [...new Set(request.memeIds)];
+    if (!memeIds.length) throw new BadRequestException(SELECT_AT_LEAST_ONE);
+    if (memeIds.length > STICKER_PACK_MAX)
+      throw new BadRequestException(`A sticker pack holds at most ${STICKER_PACK_MAX} stickers`);
+    const style = request.style ?? 'full';
+    this.checkStyle(style);
+    await this.checkOwn(userId, memeIds);
+    return this.run(() => this.queue.create({ userId, title: request.title.trim(), memeIds, style }));
+  }
+
+  async update(userId: number, packId: string, request: StickerPackUpdateRequest): Promise<StickerPackDto> {
+    const pack = await this.stickers.findOwn(userId, packId);
+    if (!pack) throw new NotFoundException(PACK_NOT_FOUND);
+    const inPack = new Set(pack.stickers.map((sticker) => sticker.memeId));
+    const remove = [...new Set(request.remove ?? [])].filter((memeId) => inPack.has(memeId));
+    const add = [...new Set(request.add ?? [])].filter((memeId) => !inPack.has(memeId));
+    const left = pack.stickers.length - remove.length + add.length;
+    if (left < 1) throw new BadRequestException(SELECT_AT_LEAST_ONE);
+    if (left > STICKER_PACK_MAX)
+      throw new BadRequestException(`A sticker pack holds at most ${STICKER_PACK_MAX} stickers`);
+    await this.checkOwn(userId, add);
+    const title = request.title?.trim();
+    if (!add.length && !remove.length && (title === undefined || title === pack.title))
+      return toStickerPackDto(pack);
+    const style = pack.style === 'face' ? 'face' : 'full';
+    return this.run(() => this.queue.update({ userId, packId, add, remove, title, style }));
+  }
+
+  /** Only the plain style is built so far: the face cut-out needs the swap's face mask kept. */
+  private checkStyle(style: string): void {
+    if (style !== 'full') throw new BadRequestException('The "face" sticker style is not available yet');
+  }
+
+  private async checkOwn(userId: number, memeIds: string[]): Promise<void> {
+    if (!memeIds.length) return;
+    const own = await this.memes.findOwnMany(userId, memeIds);
+    if (own.length !== memeIds.length)
+      throw new BadRequestException('Only your own memes can become stickers');
+  }
+
+  /** A Bot API failure: 502 when Telegram refused, 503 when it could not be reached. */
+  private async run(job: () => Promise<StickerPackDto>): Promise<StickerPackDto> {
+    try {
+      return await job();
+    } catch (error) {
+      if (!(error instanceof StickerJobFailed)) throw error;
+      if (error.code === 'BOT_API_ERROR') throw new BadGatewayException({ detail: error.detail });
+      if (error.code === 'BOT_API_UNAVAILABLE')
+        throw new ServiceUnavailableException({ detail: error.detail });
+      throw new Error(`sticker job failed: ${error.detail}`, { cause: error });
+    }
+  }
+}

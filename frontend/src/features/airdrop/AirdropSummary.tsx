@@ -1,0 +1,44 @@
+import type { AirdropDto } from '@mememint/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatCoins } from '../balance';
+
+/** Placeholder blocks with the page's shape while the airdrop (or TON Connect) loads. */
+export function AirdropSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="skeleton-stack"
+      role="status"
+      aria-label={t('airdrop.loading')}
+      data-testid="airdrop-skeleton"
+    >
+      <div className="skeleton skeleton--line" />
+      <div className="skeleton skeleton--line skeleton--short" />
+      <div className="skeleton skeleton--button" />
+    </div>
+  );
+}
+
+/** The linked wallet and the player's share of all earned coins (GET /v1/users/airdrop/). */
+export function AirdropSummary({ airdrop }: { airdrop: AirdropDto }) {
+  const { t, i18n } = useTranslation();
+  const share = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 4 }).format(
+    airdrop.share,
+  );
+  return (
+    <section className="section" data-testid="airdrop-summary">
+      <p className="airdrop-coins">{t('airdrop.share', { share })}</p>
+      <p className="muted">
+        {t('airdrop.coinsOfTotal', {
+          coins: formatCoins(airdrop.coins),
+          total: formatCoins(airdrop.totalCoins),
+        })}
+      </p>
+      {airdrop.address && (
+        <p className="success-text airdrop-address" data-testid="airdrop-address">
+          {t('airdrop.linked', { address: airdrop.address })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { TonProofPayloadDto } from '@mememint/contracts';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/api-context';
+
+/** GET /v1/users/ton-proof/payload/: asked before the TON Connect modal opens (a fresh one each time). */
+export function getTonProofPayload(client: ApiClient): Promise<TonProofPayloadDto> {
+  return client.get<TonProofPayloadDto>('/v1/users/ton-proof/payload/');
+}
+
+/** The request bound to the app's client (the page asks whenever it prepares a connection). */
+export function useTonProofPayload(): () => Promise<TonProofPayloadDto> {
+  const client = useApiClient();
+  return () => getTonProofPayload(client);
+}
