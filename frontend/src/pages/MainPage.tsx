@@ -5,6 +5,7 @@ import { isLimitReached } from '../features/balance';
 import { CreateMeme } from '../features/create-meme';
 import { PlansSheet } from '../features/payments';
 import { useUser } from '../features/session';
+import { SwipeDeck } from '../features/swipes';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { PlusIcon } from '../ui/icons';
@@ -23,6 +24,8 @@ export function MainPage() {
 
   return (
     <div className="page">
+      <SwipeDeck />
+
       <section className="hero-card">
         <h1>{t('main.createTitle')}</h1>
         <p>{t('main.createText')}</p>
