@@ -1,5 +1,5 @@
 import type { FeedItemDto } from '@mememint/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type Handler } from '../../test/api-server';
