@@ -8,6 +8,7 @@ import { ProfilePage } from '../pages/ProfilePage';
 import { QuestsPage } from '../pages/QuestsPage';
 import { RatingPage } from '../pages/RatingPage';
 import { SharedMemePage } from '../pages/SharedMemePage';
+import { SquadPage } from '../pages/SquadPage';
 import { StickersPage } from '../pages/StickersPage';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { Layout } from './Layout';
@@ -40,6 +41,7 @@ export const router = createBrowserRouter([
           { path: '/main', element: <MainPage /> },
           { path: '/invite', element: <InvitePage /> },
           { path: '/rating', element: <RatingPage /> },
+          { path: '/squads/:id', element: <SquadPage /> },
           { path: '/quests', element: <QuestsPage /> },
           {
             path: '/airdrop',
