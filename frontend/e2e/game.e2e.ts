@@ -17,6 +17,8 @@ let browser: Browser;
 let nextTgId = 910_000_100 + (process.pid % 1000) * 100;
 
 const DECK = 14;
+/** The project's labelled photos the seeded memes show (licences in testdata/faces/LICENSES.md). */
+const PHOTOS = ['portrait-01.jpg', 'portrait-02.jpg', 'group-02.jpg', 'portrait-04.jpg', 'bw-01.jpg'];
 
 async function api<T>(
   path: string,
@@ -67,7 +69,7 @@ async function seedMemes(ownerTgId: number, token: string, count: number): Promi
   await db.end();
   mkdirSync(join(stack.mediaDir, 'generations'), { recursive: true });
   rows.forEach(({ id }, n) => {
-    const photo = join(FACES_DIR, `portrait-0${(n % 4) + 1}.jpg`);
+    const photo = join(FACES_DIR, PHOTOS[n % PHOTOS.length]!);
     copyFileSync(photo, join(stack.mediaDir, 'generations', `${id}.jpg`));
     copyFileSync(photo, join(stack.mediaDir, 'generations', `${id}.thumb.webp`));
   });
@@ -281,7 +283,7 @@ describe('the game in a phone browser against the real backend', () => {
     await leader.page.getByRole('button', { name: 'Menu' }).click();
     await leader.page.getByRole('menuitem', { name: 'Create promo code' }).click();
     await leader.page.getByRole('textbox').fill('For my squad');
-    await leader.page.getByRole('button', { name: 'Create' }).click();
+    await leader.page.getByRole('button', { name: 'Create', exact: true }).click();
     const code = (await leader.page.getByTestId('promo-code').textContent())!;
     assert.match(code, /^[A-Z2-9]{8}$/);
     await leader.context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,5 +1,6 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type Handler } from '../../test/api-server';
@@ -37,7 +38,13 @@ afterEach(async () => {
 
 async function renderDeck(handler: Handler, user = TEST_USER) {
   server = await startApiServer(handler);
-  return renderWithApp(<SwipeDeck />, { baseUrl: server.baseUrl, user });
+  // Strict mode as in the app: state updaters and effects run twice there.
+  return renderWithApp(
+    <StrictMode>
+      <SwipeDeck />
+    </StrictMode>,
+    { baseUrl: server.baseUrl, user },
+  );
 }
 
 describe('SwipeDeck', () => {

@@ -38,11 +38,10 @@ export function useSwipeDeck({
 
   useEffect(() => {
     if (!deck.data) return;
-    setQueue((current) => {
-      const merged = mergeDeck(current, deck.data.items, seen.current);
-      for (const item of deck.data.items) seen.current.add(item.id);
-      return merged;
-    });
+    // Outside the state updater: React may call an updater twice, and `seen` must change once.
+    const fresh = mergeDeck([], deck.data.items, seen.current);
+    for (const item of fresh) seen.current.add(item.id);
+    if (fresh.length) setQueue((current) => [...current, ...fresh]);
   }, [deck.data]);
 
   const swipe = useSwipeMeme({
