@@ -199,7 +199,7 @@ describe('the game in a phone browser against the real backend', () => {
     const feedCard = page.getByTestId('feed-card').first();
     await feedCard.scrollIntoViewIfNeeded();
     await feedCard.getByRole('button', { name: 'Bet' }).click();
-    await page.getByRole('radio', { name: '10' }).click();
+    await page.getByRole('radio', { name: '10', exact: true }).click();
     await shot(page, '33-feed-bet');
     const voted = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().includes('/api/v1/feed/'),
