@@ -21,6 +21,12 @@ export const ADMIN_TG_ID = 990_000_001;
 
 export interface Stack {
   baseUrl: string;
+  /** The stack's own database (tests seed what the game needs with it). */
+  databaseUrl: string;
+  /** Its media directory (the stored images the API serves). */
+  mediaDir: string;
+  /** `npm run admin -w backend -- <args>` against this stack, as an operator runs it. */
+  admin(args: string[]): Promise<{ code: number | null; output: string }>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +97,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
  * launcher builds what is stale, then runs the API, which serves the built mini app, and the
  * inference worker), on a free port with a fresh database and a Redis database of its own.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const mediaDir = join(OUTPUT_DIR, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -108,7 +114,7 @@ export async function startStack(): Promise<Stack> {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = startProcess('app', [join(REPO_ROOT, 'scripts', 'start.mjs')], REPO_ROOT, {
+  const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'development',
     // The admin's template upload and every player log in through the development login.
     DEV_LOGIN: '1',
@@ -122,7 +128,9 @@ export async function startStack(): Promise<Stack> {
     INFERENCE_HEALTH_PORT: '0',
     INFERENCE_THREADS: '1',
     LOG_LEVEL: 'warn',
-  });
+    ...extraEnv,
+  };
+  const app = startProcess('app', [join(REPO_ROOT, 'scripts', 'start.mjs')], REPO_ROOT, env);
 
   const stop = async () => {
     await stopProcess(app);
@@ -138,5 +146,16 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  const runAdmin = (args: string[]) =>
+    new Promise<{ code: number | null; output: string }>((resolveRun) => {
+      const child = spawn('npm', ['run', '--silent', 'admin', '-w', 'backend', '--', ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('close', (code) => resolveRun({ code, output }));
+    });
+  return { baseUrl, databaseUrl: databaseUrl.href, mediaDir, admin: runAdmin, stop };
 }

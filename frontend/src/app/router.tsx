@@ -9,6 +9,7 @@ import { ProfilePage } from '../pages/ProfilePage';
 import { QuestsPage } from '../pages/QuestsPage';
 import { RatingPage } from '../pages/RatingPage';
 import { SharedMemePage } from '../pages/SharedMemePage';
+import { SquadPage } from '../pages/SquadPage';
 import { StickersPage } from '../pages/StickersPage';
 import { Layout } from './Layout';
 import { RealtimeProvider } from './providers/RealtimeProvider';
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
           { path: '/main', element: <MainPage /> },
           { path: '/invite', element: <InvitePage /> },
           { path: '/rating', element: <RatingPage /> },
+          { path: '/squads/:id', element: <SquadPage /> },
           { path: '/quests', element: <QuestsPage /> },
           {
             path: '/airdrop',

@@ -5,11 +5,6 @@ export const config = {
   appShortName: (import.meta.env.VITE_APP_SHORT_NAME as string | undefined) ?? 'app',
 };
 
-/** GAME.md: `https://t.me/<bot>/<app>?startapp=ref_<tgId>`. */
-export function inviteLink(tgId: number): string {
-  return `https://t.me/${config.botUsername}/${config.appShortName}?startapp=ref_${tgId}`;
-}
-
 /** A link that opens a meme: the mini app with its share id as start parameter. */
 export function memeLink(shareId: string): string {
   return `https://t.me/${config.botUsername}/${config.appShortName}?startapp=meme_${shareId}`;

@@ -1,16 +1,26 @@
+import type { RatingPeriod } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlayerBoard } from '../features/rating';
+import { SquadChooser } from '../features/squads';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 
 const TABS = ['yours', 'global', 'squad', 'chooseSquad'] as const;
 const PERIODS = ['allTime', 'perDay', 'perWeek', 'perMonth'] as const;
+const API_PERIOD: Record<(typeof PERIODS)[number], RatingPeriod> = {
+  allTime: 'all',
+  perDay: 'day',
+  perWeek: 'week',
+  perMonth: 'month',
+};
 
-/** Rating (SEED-SPEC §2): four tabs and a period sort; the boards arrive with the rating API. */
+/** Rating (SEED-SPEC §2): four tabs and a period sort; the global board updates live while open. */
 export function RatingPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<(typeof TABS)[number]>('yours');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('allTime');
+  const apiPeriod = API_PERIOD[period];
   return (
     <div className="page">
       <h1>{t('rating.title')}</h1>
@@ -42,7 +52,23 @@ export function RatingPage() {
           </select>
         </label>
       )}
-      <p className="empty">{tab === 'squad' ? t('rating.noSquad') : t('rating.empty')}</p>
+      {tab === 'yours' && <PlayerBoard tab="me" period={apiPeriod} />}
+      {tab === 'global' && <PlayerBoard tab="global" period={apiPeriod} />}
+      {tab === 'squad' && (
+        <PlayerBoard
+          tab="squad"
+          period={apiPeriod}
+          noSquad={
+            <div className="empty">
+              <p>{t('rating.noSquad')}</p>
+              <button type="button" className="button button--small" onClick={() => setTab('chooseSquad')}>
+                {t('rating.chooseSquad')}
+              </button>
+            </div>
+          }
+        />
+      )}
+      {tab === 'chooseSquad' && <SquadChooser />}
     </div>
   );
 }

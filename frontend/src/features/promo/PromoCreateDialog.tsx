@@ -4,6 +4,7 @@ import { haptic } from '../../telegram/sdk';
 import { copyText } from '../../ui/clipboard';
 import { Dialog } from '../../ui/Dialog';
 import { useCreatePromo } from './api/create-promo';
+import { PromoCodeList } from './PromoCodeList';
 
 /** SEED-SPEC §4 promo creation (influencers): optional description → the code with a copy button. */
 export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
@@ -37,6 +38,7 @@ export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <p className="muted">{t('promo.createdHint')}</p>
+        <PromoCodeList />
       </Dialog>
     );
   }
@@ -59,6 +61,7 @@ export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
           {t('promo.create')}
         </button>
       </form>
+      <PromoCodeList />
     </Dialog>
   );
 }

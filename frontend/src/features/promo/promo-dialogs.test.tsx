@@ -80,7 +80,7 @@ describe('PromoCreateDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByTestId('promo-code')).toHaveTextContent('MEME2345');
-    expect(server.requests[0].body).toEqual({ description: 'For my squad' });
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ description: 'For my squad' });
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Copied');
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('MEME2345'));
@@ -93,6 +93,36 @@ describe('PromoCreateDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong response from server');
-    expect(server.requests[0].body).toEqual({});
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({});
+  });
+
+  it('lists the influencer’s codes with their uses', async () => {
+    server = await startApiServer((req) =>
+      req.method === 'GET'
+        ? {
+            status: 200,
+            body: {
+              items: [
+                {
+                  id: 'SQUAD234',
+                  description: 'For my squad',
+                  generationLimit: 5,
+                  uses: 3,
+                  maxUses: 1000,
+                  createdAt: '2026-11-20T10:00:00Z',
+                },
+              ],
+              page: 1,
+              pageSize: 50,
+              total: 1,
+            },
+          }
+        : { status: 500 },
+    );
+    renderWithApp(<PromoCreateDialog onClose={() => undefined} />, { baseUrl: server.baseUrl });
+    const list = await screen.findByTestId('my-promo-codes');
+    expect(list).toHaveTextContent('SQUAD234');
+    expect(list).toHaveTextContent('Used 3 of 1000');
+    expect(server.requests[0].path).toBe('/api/v1/promocodes/mine/?pageSize=50');
   });
 });

@@ -1,0 +1,45 @@
+import type { FeedItemDto } from '@mememint/contracts';
+import { useTranslation } from 'react-i18next';
+import { haptic } from '../../telegram/sdk';
+import { CoinIcon } from '../../ui/icons';
+import { authorName, isVotingOpen } from './author';
+
+/** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
+export function FeedCard({
+  item,
+  own,
+  onVote,
+}: {
+  item: FeedItemDto;
+  own: boolean;
+  onVote: (item: FeedItemDto) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="feed-card" data-testid="feed-card">
+      <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
+      <div className="feed-card__info">
+        <span className="feed-card__author">{authorName(item.author)}</span>
+        <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>
+          ♥ {item.likes}
+        </span>
+        {item.voted !== null ? (
+          <span className="reward-chip" data-testid="voted">
+            <CoinIcon size={14} /> {t('feed.yourBet', { count: item.voted })}
+          </span>
+        ) : !own && isVotingOpen(item.publishedAt) ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              haptic.tap();
+              onVote(item);
+            }}
+          >
+            {t('feed.vote')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+import { motion } from 'motion/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../ui/icons';
+import { toast } from '../../ui/toast';
+import { useMemeOfTheDay } from './api/get-meme-of-the-day';
+import { authorName } from './author';
+import { useFeedSettled } from './useFeedSettled';
+
+/** The latest settled day's winner, reloaded when `feed:settled` arrives. */
+export function MemeOfTheDay() {
+  const { t, i18n } = useTranslation();
+  const day = useMemeOfTheDay();
+  useFeedSettled(useCallback(() => toast.info(t('feed.settled')), [t]));
+  const settled = day.data;
+  if (!settled?.meme) return null;
+  const date = new Date(`${settled.date}T00:00:00Z`).toLocaleDateString(i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return (
+    <motion.section
+      key={settled.date}
+      className="meme-of-the-day"
+      data-testid="meme-of-the-day"
+      initial={{ scale: 0.9, opacity: 0 }}
+      animate={{ scale: 1, opacity: 1 }}
+    >
+      <img src={settled.meme.thumbnailUrl} alt={settled.meme.text ?? t('feed.memeOfTheDay')} />
+      <div className="meme-of-the-day__text">
+        <span className="meme-of-the-day__title">🏆 {t('feed.memeOfTheDay')}</span>
+        <span className="muted">{date}</span>
+        <span>{authorName(settled.meme.author)}</span>
+        <span className="meme-of-the-day__pool">
+          ♥ {settled.likes} · <CoinIcon size={14} /> {t('feed.pool', { count: settled.pool })}
+        </span>
+      </div>
+    </motion.section>
+  );
+}

@@ -1,0 +1,120 @@
+import type { FeedItemDto } from '@mememint/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApiServer, type Handler } from '../../test/api-server';
+import { renderWithApp, TEST_USER } from '../../test/render';
+import { isVotingOpen } from './author';
+import { FeedSection } from './FeedSection';
+
+const today = new Date().toISOString();
+const item: FeedItemDto = {
+  id: '00000000-0000-4000-8000-000000000001',
+  shareId: 'share1',
+  text: 'Green build',
+  isPublished: true,
+  imageUrl: '/media/1.jpg',
+  thumbnailUrl: '/media/1.webp',
+  width: 512,
+  height: 512,
+  generationId: null,
+  templateId: null,
+  likes: 4,
+  createdAt: today,
+  publishedAt: today,
+  author: { tgId: 7, username: 'author', firstName: 'A', photoUrl: null },
+  voted: null,
+};
+const page = (items: FeedItemDto[]) => ({ items, page: 1, pageSize: 20, total: items.length });
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function renderFeed(handler: Handler) {
+  server = await startApiServer(handler);
+  return renderWithApp(<FeedSection />, { baseUrl: server.baseUrl, user: { ...TEST_USER, memeCoins: 120 } });
+}
+
+describe('FeedSection', () => {
+  it('bets the chosen amount on a meme of today; the coins left and the stake show at once', async () => {
+    const view = await renderFeed((req) => {
+      if (req.path === '/api/v1/feed/meme-of-the-day/')
+        return { status: 404, body: { detail: 'No day settled yet' } };
+      if (req.method === 'POST')
+        return { status: 200, body: { memeId: item.id, amount: 50, memeCoins: 70, likes: 5 } };
+      if (req.path.startsWith('/api/v1/feed/voted/')) return { status: 200, body: page([]) };
+      return { status: 200, body: page([item]) };
+    });
+    const card = await screen.findByTestId('feed-card');
+    await userEvent.click(within(card).getByRole('button', { name: 'Bet' }));
+    await userEvent.click(screen.getByRole('radio', { name: '50' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Bet 50 coins' }));
+
+    expect(await within(card).findByTestId('voted')).toHaveTextContent('Your bet: 50 coins');
+    expect(within(card).getByText('♥ 5')).toBeInTheDocument();
+    expect(view.user()?.memeCoins).toBe(70);
+    expect(server!.requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: `/api/v1/feed/${item.id}/`,
+      body: { amount: 50 },
+    });
+    expect(server!.requests.some((r) => r.path.startsWith('/api/v1/feed/?period=day&sort=top&page=1'))).toBe(
+      true,
+    );
+    // No day settled yet is no error for the player.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a bet above the balance is refused on the device', async () => {
+    await renderFeed((req) =>
+      req.path === '/api/v1/feed/meme-of-the-day/'
+        ? { status: 404, body: {} }
+        : { status: 200, body: page([item]) },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Bet' }));
+    await userEvent.click(screen.getByRole('radio', { name: '500' }));
+    expect(screen.getByText('You have not enough MemeMint coins')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bet 500 coins' })).toBeDisabled();
+  });
+
+  it('shows the meme of the day and the outcomes of the player’s bets', async () => {
+    await renderFeed((req) => {
+      if (req.path === '/api/v1/feed/meme-of-the-day/')
+        return {
+          status: 200,
+          body: {
+            date: '2026-11-22',
+            meme: item,
+            likes: 9,
+            authorReward: 1000,
+            pool: 300,
+            winningStakes: 100,
+            votes: 5,
+            winners: 2,
+            paidOut: 300,
+            refunded: 0,
+            settledAt: today,
+          },
+        };
+      if (req.path.startsWith('/api/v1/feed/voted/'))
+        return {
+          status: 200,
+          body: page([
+            { meme: { ...item, voted: 50 }, amount: 50, day: '2026-11-22', outcome: 'won', payout: 150 },
+          ] as never),
+        };
+      return { status: 200, body: page([]) };
+    });
+    expect(await screen.findByTestId('meme-of-the-day')).toHaveTextContent('300 coins in the pool');
+    await userEvent.click(screen.getByRole('tab', { name: 'My bets' }));
+    expect(await screen.findByText('Won +150')).toBeInTheDocument();
+  });
+
+  it('votes only on memes of today (their contest day)', () => {
+    expect(isVotingOpen('2026-11-23T10:00:00Z', new Date('2026-11-23T23:59:00Z'))).toBe(true);
+    expect(isVotingOpen('2026-11-22T23:59:00Z', new Date('2026-11-23T00:01:00Z'))).toBe(false);
+    expect(isVotingOpen(null)).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import type { RatingPlayerEntry, RatingWatchRequest } from '@mememint/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RealtimeContext } from '../../lib/realtime';
+import { startApiServer } from '../../test/api-server';
+import { renderWithApp, TEST_USER } from '../../test/render';
+import { startSocketServer } from '../../test/socket-server';
+import { PlayerBoard } from './PlayerBoard';
+
+const entry = (rank: number, tgId: number, score: number): RatingPlayerEntry => ({
+  rank,
+  tgId,
+  username: `p${tgId}`,
+  firstName: null,
+  photoUrl: null,
+  score,
+  infl: false,
+});
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+describe('PlayerBoard', () => {
+  it('the global board watches its board while shown, takes rating:update without a reload, and unwatches on leave', async () => {
+    const api = await startApiServer(() => ({
+      status: 200,
+      body: { items: [entry(1, 5, 50), entry(2, TEST_USER.tgId, 10)], me: { rank: 2, score: 10 } },
+    }));
+    closers.push(api.close);
+    const sockets = await startSocketServer();
+    closers.push(sockets.close);
+    const watched: string[] = [];
+    const [serverSocket] = [...sockets.io.sockets.sockets.values()];
+    // The app's socket, as the server holds it.
+    const seen = new Promise<void>((resolve) => {
+      serverSocket!.on('rating:watch', (request: RatingWatchRequest) => {
+        watched.push(`watch ${request.tab} ${request.period}`);
+        resolve();
+      });
+      serverSocket!.on('rating:unwatch', (request: RatingWatchRequest) => {
+        watched.push(`unwatch ${request.tab} ${request.period}`);
+      });
+    });
+
+    const view = renderWithApp(
+      <RealtimeContext.Provider value={sockets.client}>
+        <PlayerBoard tab="global" period="week" />
+      </RealtimeContext.Provider>,
+      { baseUrl: api.baseUrl },
+    );
+    await screen.findByText('@p5');
+    await seen;
+    expect(api.requests[0].path).toBe('/api/v1/users/rate/?tab=global&period=week&page=1');
+    expect(screen.getByTestId('my-standing')).toHaveTextContent('#2');
+
+    serverSocket!.emit('rating:update', {
+      tab: 'global',
+      period: 'week',
+      items: [entry(1, TEST_USER.tgId, 80), entry(2, 5, 50)],
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('board-row').map((row) => row.textContent)).toEqual([
+        `1P@p${TEST_USER.tgId}80`,
+        '2P@p550',
+      ]),
+    );
+    expect(screen.getByTestId('my-standing')).toHaveTextContent('#1');
+    // Another board's update is not this one's.
+    serverSocket!.emit('rating:update', { tab: 'global', period: 'day', items: [] });
+
+    view.unmount();
+    await waitFor(() => expect(watched).toEqual(['watch global week', 'unwatch global week']));
+  });
+
+  it('the squad tab outside a squad shows what the page gives instead', async () => {
+    const api = await startApiServer(() => ({ status: 404, body: { detail: 'You are not in a squad' } }));
+    closers.push(api.close);
+    renderWithApp(<PlayerBoard tab="squad" period="all" noSquad={<p>Pick one</p>} />, {
+      baseUrl: api.baseUrl,
+    });
+    expect(await screen.findByText('Pick one')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/Spinner';
+import { StatGrid } from '../../ui/StatGrid';
+import { useReferrals } from './api/get-referrals';
+import { FriendList } from './FriendList';
+import { InviteLink } from './InviteLink';
+
+/** The invite page's body: the link from the API, what invites earned, and the friends. */
+export function Referrals() {
+  const { t } = useTranslation();
+  const referrals = useReferrals();
+  if (referrals.isPending) return <Spinner />;
+  const pages = referrals.data?.pages ?? [];
+  const first = pages[0];
+  if (!first) return null;
+  const friends = pages.flatMap((page) => page.items);
+  return (
+    <>
+      <InviteLink link={first.link} />
+      <StatGrid
+        stats={[
+          { label: t('invite.invited'), value: first.invitedCount, testId: 'stat-invited' },
+          { label: t('invite.generated'), value: first.friendsGenerated },
+          { label: t('invite.earned'), value: first.referalCoins },
+        ]}
+      />
+      <section className="section">
+        <h2>{t('invite.friends')}</h2>
+        {friends.length ? (
+          <FriendList friends={friends} />
+        ) : (
+          <p className="empty">{t('invite.friendsEmpty')}</p>
+        )}
+        {referrals.hasNextPage && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={referrals.isFetchingNextPage}
+            onClick={() => void referrals.fetchNextPage()}
+          >
+            {t('common.loadMore')}
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../ui/Spinner';
+import { MiniAvatar, playerName } from '../rating';
+import { useSquads } from './api/get-squads';
+import { CooldownNote } from './CooldownNote';
+import { SquadAction } from './SquadAction';
+
+/** Choose squad: every squad ranked by its members' score, joining or switching with the cooldown shown. */
+export function SquadChooser() {
+  const { t } = useTranslation();
+  const squads = useSquads();
+  if (squads.isPending) return <Spinner />;
+  const items = squads.data?.pages.flatMap((page) => page.items) ?? [];
+  const mine = squads.data?.pages[0]?.mine;
+  return (
+    <div className="squads" data-testid="squad-chooser">
+      <CooldownNote mine={mine} />
+      {items.length ? (
+        <ol className="board__list">
+          {items.map((squad) => (
+            <li
+              key={squad.id}
+              className={`board__row${mine?.squadId === squad.id ? ' board__row--me' : ''}`}
+              data-testid="squad-row"
+            >
+              <span className="board__rank">{squad.rank}</span>
+              <MiniAvatar name={squad.title} photoUrl={squad.influencer.photoUrl} />
+              <Link to={`/squads/${squad.id}`} className="board__name squad__link">
+                {squad.title}
+                <span className="squad__meta muted">
+                  {playerName(squad.influencer)} · {t('squads.members', { count: squad.members })}
+                </span>
+              </Link>
+              <SquadAction squadId={squad.id} mine={mine} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="empty">{t('squads.empty')}</p>
+      )}
+      {squads.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={squads.isFetchingNextPage}
+          onClick={() => void squads.fetchNextPage()}
+        >
+          {t('common.loadMore')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { AnimatePresence } from 'motion/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlansSheet } from '../payments';
+import { useUser } from '../session';
+import { Spinner } from '../../ui/Spinner';
+import { GiftBox } from './GiftBox';
+import { isFlagSet, setFlag, SKIP_SWIPES_INTRO } from './intro';
+import { NoSwipes } from './NoSwipes';
+import { SwipeCard } from './SwipeCard';
+import { usePendingGifts } from './useGifts';
+import { useSwipeDeck } from './useSwipeDeck';
+import './swipes.css';
+
+/** Cards drawn at once: the top one and two waiting under it (their images already loading). */
+const VISIBLE = 3;
+
+/** /main's game: the deck of memes to swipe, its buttons, gifts, and the states around it. */
+export function SwipeDeck() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const gifts = usePendingGifts();
+  const deck = useSwipeDeck({ onGift: gifts.add });
+  const [buying, setBuying] = useState(false);
+  const [intro, setIntro] = useState(() => !isFlagSet(SKIP_SWIPES_INTRO, user.tgId));
+  const outOfSwipes = user.swipes < 1 || deck.problem === 'noSwipes';
+  const top = deck.cards[0];
+
+  return (
+    <section className="section swipe-deck" aria-label={t('swipes.title')}>
+      <div className="swipe-deck__head">
+        <h2>{t('swipes.title')}</h2>
+        <GiftBox count={gifts.pending.length} />
+      </div>
+      <div className="swipe-deck__stack">
+        {deck.loading ? (
+          <Spinner />
+        ) : outOfSwipes ? (
+          <NoSwipes onBuy={() => setBuying(true)} />
+        ) : !top ? (
+          <div className="swipe-deck__state" data-testid="deck-empty">
+            <h3>{t('swipes.emptyTitle')}</h3>
+            <p className="muted">{t('swipes.emptyText')}</p>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={deck.fetching}
+              onClick={deck.reload}
+            >
+              {t('swipes.reload')}
+            </button>
+          </div>
+        ) : (
+          <AnimatePresence initial={false}>
+            {deck.cards
+              .slice(0, VISIBLE)
+              .map((item, depth) => (
+                <SwipeCard key={item.id} item={item} depth={depth} onSwipe={deck.swipe} />
+              ))
+              .reverse()}
+          </AnimatePresence>
+        )}
+        {intro && top && !outOfSwipes && (
+          <div className="swipe-intro" role="note">
+            <p>{t('swipes.intro')}</p>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setFlag(SKIP_SWIPES_INTRO, user.tgId);
+                setIntro(false);
+              }}
+            >
+              {t('swipes.introOk')}
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="swipe-deck__buttons">
+        <button
+          type="button"
+          className="swipe-button swipe-button--skip"
+          aria-label={t('swipes.skip')}
+          disabled={!top || outOfSwipes}
+          onClick={() => deck.swipe(false)}
+        >
+          ✕
+        </button>
+        <button
+          type="button"
+          className="swipe-button swipe-button--like"
+          aria-label={t('swipes.like')}
+          disabled={!top || outOfSwipes}
+          onClick={() => deck.swipe(true)}
+        >
+          ♥
+        </button>
+      </div>
+      {buying && <PlansSheet kind="swipes" onClose={() => setBuying(false)} />}
+    </section>
+  );
+}

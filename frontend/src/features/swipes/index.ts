@@ -1,0 +1,2 @@
+/** The swipes feature's public face: the deck of /main. */
+export { SwipeDeck } from './SwipeDeck';

@@ -1,0 +1,134 @@
+import type { FeedItemDto } from '@mememint/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApiServer, type Handler } from '../../test/api-server';
+import { renderWithApp, TEST_USER } from '../../test/render';
+import { countdown } from './NoSwipes';
+import { swipeDirection } from './SwipeCard';
+import { SwipeDeck } from './SwipeDeck';
+import { mergeDeck } from './useSwipeDeck';
+
+function card(n: number): FeedItemDto {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    shareId: `share${n}`,
+    text: `Meme ${n}`,
+    isPublished: true,
+    imageUrl: `/media/${n}.jpg`,
+    thumbnailUrl: `/media/${n}.webp`,
+    width: 512,
+    height: 512,
+    generationId: null,
+    templateId: null,
+    likes: n,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    publishedAt: '2026-11-20T10:00:00.000Z',
+    author: { tgId: 7, username: 'author', firstName: 'A', photoUrl: null },
+    voted: null,
+  };
+}
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function renderDeck(handler: Handler, user = TEST_USER) {
+  server = await startApiServer(handler);
+  // Strict mode as in the app: state updaters and effects run twice there.
+  return renderWithApp(
+    <StrictMode>
+      <SwipeDeck />
+    </StrictMode>,
+    { baseUrl: server.baseUrl, user },
+  );
+}
+
+describe('SwipeDeck', () => {
+  it('swipes the top card with the Like button: the call, the bar and the coins at once, then the answer', async () => {
+    const view = await renderDeck((req) => {
+      if (req.path.startsWith('/api/v1/swipes/?'))
+        return { status: 200, body: { items: [card(1), card(2)] } };
+      if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
+      return { status: 200, body: { swipes: 59, memeCoins: 1, swipedCount: 1, coinsEarned: 1, gift: null } };
+    });
+    expect(await screen.findByAltText('Meme 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+
+    await waitFor(() => expect(view.user()?.swipedCount).toBe(1));
+    expect(server!.requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: `/api/v1/swipes/${card(1).id}/`,
+      body: { like: true },
+    });
+    expect(view.user()).toMatchObject({ swipes: 59, memeCoins: 1 });
+    await waitFor(() => expect(screen.queryByAltText('Meme 1')).toBeNull());
+    expect(screen.getByAltText('Meme 2')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('a swipe that rolls a gift shows it, and opening it shows the prize and its balances', async () => {
+    const view = await renderDeck((req) => {
+      if (req.path.startsWith('/api/v1/swipes/?')) return { status: 200, body: { items: [card(1)] } };
+      if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
+      if (req.path === '/api/v1/swipes/gifts/apply/')
+        return {
+          status: 200,
+          body: {
+            id: 'g1',
+            kind: 'coins',
+            amount: 120,
+            balances: { generationLimit: 3, memeCoins: 121, swipes: 59 },
+          },
+        };
+      return {
+        status: 200,
+        body: { swipes: 59, memeCoins: 1, swipedCount: 10, coinsEarned: 1, gift: { id: 'g1' } },
+      };
+    });
+    await screen.findByAltText('Meme 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await userEvent.click(await screen.findByRole('button', { name: /1 gift/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByTestId('gift-prize')).toHaveTextContent('+120 coins');
+    expect(view.user()?.memeCoins).toBe(121);
+  });
+
+  it('with no swipes left it says so with the refill countdown instead of the cards', async () => {
+    const refill = new Date(Date.now() + 65_000).toISOString();
+    await renderDeck(
+      (req) => {
+        if (req.path === '/api/v1/swipes/used/')
+          return { status: 200, body: { usedToday: 60, swipes: 0, max: 60, nextRefillAt: refill } };
+        if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
+        return { status: 200, body: { items: [card(1)] } };
+      },
+      { ...TEST_USER, swipes: 0 },
+    );
+    expect(await screen.findByText('No swipes left')).toBeInTheDocument();
+    expect(await screen.findByRole('timer')).toHaveTextContent(/Next swipe in 1:0\d/);
+    expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
+  });
+});
+
+describe('deck rules', () => {
+  it('a drag counts past 100 px or a fast flick, either way', () => {
+    expect(swipeDirection({ offset: { x: 120, y: 0 }, velocity: { x: 0, y: 0 } })).toBe('like');
+    expect(swipeDirection({ offset: { x: -120, y: 0 }, velocity: { x: 0, y: 0 } })).toBe('skip');
+    expect(swipeDirection({ offset: { x: 30, y: 0 }, velocity: { x: 800, y: 0 } })).toBe('like');
+    expect(swipeDirection({ offset: { x: 40, y: 0 }, velocity: { x: 100, y: 0 } })).toBeNull();
+  });
+
+  it('a new batch adds only cards the deck has not dealt', () => {
+    const seen = new Set([card(1).id, card(2).id]);
+    expect(mergeDeck([card(2)], [card(1), card(2), card(3)], seen).map((c) => c.likes)).toEqual([2, 3]);
+  });
+
+  it('counts down in m:ss', () => {
+    expect(countdown('2026-01-01T00:01:05Z', Date.parse('2026-01-01T00:00:00Z'))).toBe('1:05');
+    expect(countdown(null, 0)).toBe('0:00');
+  });
+});

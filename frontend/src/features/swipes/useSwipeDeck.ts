@@ -1,0 +1,99 @@
+import type { FeedItemDto, SwipeResultDto } from '@mememint/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-errors';
+import { haptic } from '../../telegram/sdk';
+import { DECK_SIZE, useDeckQuery } from './api/get-deck';
+import { useSwipeMeme } from './api/swipe-meme';
+
+/** Cards left at which the next batch is asked for, so a swipe never waits on the network. */
+export const REFILL_AT = 5;
+/** Images fetched ahead of the top card. */
+const PRELOAD = 5;
+
+/** Adds the cards of a new batch that the queue has not seen (a refetch deals some again). */
+export function mergeDeck(
+  queue: FeedItemDto[],
+  batch: FeedItemDto[],
+  seen: ReadonlySet<string>,
+): FeedItemDto[] {
+  const fresh = batch.filter((item) => !seen.has(item.id));
+  return fresh.length ? [...queue, ...fresh] : queue;
+}
+
+export type SwipeProblem = 'noSwipes' | null;
+
+/**
+ * The deck: a local queue of cards fed by `GET /v1/swipes/` batches, the top card swiped away at once
+ * (the call runs behind it), the next batch asked for while REFILL_AT cards are left, the images of the
+ * next cards preloaded. A swipe refused for lack of swipes or pace puts the card back on top.
+ */
+export function useSwipeDeck({
+  onGift,
+}: { onGift?: (gift: NonNullable<SwipeResultDto['gift']>) => void } = {}) {
+  const deck = useDeckQuery();
+  const [queue, setQueue] = useState<FeedItemDto[]>([]);
+  const [problem, setProblem] = useState<SwipeProblem>(null);
+  const seen = useRef(new Set<string>());
+  const swiped = useRef(new Map<string, FeedItemDto>());
+
+  useEffect(() => {
+    if (!deck.data) return;
+    // Outside the state updater: React may call an updater twice, and `seen` must change once.
+    const fresh = mergeDeck([], deck.data.items, seen.current);
+    for (const item of fresh) seen.current.add(item.id);
+    if (fresh.length) setQueue((current) => [...current, ...fresh]);
+  }, [deck.data]);
+
+  const swipe = useSwipeMeme({
+    onSuccess: (answer) => {
+      if (answer.gift) onGift?.(answer.gift);
+    },
+    onError: (error, { memeId }) => {
+      if (!(error instanceof ApiError)) return;
+      const noSwipes = error.status === 400 && error.body?.nextRefillAt !== undefined;
+      if (noSwipes) setProblem('noSwipes');
+      // No swipes left or too fast: nothing was spent, the card comes back on top.
+      const card = swiped.current.get(memeId);
+      if ((noSwipes || error.status === 429) && card) {
+        setQueue((current) => (current.some((item) => item.id === memeId) ? current : [card, ...current]));
+      }
+    },
+  });
+
+  const lastBatchFull = (deck.data?.items.length ?? 0) >= DECK_SIZE;
+  const { refetch, isFetching } = deck;
+  useEffect(() => {
+    if (queue.length <= REFILL_AT && lastBatchFull && !isFetching) void refetch();
+  }, [queue.length, lastBatchFull, isFetching, refetch]);
+
+  useEffect(() => {
+    for (const item of queue.slice(1, 1 + PRELOAD)) {
+      const image = new Image();
+      image.src = item.imageUrl;
+    }
+  }, [queue]);
+
+  const swipeTop = useCallback(
+    (like: boolean) => {
+      const top = queue[0];
+      if (!top) return;
+      haptic.tap();
+      setProblem(null);
+      swiped.current.set(top.id, top);
+      setQueue((current) => current.slice(1));
+      swipe.mutate({ memeId: top.id, like });
+    },
+    [queue, swipe],
+  );
+
+  const reload = useCallback(() => void refetch(), [refetch]);
+
+  return {
+    cards: queue,
+    loading: deck.isPending,
+    fetching: isFetching,
+    problem,
+    swipe: swipeTop,
+    reload,
+  };
+}
