@@ -21,9 +21,12 @@ export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
-  @ApiOkResponse({ type: TemplatePageDto, description: 'Templates, newest first' })
-  list(@Query() query: TemplateQueryDto): Promise<Page<TemplateDto>> {
-    return this.templates.list(query);
+  @ApiOkResponse({
+    type: TemplatePageDto,
+    description: 'Templates, newest first, titled in the player’s language',
+  })
+  list(@CurrentUser() user: User, @Query() query: TemplateQueryDto): Promise<Page<TemplateDto>> {
+    return this.templates.list({ ...query, language: user.languageCode });
   }
 
   @Post()
@@ -36,6 +39,6 @@ export class TemplatesController {
     @UploadedFile(requiredImage('image')) image: UploadedImage,
     @Body() body: CreateTemplateDto,
   ): Promise<TemplateDto> {
-    return this.templates.create(user.tgId, image.buffer, body);
+    return this.templates.create(user, image.buffer, body);
   }
 }

@@ -32,15 +32,20 @@ export function reportError(error: unknown): void {
   toast.error(described.message, described.hint);
 }
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: reportError }),
-  mutationCache: new MutationCache({
-    onError: (error, _vars, _ctx, mutation) => {
-      // A mutation that shows its error itself opts out with meta.silent.
-      if (!mutation.meta?.silent) reportError(error);
+/** A query client with the app's error reporting and defaults (the app's one, and each test's own). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: reportError }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        // A mutation that shows its error itself opts out with meta.silent.
+        if (!mutation.meta?.silent) reportError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
     },
-  }),
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();
