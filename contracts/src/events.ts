@@ -1,12 +1,13 @@
 import type { BalanceDto } from './user.js';
 import type { GenerationStage, MemeDto } from './memes.js';
+import type { GenerationFailureCode } from './queue.js';
 import type { RatingUpdate, RatingWatchAck, RatingWatchRequest } from './rating.js';
 
 /** Events the server emits to a player's sockets (Socket.IO under `/socket.io`, JWT as `auth: {token}`). */
 export interface ServerToClientEvents {
   'generation:progress': (payload: { id: string; stage: GenerationStage; progress: number }) => void;
   'generation:done': (payload: { id: string; meme: MemeDto }) => void;
-  'generation:failed': (payload: { id: string; detail: string }) => void;
+  'generation:failed': (payload: { id: string; detail: string; code?: GenerationFailureCode }) => void;
   balance: (payload: BalanceDto) => void;
   /** A swipe rolled a gift (open it with `GET /api/v1/swipes/gifts/apply/`). */
   'gift:received': (payload: { id: string }) => void;

@@ -23,6 +23,32 @@ export interface SwapJobData {
   /** Where the worker writes its result and thumbnail. */
   resultKey: string;
   thumbnailKey: string;
+  /** Where the worker also writes the result without its caption (a new caption is drawn on it). */
+  plainKey?: string;
+}
+
+/**
+ * The caption queue: a meme's caption drawn again on its caption-less result when the player edits it.
+ * The edit request waits for its job (a fraction of a second), so these never queue behind swaps.
+ */
+export const CAPTION_QUEUE = 'caption';
+export const CAPTION_JOB = 'caption';
+
+export interface CaptionJobData {
+  /** Media key of the caption-less picture. */
+  sourceKey: string;
+  /** The caption, top/bottom split by a newline; empty for none. */
+  text: string;
+  resultKey: string;
+  thumbnailKey: string;
+}
+
+/** What the worker returns when a caption is drawn. */
+export interface CaptionJobResult {
+  resultKey: string;
+  thumbnailKey: string;
+  width: number;
+  height: number;
 }
 
 /** The backend's own queue of feed work, consumed by the backend itself. */
@@ -42,6 +68,7 @@ export const SETTLE_DAYS_JOB = 'settle-days';
 export interface QueueJobs {
   [GENERATION_QUEUE]: { name: typeof SWAP_JOB; data: SwapJobData };
   [FEED_QUEUE]: { name: typeof SETTLE_DAYS_JOB; data: Record<string, never> };
+  [CAPTION_QUEUE]: { name: typeof CAPTION_JOB; data: CaptionJobData };
 }
 
 export type QueueName = keyof QueueJobs;
@@ -69,6 +96,8 @@ export interface FaceBox {
 export interface GenerationJobResult {
   resultKey: string;
   thumbnailKey: string;
+  /** The caption-less result, when the job asked for it. */
+  plainKey?: string;
   width: number;
   height: number;
   faces: FaceBox[];
@@ -95,13 +124,23 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
     isValidMediaKey(candidate.resultKey) &&
     typeof candidate.thumbnailKey === 'string' &&
     isValidMediaKey(candidate.thumbnailKey) &&
+    (candidate.plainKey === undefined ||
+      (typeof candidate.plainKey === 'string' && isValidMediaKey(candidate.plainKey))) &&
     Number.isInteger(candidate.width) &&
     Number.isInteger(candidate.height)
   );
 }
 
-/** Failures of a swap caused by its input: the worker does not retry them. */
-export const GENERATION_FAILURE_CODES = ['NO_FACE', 'UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE'] as const;
+/**
+ * Failures of a swap caused by its input: the worker does not retry them. NO_FACE is about the
+ * player's face photo, NO_TARGET_FACE about the picture the face goes into.
+ */
+export const GENERATION_FAILURE_CODES = [
+  'NO_FACE',
+  'NO_TARGET_FACE',
+  'UNSUPPORTED_IMAGE',
+  'IMAGE_TOO_LARGE',
+] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 
 /**

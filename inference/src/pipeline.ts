@@ -5,7 +5,7 @@ import type { InferenceConfig } from './config.js';
 import { locateFaces } from './detect/face-detector.js';
 import { NoFaceError } from './errors.js';
 import { decodeImage } from './image/decode.js';
-import { encodeResult } from './image/encode.js';
+import { encodeJpeg, encodeResult } from './image/encode.js';
 import { detectMeshes } from './landmarks/face-mesh.js';
 import { swapFaceInto } from './swap/face-swap.js';
 import type { DetectedFace, FaceMesh, RgbImage } from './types.js';
@@ -19,6 +19,8 @@ export interface SwapRequest {
   text?: string;
   /** Replace the largest face of the target (default) or every face. */
   faces?: 'largest' | 'all';
+  /** Also return the result without its caption (`plain`), for drawing another caption later. */
+  keepPlain?: boolean;
 }
 
 export interface SwapResult {
@@ -26,6 +28,8 @@ export interface SwapResult {
   image: Buffer;
   /** At most 512 px on its longest side, WEBP. */
   thumbnail: Buffer;
+  /** The result before its caption, JPEG (with `keepPlain`). */
+  plain?: Buffer;
   width: number;
   height: number;
   /** The target's faces that were replaced, in target pixels (hairline to chin). */
@@ -141,13 +145,19 @@ export async function runSwap(
     for (const { mesh } of targets) swapFaceInto(target, mesh, face, source.mesh);
   });
 
+  let plain: Buffer | undefined;
   if (request.text?.trim()) {
-    await stage('caption', timings, onProgress, () => drawCaption(target, request.text ?? ''));
+    await stage('caption', timings, onProgress, async () => {
+      // Encoded before the caption goes into the pixels (without a caption it is the result itself).
+      if (request.keepPlain) plain = await encodeJpeg(target);
+      await drawCaption(target, request.text ?? '');
+    });
   }
 
   const encoded = await stage('encode', timings, onProgress, () => encodeResult(target));
   return {
     ...encoded,
+    ...(request.keepPlain ? { plain: plain ?? encoded.image } : {}),
     width: target.width,
     height: target.height,
     faces: targets.map(({ face: detected }) => toFaceBox(detected)),
@@ -166,4 +176,28 @@ export async function findFaces(buffer: Uint8Array, config: PipelineConfig): Pro
     jpegOnly: false,
   });
   return (await locateFaces(image, config, { exhaustive: true })).map(toFaceBox);
+}
+
+export interface CaptionResult {
+  /** JPEG, the source's size. */
+  image: Buffer;
+  /** At most 512 px on its longest side, WEBP. */
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Draws a caption on a caption-less result (none for an empty text) and encodes it like a swap's. */
+export async function runCaption(
+  source: Uint8Array,
+  text: string,
+  config: PipelineConfig,
+): Promise<CaptionResult> {
+  const image = await decodeImage(source, {
+    maxBytes: config.maxImageBytes,
+    maxPixels: config.maxImagePixels,
+    jpegOnly: false,
+  });
+  if (text.trim()) await drawCaption(image, text);
+  return { ...(await encodeResult(image)), width: image.width, height: image.height };
 }

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 import {
+  CAPTION_JOB,
+  CAPTION_QUEUE,
+  type CaptionJobResult,
   formatFailure,
   GENERATION_QUEUE,
   SWAP_JOB,
@@ -17,7 +20,7 @@ import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
 import { readMedia, writeMedia } from './media/media-directory.js';
 import { ensureModels } from './models/model-paths.js';
-import { runSwap, STAGE_PROGRESS } from './pipeline.js';
+import { runCaption, runSwap, STAGE_PROGRESS } from './pipeline.js';
 
 export interface WorkerOptions {
   /** Bull key prefix (tests use a unique one); the configured BULL_PREFIX otherwise. */
@@ -42,7 +45,11 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
   ]);
   let result;
   try {
-    result = await runSwap({ face, target, text: payload.text, faces: payload.faces }, config, report);
+    result = await runSwap(
+      { face, target, text: payload.text, faces: payload.faces, keepPlain: payload.plainKey !== undefined },
+      config,
+      report,
+    );
   } catch (error) {
     if (error instanceof InputError) {
       // The input is at fault: retrying cannot help.
@@ -56,16 +63,36 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
   await Promise.all([
     writeMedia(config.mediaDir, payload.resultKey, result.image),
     writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+    ...(payload.plainKey && result.plain ? [writeMedia(config.mediaDir, payload.plainKey, result.plain)] : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });
   return {
     resultKey: payload.resultKey,
     thumbnailKey: payload.thumbnailKey,
+    ...(payload.plainKey ? { plainKey: payload.plainKey } : {}),
     width: result.width,
     height: result.height,
     faces: result.faces,
     timings,
+  };
+}
+
+type CaptionJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof CAPTION_JOB>>;
+
+/** Draws a meme's new caption on its caption-less picture; the edit request waits for it. */
+async function processCaption(job: CaptionJob, config: InferenceConfig): Promise<CaptionJobResult> {
+  const payload = job.data;
+  const result = await runCaption(await readMedia(config.mediaDir, payload.sourceKey), payload.text, config);
+  await Promise.all([
+    writeMedia(config.mediaDir, payload.resultKey, result.image),
+    writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+  ]);
+  return {
+    resultKey: payload.resultKey,
+    thumbnailKey: payload.thumbnailKey,
+    width: result.width,
+    height: result.height,
   };
 }
 
@@ -86,7 +113,7 @@ function startHealthServer(port: number, metrics: WorkerMetrics): Promise<http.S
 }
 
 /**
- * Consumes swap jobs from the generation queue. A job that fails on its input (NO_FACE, UNSUPPORTED_IMAGE,
+ * Consumes swap jobs from the generation queue, and caption jobs (a meme's caption drawn again). A job that fails on its input (NO_FACE, UNSUPPORTED_IMAGE,
  * IMAGE_TOO_LARGE) is discarded, so not retried, with its code as contracts' formatFailure writes it; any other
  * error, or a crash (Bull's stalled-job recovery), is retried up to the attempts the backend set.
  */
@@ -102,11 +129,17 @@ export async function startGenerationWorker(
   await queue.isReady();
   const metrics = new WorkerMetrics(queue);
   void queue.process(SWAP_JOB, config.concurrency, (job) => processSwap(job, config));
+  // Caption edits have their own queue: a player waiting on one never waits behind swaps.
+  const captions = new Bull<CaptionJob['data']>(CAPTION_QUEUE, config.redisUrl, {
+    prefix: options.prefix ?? config.bullPrefix,
+  });
+  await captions.isReady();
+  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job, config));
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
-      await queue.close();
+      await Promise.all([queue.close(), captions.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

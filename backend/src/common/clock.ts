@@ -12,3 +12,17 @@ export class Clock {
 export function utcDay(time: Date): string {
   return time.toISOString().slice(0, 10);
 }
+
+/** A `YYYY-MM-DD` day moved by whole days (negative for earlier). */
+export function addDays(day: string, days: number): string {
+  const time = new Date(`${day}T00:00:00Z`);
+  time.setUTCDate(time.getUTCDate() + days);
+  return utcDay(time);
+}
+
+/** Whether a text is a real UTC day as `YYYY-MM-DD` (not 2026-02-30). */
+export function isUtcDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(time.getTime()) && utcDay(time) === text;
+}

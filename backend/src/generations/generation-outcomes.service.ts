@@ -17,7 +17,9 @@ import { GenerationsRepository } from './generations.repository.js';
 
 /** What the player reads for a failure: the worker's typed NO_FACE, else the generic upload error. */
 function failureDetail(failure: JobFailure): string {
-  return failure.code === 'NO_FACE' ? ErrorText.noFace : ErrorText.imageUpload;
+  if (failure.code === 'NO_FACE') return ErrorText.noFace;
+  if (failure.code === 'NO_TARGET_FACE') return ErrorText.noTargetFace;
+  return ErrorText.imageUpload;
 }
 
 /** The worker's own time: its `total` when it reports one, else the sum of its stages. */
@@ -78,6 +80,7 @@ export class GenerationOutcomesService {
         text: generation.text,
         imageKey: result.resultKey,
         thumbnailKey: result.thumbnailKey,
+        plainImageKey: result.plainKey ?? null,
         width: result.width,
         height: result.height,
       });
@@ -97,6 +100,7 @@ export class GenerationOutcomesService {
       const generation = await this.generations.closeOpen(em, id, {
         status: 'failed',
         error: detail,
+        errorCode: failure.code,
         finishedAt: new Date(),
       });
       if (!generation) return null;
@@ -111,7 +115,11 @@ export class GenerationOutcomesService {
     });
     if (!outcome) return;
     this.logger.log(`Generation ${id} failed (${failure.code ?? 'other'}): ${failure.message}`);
-    this.realtime.emitToUser(outcome.userId, 'generation:failed', { id, detail });
+    this.realtime.emitToUser(outcome.userId, 'generation:failed', {
+      id,
+      detail,
+      ...(failure.code ? { code: failure.code } : {}),
+    });
   }
 
   /**

@@ -102,6 +102,8 @@ export class GenerationsService {
         faces: 'largest',
         resultKey: result.image,
         thumbnailKey: result.thumbnail,
+        // Kept so an edited caption is drawn on the picture without the old one.
+        ...(target.text !== null ? { plainKey: result.plain } : {}),
       });
     } catch {
       // Redis went away after the check: the generation fails and its charge comes back.
@@ -121,6 +123,7 @@ export class GenerationsService {
       stage: generation.stage,
       ...(meme ? { meme: toMemeDto(meme) } : {}),
       ...(generation.error !== null ? { error: generation.error } : {}),
+      ...(generation.errorCode ? { errorCode: generation.errorCode } : {}),
     };
   }
 

@@ -39,6 +39,6 @@ export class TemplatesController {
     @UploadedFile(requiredImage('image')) image: UploadedImage,
     @Body() body: CreateTemplateDto,
   ): Promise<TemplateDto> {
-    return this.templates.create(user, image.buffer, body);
+    return this.templates.create(user.tgId, image.buffer, body);
   }
 }
