@@ -380,8 +380,7 @@ describe('the mini app in a phone browser against the real backend', () => {
   });
 
   it('a channel quest fails before Telegram says "member" and passes after, the reward reaching the balance', async () => {
-    const tgId = nextTgId++;
-    const { context, page } = await openNewPlayer('', tgId);
+    const { context, page, tgId } = await openNewPlayer();
     await skipOnboarding(page);
     await page.getByRole('link', { name: 'Quests' }).click();
     const channel = page.getByTestId('quest-channel');

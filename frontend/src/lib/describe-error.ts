@@ -1,4 +1,4 @@
-import { ErrorText } from '@mememint/contracts';
+import { ErrorText, type GenerationFailureCode } from '@mememint/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 
@@ -11,6 +11,8 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.notEnoughCoins]: 'errors.notEnoughCoins',
   [ErrorText.outOfCredits]: 'errors.outOfCredits',
   [ErrorText.noFace]: 'errors.noFace',
+  [ErrorText.noTargetFace]: 'errors.noTargetFace',
+  [ErrorText.captionUnavailable]: 'errors.captionUnavailable',
   [ErrorText.imageUpload]: 'errors.imageUpload',
   [ErrorText.onlyJpeg]: 'errors.onlyJpeg',
   [ErrorText.originalText]: 'errors.originalText',
@@ -22,6 +24,21 @@ const KNOWN_TEXTS: Record<string, string> = {
 export function translateServerText(text: string, t: TFunction): string {
   const key = KNOWN_TEXTS[text];
   return key ? t(key) : text;
+}
+
+/** A generation's failure: by its code when it has one (which picture), else by its text. */
+const FAILURE_KEYS: Partial<Record<GenerationFailureCode, string>> = {
+  NO_FACE: 'errors.noFace',
+  NO_TARGET_FACE: 'errors.noTargetFace',
+};
+
+export function translateServerError(
+  text: string,
+  code: GenerationFailureCode | undefined,
+  t: TFunction,
+): string {
+  const key = code && FAILURE_KEYS[code];
+  return key ? t(key) : translateServerText(text, t);
 }
 
 /**
