@@ -29,7 +29,6 @@ export const ErrorText = {
   imageTooLarge: 'The image is too large: at most 10 MB and 40 megapixels',
   facePhotoRequired: 'Upload a photo of your face first',
   originalText: 'You must use original text for meme',
-  notAMeme: 'A photo uploaded as a base is not a meme: it cannot be captioned or published',
   captionUnavailable: 'The caption cannot be changed right now, please try again later',
   selectSticker: 'Select at least one sticker',
   promoTooShort: 'Promo code must have at least 6 characters',

@@ -204,8 +204,6 @@ export class MemesService {
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
     const meme = await this.memes.findOwn(ownerId, id);
     if (!meme) throw new NotFoundException('Meme not found');
-    // A photo uploaded as a base is no meme: it is neither captioned nor published (GAME.md).
-    if (meme.generationId === null) throw new BadRequestException(ErrorText.notAMeme);
     const text = changes.text === undefined ? meme.text : changes.text.trim() === '' ? null : changes.text;
     const redraw = changes.text !== undefined && text !== meme.text;
     if (changes.text !== undefined) {

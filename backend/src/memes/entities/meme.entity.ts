@@ -12,7 +12,7 @@ export const IN_FEED = '"is_published" AND "generation_id" IS NOT NULL';
 /**
  * A row is a meme — a swap result (`generation_id` set) — or a player's own photo uploaded as a base
  * to swap into (`generation_id` null), which is never a meme (GAME.md "What is a meme"): the history
- * lists only memes and a base can be neither captioned nor published, so it never reaches the feed.
+ * lists only memes and the feed only generation results (IN_FEED).
  * Published memes enter the feed; their captions must be original (a unique index on the normalised
  * caption of published memes keeps that true under concurrent publishing).
  */
