@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type MemeDto } from '@mememint/contracts';
 import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 
 import { runAdminCli } from './helpers/admin-cli.js';
@@ -16,6 +17,7 @@ import {
 } from './helpers/memes.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { MemesService } from '../src/memes/memes.service.js';
 
 // Face detection on a shared two-core machine takes seconds.
 jest.setTimeout(60_000);
@@ -147,12 +149,29 @@ describe('memes, templates and media', () => {
   });
 
   describe('GET /api/v1/memes/ and PATCH /api/v1/memes/{id}/', () => {
-    it('lists only the player’s memes, newest first, in pages', async () => {
+    it('lists only the player’s memes (swap results, not uploaded bases), newest first, in pages', async () => {
       const player = await newPlayer(t.server, t.config);
       const other = await newPlayer(t.server, t.config);
-      const first = await uploadMeme(t.server, player, photo('portrait-04.jpg'), 'first');
-      const second = await uploadMeme(t.server, player, photo('portrait-07.jpg'), 'second');
-      await uploadMeme(t.server, other, photo('portrait-08.jpg'), 'someone else');
+      // What the generations module leaves on success (the swap itself is covered there).
+      const generated = (ownerId: number, text: string) =>
+        t.dataSource.transaction((em) =>
+          t.app.get(MemesService).createForGeneration(em, {
+            ownerId,
+            generationId: randomUUID(),
+            templateId: null,
+            text,
+            imageKey: `generations/${randomUUID()}.jpg`,
+            thumbnailKey: `generations/${randomUUID()}.thumb.webp`,
+            plainImageKey: null,
+            width: 512,
+            height: 512,
+          }),
+        );
+      const first = await generated(player.tgId, 'first');
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
+      const second = await generated(player.tgId, 'second');
+      await uploadMeme(t.server, player, photo('portrait-07.jpg'), 'a base, not a meme');
+      await generated(other.tgId, 'someone else');
 
       const page1 = await request(t.server)
         .get('/api/v1/memes/?page=1&pageSize=1')
