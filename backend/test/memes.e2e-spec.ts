@@ -15,7 +15,7 @@ import {
   type Player,
   uploadMeme,
 } from './helpers/memes.js';
-import { newTgId } from './helpers/telegram-login.js';
+import { loginAs, newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { MemesService } from '../src/memes/memes.service.js';
 
@@ -34,7 +34,7 @@ describe('memes, templates and media', () => {
   afterAll(() => t.close());
 
   describe('POST /api/v1/memes/', () => {
-    it('stores the photo re-encoded as a meme in the history and serves it with long cache headers', async () => {
+    it('stores the photo re-encoded as a base to swap into and serves it with long cache headers', async () => {
       const player = await newPlayer(t.server, t.config);
       const original = photo('portrait-01.jpg');
       const meme = await uploadMeme(t.server, player, original, 'my caption');
@@ -303,6 +303,52 @@ describe('memes, templates and media', () => {
         .get('/api/v1/memes/generations/templates/?gender=robot')
         .set(bearer(player))
         .expect(400);
+    });
+
+    it('titles a template in the player’s language when it has a title in it, else in English', async () => {
+      const tag = `l${adminTgId}`;
+      const titled = await createTemplate(t.server, admin, photo('portrait-07.jpg'), {
+        title: 'Curly classic',
+        'titles[ru]': 'Кудрявая классика',
+        tags: tag,
+      });
+      const englishOnly = await createTemplate(t.server, admin, photo('portrait-01.jpg'), {
+        title: 'Glasses',
+        tags: tag,
+      });
+      const list = async (token: string) =>
+        (
+          await request(t.server)
+            .get(`/api/v1/memes/generations/templates/?tag=${tag}`)
+            .set({ Authorization: `Bearer ${token}` })
+            .expect(200)
+        ).body.items.map((x: { id: string; title: string }) => [x.id, x.title]);
+
+      const russian = await loginAs(t.server, t.config, { id: newTgId(), language_code: 'ru' });
+      expect(await list(russian.jwtToken)).toEqual([
+        [englishOnly.id, 'Glasses'],
+        [titled.id, 'Кудрявая классика'],
+      ]);
+      const english = await newPlayer(t.server, t.config);
+      expect(await list(english.token)).toEqual([
+        [englishOnly.id, 'Glasses'],
+        [titled.id, 'Curly classic'],
+      ]);
+
+      for (const [field, value] of [
+        ['titles[de]', 'Lockig'],
+        ['titles[ru]', ''],
+        ['titles[ru]', 'x'.repeat(121)],
+      ] as const) {
+        const refused = await request(t.server)
+          .post('/api/v1/memes/generations/templates/')
+          .set(bearer(admin))
+          .field('title', 'Refused')
+          .field(field, value)
+          .attach('image', photo('portrait-07.jpg'), 'template.jpg')
+          .expect(400);
+        expect(refused.body.detail).toContain('titles');
+      }
     });
 
     it('refuses a template without a face', async () => {
