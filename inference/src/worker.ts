@@ -63,7 +63,9 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
   await Promise.all([
     writeMedia(config.mediaDir, payload.resultKey, result.image),
     writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
-    ...(payload.plainKey && result.plain ? [writeMedia(config.mediaDir, payload.plainKey, result.plain)] : []),
+    ...(payload.plainKey && result.plain
+      ? [writeMedia(config.mediaDir, payload.plainKey, result.plain)]
+      : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });

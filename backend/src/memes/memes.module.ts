@@ -18,7 +18,15 @@ import { MemesService } from './memes.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Meme, PendingLike]), MediaModule, LedgerModule, RealtimeModule],
   controllers: [MemesController, MemePageController],
-  providers: [CaptionQueue, MemesRepository, MemesService, MemePageService, MemeLikesRepository, MemeLikesService, Clock],
+  providers: [
+    CaptionQueue,
+    MemesRepository,
+    MemesService,
+    MemePageService,
+    MemeLikesRepository,
+    MemeLikesService,
+    Clock,
+  ],
   exports: [MemesService, MemeLikesService],
 })
 export class MemesModule {}

@@ -251,7 +251,8 @@ export class MemesService {
       meme.imageKey = drawn.resultKey;
       meme.thumbnailKey = drawn.thumbnailKey;
     } catch (error) {
-      if (error instanceof CaptionUnavailableError) throw new ServiceUnavailableException(ErrorText.captionUnavailable);
+      if (error instanceof CaptionUnavailableError)
+        throw new ServiceUnavailableException(ErrorText.captionUnavailable);
       throw error;
     }
   }

@@ -67,7 +67,12 @@ export class TemplatesService {
       skip: (filter.page - 1) * filter.pageSize,
       take: filter.pageSize,
     });
-    return { items: rows.map((row) => toTemplateDto(row, filter.language)), page: filter.page, pageSize: filter.pageSize, total };
+    return {
+      items: rows.map((row) => toTemplateDto(row, filter.language)),
+      page: filter.page,
+      pageSize: filter.pageSize,
+      total,
+    };
   }
 
   findById(id: string): Promise<Template | null> {
@@ -87,9 +92,7 @@ export class TemplatesService {
     const template = await this.templates.insert({
       id,
       title: fields.title,
-      titles: Object.fromEntries(
-        Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim()),
-      ),
+      titles: Object.fromEntries(Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim())),
       caption: fields.caption?.trim() || null,
       tags: fields.tags ?? [],
       gender: fields.gender ?? null,
