@@ -26,10 +26,15 @@ interface Load {
   jsFiles: number;
 }
 
-/** Watches for the main screen's Create button from the first frame, noting when it is visible. */
+/**
+ * Watches from the first frame for the main screen's first real card or button (not the shell's or a
+ * skeleton's grey blocks), noting when it is visible. Kept loose so a new /main layout still counts.
+ */
 const WATCH_FIRST_BUTTON = `
   (function watch() {
-    const button = document.querySelector('.hero-card .button--hero');
+    const button = document.querySelector(
+      '.layout:not([aria-busy]) .layout__content :is(button, [role="button"], .hero-card, .card, article):not(.skeleton)'
+    );
     if (button && button.getBoundingClientRect().height > 0) window.__firstButton = performance.now();
     else requestAnimationFrame(watch);
   })();
