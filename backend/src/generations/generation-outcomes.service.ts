@@ -80,7 +80,8 @@ export class GenerationOutcomesService {
         text: generation.text,
         imageKey: result.resultKey,
         thumbnailKey: result.thumbnailKey,
-        plainImageKey: result.plainKey ?? null,
+        // Without a caption the result is its own caption-less picture.
+        plainImageKey: result.plainKey ?? (generation.text === null ? result.resultKey : null),
         width: result.width,
         height: result.height,
       });

@@ -159,7 +159,9 @@ export class GenerationsService {
         key: template.imageKey,
         templateId: template.id,
         sourceMemeId: null,
-        text: text ?? template.caption,
+        // No `text` at all takes the template's caption; an empty one means none (the mini app offers
+        // the template's caption as a suggestion and sends only what the player kept).
+        text: text === undefined ? template.caption : text,
       };
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
