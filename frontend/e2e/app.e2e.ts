@@ -532,7 +532,7 @@ describe('the mini app in a phone browser against the real backend', () => {
     await page.getByRole('button', { name: 'See boost plans' }).click();
     await page.waitForURL('**/profile#plans');
     await page.getByRole('heading', { name: 'Boost and premium' }).waitFor();
-    await page.getByTestId('credit-packs').waitFor();
+    await page.getByTestId('plans-credit_pack').waitFor();
     await shot(page, '10-profile-plans');
     await context.close();
   });

@@ -44,6 +44,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // Offline, a mutation fails at once ("Bad internet connection") instead of waiting to fire by
+      // itself when the network returns: nothing that spends is ever sent without the player.
+      mutations: { networkMode: 'always' },
     },
   });
 }
