@@ -145,6 +145,8 @@ describe('GenerationsService', () => {
           faces: 'largest',
           resultKey: keys.image,
           thumbnailKey: keys.thumbnail,
+          // The caption-less result too, for a caption edited later.
+          plainKey: keys.plain,
         },
       },
     ]);
