@@ -1,12 +1,53 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The dev server forwards API and socket traffic to a backend started separately (npm start).
 const backend = process.env.MM_DEV_BACKEND ?? 'http://127.0.0.1:3000';
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at the strongest settings
+ * (done once here, not per request): the API serves them to clients that accept them.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'mememint-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const bytes = await readFile(path);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            promisify(gzip)(bytes, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@mememint/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 
 import { AuthModule } from './auth/auth.module.js';
@@ -62,7 +61,6 @@ const FEATURE_MODULES = [
 export class AppModule {
   /** The config is validated before Nest starts, so a bad environment never half-boots the app. */
   static register(config: AppConfig): DynamicModule {
-    const frontend = config.http.frontendDist;
     return {
       module: AppModule,
       imports: [
@@ -72,14 +70,6 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         ScheduleModule.forRoot(),
-        ...(frontend
-          ? [
-              ServeStaticModule.forRoot({
-                rootPath: frontend,
-                exclude: ['/api/{*path}', '/socket.io/{*path}'],
-              }),
-            ]
-          : []),
         ...FEATURE_MODULES,
         AuthModule,
         ...(config.auth.devLogin ? [DevAuthModule] : []),

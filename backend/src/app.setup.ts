@@ -11,6 +11,7 @@ import type { AppConfig } from './config/app.config.js';
 import { MEME_PAGE_PATH } from './memes/meme-page.controller.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { TONCONNECT_MANIFEST_PATH } from './wallet/tonconnect-manifest.controller.js';
+import { serveWebApp } from './web-app/serve-web-app.js';
 
 const API_PREFIX = 'api';
 
@@ -37,6 +38,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     verify: verifyJsonBody(config.http.jsonMaxDepth),
   } as NestExpressBodyParserOptionsFor<'json'>);
   app.useBodyParser('urlencoded', { limit: config.http.jsonBodyLimit, extended: false });
+  // Before the API's routes: the mini app's files and routes (precompressed, hashed assets immutable),
+  // everything under /api and the root routes passed on.
+  if (config.http.frontendDist)
+    app.use(
+      serveWebApp(config.http.frontendDist, [
+        (urlPath) => /^\/i\/[^/]+\/?$/.test(urlPath),
+        (urlPath) => urlPath === `/${TONCONNECT_MANIFEST_PATH}`,
+      ]),
+    );
   app.setGlobalPrefix(API_PREFIX, { exclude: ROOT_ROUTES });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());

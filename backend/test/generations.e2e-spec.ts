@@ -150,6 +150,64 @@ describe('generations through the queue and a real inference worker', () => {
       });
       expect(await me(friend)).toMatchObject({ generationLimit: 1, generationsCount: 2 });
       expect(await me(inviter)).toMatchObject({ memeCoins: 500, generationLimit: 4, friendsGenerated: 1 });
+
+      // GAME.md "What is a meme": the uploaded base is not one; the history counts agree with the profile.
+      const history = await request(t.server).get('/api/v1/memes/').set(bearer(friend)).expect(200);
+      expect(history.body.total).toBe(2);
+      expect(history.body.items.map((m: MemeDto) => m.id)).toEqual([done.meme.id, firstMeme.id]);
+    });
+
+    it('a new caption is drawn again on the caption-less result: a new picture, also in the history', async () => {
+      /** Mean difference per channel of two pictures over a band of rows (fractions of the height). */
+      const bandDifference = async (a: Buffer, b: Buffer, from: number, to: number) => {
+        const rows = async (image: Buffer) => {
+          const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+          const row = info.width * info.channels;
+          return data.subarray(Math.round(info.height * from) * row, Math.round(info.height * to) * row);
+        };
+        const [x, y] = await Promise.all([rows(a), rows(b)]);
+        let sum = 0;
+        for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+        return sum / x.length;
+      };
+      const before = (await download(t.server, firstMeme.imageUrl)).body as Buffer;
+
+      const edited = await request(t.server)
+        .patch(`/api/v1/memes/${firstMeme.id}/`)
+        .set(bearer(friend))
+        .send({ text: 'A brand new caption' })
+        .expect(200);
+      expect(edited.body).toMatchObject({ id: firstMeme.id, text: 'A brand new caption' });
+      expect(edited.body.imageUrl).not.toBe(firstMeme.imageUrl);
+      const after = await download(t.server, edited.body.imageUrl);
+      expect(after.headers['content-type']).toBe('image/jpeg');
+      const afterBytes = after.body as Buffer;
+      expect(afterBytes.equals(before)).toBe(false);
+      // The old top line is gone (drawn on the caption-less result, not over the old picture), the new
+      // caption is at the bottom, and the face between them is the same picture.
+      expect(await bandDifference(before, afterBytes, 0, 0.2)).toBeGreaterThan(3);
+      expect(await bandDifference(before, afterBytes, 0.8, 1)).toBeGreaterThan(3);
+      expect(await bandDifference(before, afterBytes, 0.35, 0.65)).toBeLessThan(1.5);
+
+      const history = await request(t.server).get('/api/v1/memes/').set(bearer(friend)).expect(200);
+      expect(history.body.items.find((m: MemeDto) => m.id === firstMeme.id)).toEqual(edited.body);
+
+      // The same text again draws nothing; no text leaves the picture without a caption.
+      const same = await request(t.server)
+        .patch(`/api/v1/memes/${firstMeme.id}/`)
+        .set(bearer(friend))
+        .send({ text: 'A brand new caption' })
+        .expect(200);
+      expect(same.body.imageUrl).toBe(edited.body.imageUrl);
+      const cleared = await request(t.server)
+        .patch(`/api/v1/memes/${firstMeme.id}/`)
+        .set(bearer(friend))
+        .send({ text: '' })
+        .expect(200);
+      expect(cleared.body.text).toBeNull();
+      const plain = (await download(t.server, cleared.body.imageUrl)).body as Buffer;
+      expect(await bandDifference(afterBytes, plain, 0.8, 1)).toBeGreaterThan(3);
+      expect(await bandDifference(afterBytes, plain, 0.35, 0.65)).toBeLessThan(1.5);
     });
 
     it('only its owner sees, and rates, a generation', async () => {
@@ -193,7 +251,7 @@ describe('generations through the queue and a real inference worker', () => {
     expect(rows).toEqual([]);
   });
 
-  it('a picture without a face fails, says why and refunds the credit once', async () => {
+  it('a picture to swap into without a face fails naming that picture and refunds the credit once', async () => {
     const player = await newPlayer(t.server, t.config);
     const socket = await connect(player);
     // The player's own photo as the meme base: no face in it (only face photos are checked on upload).
@@ -203,7 +261,8 @@ describe('generations through the queue and a real inference worker', () => {
 
     expect(await socket.until('generation:failed', (p) => p.id === id)).toEqual({
       id,
-      detail: ErrorText.noFace,
+      detail: ErrorText.noTargetFace,
+      code: 'NO_TARGET_FACE',
     });
     const balances = await socket.until('balance', (b) => b.generationLimit === 3);
     expect(balances.generationLimit).toBe(3);
@@ -213,7 +272,12 @@ describe('generations through the queue and a real inference worker', () => {
       .get(`/api/v1/memes/generations/${id}/status/`)
       .set(bearer(player))
       .expect(200);
-    expect(status.body).toMatchObject({ id, status: 'failed', error: ErrorText.noFace });
+    expect(status.body).toMatchObject({
+      id,
+      status: 'failed',
+      error: ErrorText.noTargetFace,
+      errorCode: 'NO_TARGET_FACE',
+    });
     expect(status.body.meme).toBeUndefined();
     expect(await me(player)).toMatchObject({ generationLimit: 3, generationsCount: 0 });
     const rows: { reason: string; delta: number }[] = await t.dataSource.query(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type MemeDto } from '@mememint/contracts';
 import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 
 import { runAdminCli } from './helpers/admin-cli.js';
@@ -14,8 +15,9 @@ import {
   type Player,
   uploadMeme,
 } from './helpers/memes.js';
-import { newTgId } from './helpers/telegram-login.js';
+import { loginAs, newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { MemesService } from '../src/memes/memes.service.js';
 
 // Apps boot slowly on a shared machine, and some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
 // seconds apiece on a busy box.
@@ -33,7 +35,7 @@ describe('memes, templates and media', () => {
   afterAll(() => t.close());
 
   describe('POST /api/v1/memes/', () => {
-    it('stores the photo re-encoded as a meme in the history and serves it with long cache headers', async () => {
+    it('stores the photo re-encoded as a base to swap into and serves it with long cache headers', async () => {
       const player = await newPlayer(t.server, t.config);
       const original = photo('portrait-01.jpg');
       const meme = await uploadMeme(t.server, player, original, 'my caption');
@@ -148,12 +150,29 @@ describe('memes, templates and media', () => {
   });
 
   describe('GET /api/v1/memes/ and PATCH /api/v1/memes/{id}/', () => {
-    it('lists only the player’s memes, newest first, in pages', async () => {
+    it('lists only the player’s memes (swap results, not uploaded bases), newest first, in pages', async () => {
       const player = await newPlayer(t.server, t.config);
       const other = await newPlayer(t.server, t.config);
-      const first = await uploadMeme(t.server, player, photo('portrait-04.jpg'), 'first');
-      const second = await uploadMeme(t.server, player, photo('portrait-07.jpg'), 'second');
-      await uploadMeme(t.server, other, photo('portrait-08.jpg'), 'someone else');
+      // What the generations module leaves on success (the swap itself is covered there).
+      const generated = (ownerId: number, text: string) =>
+        t.dataSource.transaction((em) =>
+          t.app.get(MemesService).createForGeneration(em, {
+            ownerId,
+            generationId: randomUUID(),
+            templateId: null,
+            text,
+            imageKey: `generations/${randomUUID()}.jpg`,
+            thumbnailKey: `generations/${randomUUID()}.thumb.webp`,
+            plainImageKey: null,
+            width: 512,
+            height: 512,
+          }),
+        );
+      const first = await generated(player.tgId, 'first');
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
+      const second = await generated(player.tgId, 'second');
+      await uploadMeme(t.server, player, photo('portrait-07.jpg'), 'a base, not a meme');
+      await generated(other.tgId, 'someone else');
 
       const page1 = await request(t.server)
         .get('/api/v1/memes/?page=1&pageSize=1')
@@ -285,6 +304,52 @@ describe('memes, templates and media', () => {
         .get('/api/v1/memes/generations/templates/?gender=robot')
         .set(bearer(player))
         .expect(400);
+    });
+
+    it('titles a template in the player’s language when it has a title in it, else in English', async () => {
+      const tag = `l${adminTgId}`;
+      const titled = await createTemplate(t.server, admin, photo('portrait-07.jpg'), {
+        title: 'Curly classic',
+        'titles[ru]': 'Кудрявая классика',
+        tags: tag,
+      });
+      const englishOnly = await createTemplate(t.server, admin, photo('portrait-01.jpg'), {
+        title: 'Glasses',
+        tags: tag,
+      });
+      const list = async (token: string) =>
+        (
+          await request(t.server)
+            .get(`/api/v1/memes/generations/templates/?tag=${tag}`)
+            .set({ Authorization: `Bearer ${token}` })
+            .expect(200)
+        ).body.items.map((x: { id: string; title: string }) => [x.id, x.title]);
+
+      const russian = await loginAs(t.server, t.config, { id: newTgId(), language_code: 'ru' });
+      expect(await list(russian.jwtToken)).toEqual([
+        [englishOnly.id, 'Glasses'],
+        [titled.id, 'Кудрявая классика'],
+      ]);
+      const english = await newPlayer(t.server, t.config);
+      expect(await list(english.token)).toEqual([
+        [englishOnly.id, 'Glasses'],
+        [titled.id, 'Curly classic'],
+      ]);
+
+      for (const [field, value] of [
+        ['titles[de]', 'Lockig'],
+        ['titles[ru]', ''],
+        ['titles[ru]', 'x'.repeat(121)],
+      ] as const) {
+        const refused = await request(t.server)
+          .post('/api/v1/memes/generations/templates/')
+          .set(bearer(admin))
+          .field('title', 'Refused')
+          .field(field, value)
+          .attach('image', photo('portrait-07.jpg'), 'template.jpg')
+          .expect(400);
+        expect(refused.body.detail).toContain('titles');
+      }
     });
 
     it('refuses a template without a face', async () => {

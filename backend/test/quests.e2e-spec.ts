@@ -168,6 +168,7 @@ describe('quests', () => {
         templateId: null,
         text: `quest meme ${player.tgId}`,
         imageKey: `memes/${randomUUID()}.jpg`,
+        plainImageKey: null,
         thumbnailKey: `memes/${randomUUID()}.jpg`,
         width: 512,
         height: 512,

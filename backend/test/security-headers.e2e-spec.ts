@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
-import { CONTENT_SECURITY_POLICY } from '../src/common/security-headers.js';
+import { CONTENT_SECURITY_POLICY, THEME_SCRIPT_HASH } from '../src/common/security-headers.js';
 import { expectSecurityHeaders } from './helpers/security-headers.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -20,6 +21,15 @@ describe('security headers', () => {
     ['the media endpoint', '/api/media/templates/none.jpg', 404],
   ])('%s carries helmet’s headers and no X-Powered-By', async (_name, url, status) => {
     expectSecurityHeaders(await request(t.server).get(url).expect(status));
+  });
+});
+
+describe('the mini app’s inline theme script', () => {
+  it('is the one the policy allows by its hash', () => {
+    const html = readFileSync(new URL('../../frontend/index.html', import.meta.url), 'utf8');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
+    expect(scripts).toHaveLength(1);
+    expect(`sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}`).toBe(THEME_SCRIPT_HASH);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { BalanceDto } from './user.js';
 import type { GenerationStage, MemeDto } from './memes.js';
+import type { GenerationFailureCode } from './queue.js';
 import type { RatingUpdate, RatingWatchAck, RatingWatchRequest } from './rating.js';
 import type { StickerPackProgress } from './stickers.js';
 
@@ -7,7 +8,7 @@ import type { StickerPackProgress } from './stickers.js';
 export interface ServerToClientEvents {
   'generation:progress': (payload: { id: string; stage: GenerationStage; progress: number }) => void;
   'generation:done': (payload: { id: string; meme: MemeDto }) => void;
-  'generation:failed': (payload: { id: string; detail: string }) => void;
+  'generation:failed': (payload: { id: string; detail: string; code?: GenerationFailureCode }) => void;
   balance: (payload: BalanceDto) => void;
   /** A swipe rolled a gift (open it with `GET /api/v1/swipes/gifts/apply/`). */
   'gift:received': (payload: { id: string }) => void;

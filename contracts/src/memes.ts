@@ -1,4 +1,5 @@
 import type { FaceNotice } from './face-analysis.js';
+import type { GenerationFailureCode } from './queue.js';
 
 export interface Page<T> {
   items: T[];
@@ -95,7 +96,26 @@ export interface GenerationStatusDto {
   progress: number;
   stage: GenerationStage;
   meme?: MemeDto;
+  /** Why it failed, in English (ErrorText). */
   error?: string;
+  /** For a failure the player can fix, which input was at fault (the mini app translates by it). */
+  errorCode?: GenerationFailureCode;
+}
+
+/**
+ * A caption reduced to what makes it the same caption: compatibility forms folded (NFKC), case dropped,
+ * punctuation and spacing reduced to single spaces. "Hello, World!" and "hello world" are one caption.
+ * Null when nothing is left (an empty or punctuation-only caption is not a caption). The server
+ * compares published captions with it; the mini app tells a template's suggestion from the player's own.
+ */
+export function normalizeCaption(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const normalized = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return normalized === '' ? null : normalized;
 }
 
 /** Longest meme caption accepted (`text` of memes and generations), in characters. */

@@ -24,6 +24,32 @@ export interface SwapJobData {
   /** Where the worker writes its result and thumbnail. */
   resultKey: string;
   thumbnailKey: string;
+  /** Where the worker also writes the result without its caption (a new caption is drawn on it). */
+  plainKey?: string;
+}
+
+/**
+ * The caption queue: a meme's caption drawn again on its caption-less result when the player edits it.
+ * The edit request waits for its job (a fraction of a second), so these never queue behind swaps.
+ */
+export const CAPTION_QUEUE = 'caption';
+export const CAPTION_JOB = 'caption';
+
+export interface CaptionJobData {
+  /** Media key of the caption-less picture. */
+  sourceKey: string;
+  /** The caption, top/bottom split by a newline; empty for none. */
+  text: string;
+  resultKey: string;
+  thumbnailKey: string;
+}
+
+/** What the worker returns when a caption is drawn. */
+export interface CaptionJobResult {
+  resultKey: string;
+  thumbnailKey: string;
+  width: number;
+  height: number;
 }
 
 /**
@@ -90,6 +116,7 @@ export interface QueueJobs {
   [STICKERS_QUEUE]:
     | { name: typeof CREATE_STICKER_PACK_JOB; data: CreateStickerPackJobData }
     | { name: typeof UPDATE_STICKER_PACK_JOB; data: UpdateStickerPackJobData };
+  [CAPTION_QUEUE]: { name: typeof CAPTION_JOB; data: CaptionJobData };
 }
 
 export type QueueName = keyof QueueJobs;
@@ -117,6 +144,8 @@ export interface FaceBox {
 export interface GenerationJobResult {
   resultKey: string;
   thumbnailKey: string;
+  /** The caption-less result, when the job asked for it. */
+  plainKey?: string;
   width: number;
   height: number;
   faces: FaceBox[];
@@ -145,6 +174,8 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
     isValidMediaKey(candidate.resultKey) &&
     typeof candidate.thumbnailKey === 'string' &&
     isValidMediaKey(candidate.thumbnailKey) &&
+    (candidate.plainKey === undefined ||
+      (typeof candidate.plainKey === 'string' && isValidMediaKey(candidate.plainKey))) &&
     Number.isInteger(candidate.width) &&
     Number.isInteger(candidate.height)
   );
@@ -157,6 +188,7 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
  */
 export const GENERATION_FAILURE_CODES = [
   'NO_FACE',
+  'NO_TARGET_FACE',
   'UNSUPPORTED_IMAGE',
   'IMAGE_TOO_LARGE',
   'FACE_TOO_SMALL_IN_TARGET',

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { cspViolations, launchBrowser, phoneContext } from './browser.js';
 import { ADMIN_TG_ID, FACES_DIR, OUTPUT_DIR, startStack, type Stack } from './stack.js';
 
@@ -10,33 +10,48 @@ let stack: Stack;
 let browser: Browser;
 
 const TEMPLATE_TITLE = 'Curly classic';
+const TEMPLATE_TITLE_RU = 'Кудрявая классика';
+const TEMPLATE_CAPTION = 'When the build is green';
+const PREMIUM_TITLE = 'Golden boss';
 
-/** An operator's template (admins upload them), added through the API as the admin would. */
-async function addTemplate(baseUrl: string): Promise<void> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const { initData } = await post('/v1/auth/dev/init-data/', { tgId: ADMIN_TG_ID });
-  const { jwtToken } = await post('/v1/auth/login/', { initData });
-  const form = new FormData();
-  const photo = readFileSync(join(FACES_DIR, 'portrait-02.jpg'));
-  form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'template.jpg');
-  form.append('title', TEMPLATE_TITLE);
-  const created = await fetch(`${baseUrl}/api/v1/memes/generations/templates/`, {
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
+  const res = await fetch(`${stack.baseUrl}/api${path}`, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Operators' templates (admins upload them), added through the API as an admin would. */
+async function addTemplates(): Promise<void> {
+  const { initData } = await api<{ initData: string }>('/v1/auth/dev/init-data/', {
     method: 'POST',
-    headers: { Authorization: `Bearer ${jwtToken}` },
-    body: form,
+    body: JSON.stringify({ tgId: ADMIN_TG_ID }),
   });
-  assert.equal(created.status, 201, await created.text());
+  const { jwtToken } = await api<{ jwtToken: string }>('/v1/auth/login/', {
+    method: 'POST',
+    body: JSON.stringify({ initData }),
+  });
+  const upload = (file: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    form.append('image', new Blob([readFileSync(join(FACES_DIR, file))], { type: 'image/jpeg' }), 't.jpg');
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return api('/v1/memes/generations/templates/', { method: 'POST', body: form, token: jwtToken });
+  };
+  await upload('portrait-08.jpg', { title: PREMIUM_TITLE, isPremium: 'true' });
+  await upload('portrait-02.jpg', {
+    title: TEMPLATE_TITLE,
+    'titles[ru]': TEMPLATE_TITLE_RU,
+    caption: TEMPLATE_CAPTION,
+  });
 }
 
 before(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  await addTemplate(stack.baseUrl);
+  await addTemplates();
 });
 
 after(async () => {
@@ -71,14 +86,18 @@ function smallTapTargets(page: Page): Promise<string[]> {
 
 let nextTgId = 900_000_100 + (process.pid % 1000) * 100;
 
-async function openNewPlayer(
+type Look = { theme?: 'light' | 'dark'; lang?: 'en' | 'ru' };
+
+async function openNewPlayer({
+  theme = 'light',
+  lang = 'en',
   query = '',
-  tgId = nextTgId++,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, stack.baseUrl);
+}: Look & { query?: string } = {}): Promise<{ context: BrowserContext; page: Page; tgId: number }> {
+  const tgId = nextTgId++;
+  const context = await phoneContext(browser, stack.baseUrl, theme);
   const page = await context.newPage();
-  await page.goto(`/?tgId=${tgId}${query}`);
-  return { context, page };
+  await page.goto(`/?tgId=${tgId}&theme=${theme}&lang=${lang}${query}`);
+  return { context, page, tgId };
 }
 
 async function skipOnboarding(page: Page, skipLabel = 'Skip') {
@@ -86,16 +105,60 @@ async function skipOnboarding(page: Page, skipLabel = 'Skip') {
   await page.waitForURL('**/main');
 }
 
+async function tokenOf(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).find((c) => c.name === 'mm_auth_token')!.value;
+}
+
+/** The generation starts the server answered (a request that never left the phone is not one). */
+function recordStarts(page: Page): Request[] {
+  const starts: Request[] = [];
+  page.on('requestfinished', (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/memes/generations/')
+      starts.push(request);
+  });
+  return starts;
+}
+
+/** The face photos the server stored for a player (one per upload). */
+function storedFaces(tgId: number): string[] {
+  const dir = join(OUTPUT_DIR, 'media', 'faces', String(tgId));
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/** Opens the create flow with a face photo from the test set. */
+async function openCreate(page: Page, face: string, createLabel = 'Create a meme') {
+  await page.getByRole('button', { name: createLabel }).first().click();
+  await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, face));
+}
+
+async function waitForResult(page: Page): Promise<string> {
+  await page.getByTestId('meme-result').waitFor({ timeout: 180_000 });
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="meme-result"]');
+    return img?.complete && img.naturalWidth > 0;
+  });
+  return (await page.getByTestId('meme-result').getAttribute('src'))!;
+}
+
+/** The bytes of an image the page shows. */
+async function imageBytes(url: string): Promise<Buffer> {
+  return Buffer.from(await (await fetch(new URL(url, stack.baseUrl))).arrayBuffer());
+}
+
 describe('the mini app in a phone browser against the real backend', () => {
-  it('first visit: onboarding (8 steps) → main; a reload signs in from the cookies', async () => {
+  it('first visit: onboarding (8 illustrated steps) → main; a reload signs in from the cookies', async () => {
     const { context, page } = await openNewPlayer();
     await page.getByRole('heading', { name: 'Welcome to MemeMint' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/onboarding');
-    await shot(page, '01-onboarding-first');
+    await shot(page, '01-onboarding-1');
+    const illustrations = new Set<string>();
     for (let step = 2; step <= 8; step++) {
+      illustrations.add((await page.locator('.onboarding__art svg').innerHTML()).slice(0, 400));
       await page.getByRole('button', { name: 'Next' }).click();
-      if (step === 4) await shot(page, '02-onboarding-step4');
+      await shot(page, `01-onboarding-${step}`);
     }
+    illustrations.add((await page.locator('.onboarding__art svg').innerHTML()).slice(0, 400));
+    assert.equal(illustrations.size, 8, 'every step has its own illustration');
     await page.getByRole('heading', { name: "You're all set" }).waitFor();
     await page.getByRole('button', { name: "Let's go!" }).click();
     await page.waitForURL('**/main');
@@ -123,13 +186,29 @@ describe('the mini app in a phone browser against the real backend', () => {
     await context.close();
   });
 
-  it('an unsupported platform shows the notice', async () => {
-    const { context, page } = await openNewPlayer('&platform=tdesktop');
-    await page.getByTestId('not-supported').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/not-supported-platform');
-    await page.getByText('MemeMint works only in the Telegram app for Android and iOS.').waitFor();
-    await shot(page, '04-not-supported');
-    await context.close();
+  it('serves the app compressed, hashed assets cached for a year', async () => {
+    const html = await fetch(`${stack.baseUrl}/main`, { headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(html.headers.get('cache-control'), 'no-cache');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())![1]!;
+    const asset = await fetch(`${stack.baseUrl}${script}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    assert.equal(asset.headers.get('content-encoding'), 'br');
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+
+  it('on a desktop: the notice with a QR code and the t.me link to open it on the phone', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await openNewPlayer({ theme, query: '&platform=tdesktop' });
+      await page.getByTestId('not-supported').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/not-supported-platform');
+      await page.getByText('MemeMint works only in the Telegram app for Android and iOS.').waitFor();
+      await page.getByRole('img', { name: 'QR code that opens MemeMint in Telegram' }).waitFor();
+      assert.match(
+        (await page.getByTestId('app-link').getAttribute('href')) ?? '',
+        /^https:\/\/t\.me\/[^/]+\/[^/?]+$/,
+      );
+      await shot(page, `04-not-supported-${theme}`);
+      await context.close();
+    }
   });
 
   it('a stale access token is refreshed once with the refresh cookie; a refused refresh signs out to the root', async () => {
@@ -161,43 +240,94 @@ describe('the mini app in a phone browser against the real backend', () => {
     await context.close();
   });
 
-  it('a Russian player reads Russian', async () => {
-    const { context, page } = await openNewPlayer('&lang=ru');
-    await page.getByRole('heading', { name: 'Добро пожаловать в MemeMint' }).waitFor();
-    await skipOnboarding(page, 'Пропустить');
-    await page.getByRole('heading', { name: 'Создать мем' }).waitFor();
-    await page.getByText('Осталось 3 кредита').waitFor();
-    await page.getByRole('link', { name: 'Профиль' }).waitFor();
-    await shot(page, '05-main-ru');
-    await context.close();
-  });
+  const LOOKS: Array<Required<Look>> = [
+    { theme: 'light', lang: 'en' },
+    { theme: 'dark', lang: 'en' },
+    { theme: 'light', lang: 'ru' },
+    { theme: 'dark', lang: 'ru' },
+  ];
+  const TEXTS = {
+    en: {
+      skip: 'Skip',
+      create: 'Create a meme',
+      screens: [
+        ['/profile', 'Credits left', 'profile'],
+        ['/rating', 'Your rating', 'rating'],
+        ['/invite', 'Your invite link', 'invite'],
+        ['/quests', 'Complete quests to earn MemeMint coins.', 'quests'],
+        ['/airdrop', 'Airdrop', 'airdrop'],
+        ['/stickers', 'Sticker packs', 'stickers'],
+      ],
+      balance: 'Your balance',
+      swipes: 'Swipes',
+    },
+    ru: {
+      skip: 'Пропустить',
+      create: 'Создать мем',
+      screens: [
+        ['/profile', 'Осталось кредитов', 'profile'],
+        ['/rating', 'Ваш рейтинг', 'rating'],
+        ['/invite', 'Ваша ссылка-приглашение', 'invite'],
+        ['/quests', 'Выполняйте задания и зарабатывайте монеты MemeMint.', 'quests'],
+        ['/airdrop', 'Аирдроп', 'airdrop'],
+        ['/stickers', 'Стикерпаки', 'stickers'],
+      ],
+      balance: 'Ваш баланс',
+      swipes: 'Свайпы',
+    },
+  } as const;
 
-  it('every main screen renders on a phone (screenshots), and the promo dialog validates', async () => {
+  for (const look of LOOKS) {
+    it(`every main screen on a phone, ${look.theme} and ${look.lang} (screenshots, tap targets, balance sheet)`, async () => {
+      const texts = TEXTS[look.lang];
+      const { context, page, tgId } = await openNewPlayer(look);
+      await skipOnboarding(page, texts.skip);
+      await page.getByRole('heading', { name: texts.create }).waitFor();
+      const name = (screen: string) => `05-${screen}-${look.theme}-${look.lang}`;
+      await shot(page, name('main'));
+      assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /main');
+
+      // The swipe bar says what it is; a tap on the balances opens them in full.
+      await page.getByTestId('swipe-bar').getByText(texts.swipes).waitFor();
+      await page.getByTestId('coin-balance').click();
+      await page.getByRole('dialog', { name: texts.balance }).waitFor();
+      assert.match((await page.getByTestId('balance-swipes').textContent()) ?? '', /60\D+60/);
+      await shot(page, name('balance'));
+      assert.deepEqual(await smallTapTargets(page), [], 'tap targets on the balance sheet');
+      await page.keyboard.press('Escape');
+
+      for (const [path, text, screen] of texts.screens) {
+        await page.goto(path);
+        await page.getByText(text, { exact: true }).first().waitFor();
+        if (path === '/airdrop') await page.locator('.ton-connect *').first().waitFor();
+        await shot(page, name(screen));
+        assert.deepEqual(await smallTapTargets(page), [], `tap targets on ${path}`);
+      }
+      // The profile names the player once (the top menu does).
+      await page.goto('/profile');
+      await page.getByText(texts.screens[0][1]).waitFor();
+      assert.equal(await page.getByText(`dev${tgId}`, { exact: true }).count(), 1);
+
+      await page.goto('/main');
+      await page.getByRole('button', { name: texts.create }).first().click();
+      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await page
+        .getByRole('button', { name: look.lang === 'ru' ? TEMPLATE_TITLE_RU : TEMPLATE_TITLE })
+        .locator('img')
+        .waitFor();
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      await shot(page, name('create-templates'));
+      assert.deepEqual(await smallTapTargets(page), [], 'tap targets on the template choice');
+      await context.close();
+    });
+  }
+
+  it('the promo dialog validates before any call', async () => {
     const { context, page } = await openNewPlayer();
     await skipOnboarding(page);
-    const screens: Array<[string, string, string]> = [
-      ['/profile', 'Credits left', '06-profile'],
-      ['/rating', 'Your rating', '07-rating'],
-      ['/invite', 'Your invite link', '08-invite'],
-      ['/quests', 'Complete quests to earn MemeMint coins.', '09-quests'],
-      ['/airdrop', 'Airdrop', '10-airdrop'],
-      ['/stickers', 'Sticker packs', '11-stickers'],
-    ];
-    for (const [path, text, name] of screens) {
-      await page.goto(path);
-      await page.getByText(text, { exact: true }).first().waitFor();
-      await shot(page, name);
-      assert.deepEqual(await smallTapTargets(page), [], `tap targets on ${path}`);
-    }
-    const invite = await page.goto('/invite').then(() => page.getByTestId('invite-link').textContent());
-    assert.match(invite ?? '', /^https:\/\/t\.me\/[^/]+\/[^/?]+\?startapp=ref_\d+$/);
-
-    await page.goto('/main');
-    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
-    assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /main');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Invite' }).waitFor();
-    await shot(page, '12-dropdown');
+    await shot(page, '06-dropdown');
     await page.getByRole('menuitem', { name: 'Enter promo code' }).click();
     const apply = page.getByRole('button', { name: 'Apply' });
     assert.equal(await apply.isDisabled(), true, 'Apply is disabled while empty');
@@ -207,16 +337,10 @@ describe('the mini app in a phone browser against the real backend', () => {
     await apply.click();
     await page.getByText('Promo code must have at least 6 characters').waitFor();
     assert.ok(!calls.some((path) => path.startsWith('/api/v1/promocodes/')), 'no call for a short code');
-    await shot(page, '13-promo-short');
+    await shot(page, '06-promo-short');
+    const invite = await page.goto('/invite').then(() => page.getByTestId('invite-link').textContent());
+    assert.match(invite ?? '', /^https:\/\/t\.me\/[^/]+\/[^/?]+\?startapp=ref_\d+$/);
     await context.close();
-
-    const dark = await phoneContext(browser, stack.baseUrl, 'dark');
-    const darkPage = await dark.newPage();
-    await darkPage.goto(`/?tgId=${nextTgId++}&theme=dark`);
-    await skipOnboarding(darkPage);
-    await darkPage.getByRole('heading', { name: 'Create a meme' }).waitFor();
-    await shot(darkPage, '14-main-dark');
-    await dark.close();
   });
 
   it('buys a credit pack with Stars end to end: the invoice sheet, the fake Bot API paying, the credits rising', async () => {
@@ -256,8 +380,7 @@ describe('the mini app in a phone browser against the real backend', () => {
   });
 
   it('a channel quest fails before Telegram says "member" and passes after, the reward reaching the balance', async () => {
-    const tgId = nextTgId++;
-    const { context, page } = await openNewPlayer('', tgId);
+    const { context, page, tgId } = await openNewPlayer();
     await skipOnboarding(page);
     await page.getByRole('link', { name: 'Quests' }).click();
     const channel = page.getByTestId('quest-channel');
@@ -290,60 +413,127 @@ describe('the mini app in a phone browser against the real backend', () => {
   });
 
   it(
-    'creates a meme from a test photo with live progress, and it lands in the history',
-    { timeout: 240_000 },
+    'template caption: offered, not published unchanged; a new caption redraws the picture; a taken one reopens the editor; the face goes up once',
+    { timeout: 300_000 },
     async () => {
-      const { context, page } = await openNewPlayer();
+      const { context, page, tgId } = await openNewPlayer();
       await skipOnboarding(page);
+      const starts = recordStarts(page);
 
-      await page.getByRole('button', { name: 'Create a meme' }).first().click();
-      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
-      await page.getByRole('button', { name: TEMPLATE_TITLE }).locator('img').waitFor();
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-      await shot(page, '15-create-templates');
+      await openCreate(page, 'portrait-01.jpg');
       await page.getByRole('button', { name: TEMPLATE_TITLE }).click();
-      await page.getByRole('textbox').fill('When the build is green\nOn the first try');
-      await shot(page, '15b-create-caption');
+      await page.getByTestId('caption-suggestion').getByText(TEMPLATE_CAPTION).waitFor();
+      assert.equal(await page.getByRole('textbox').inputValue(), '', 'the suggestion is not prefilled');
+      await page.getByRole('button', { name: 'Start from it' }).click();
+      await page.getByText(/Change a few words to publish this meme/).waitFor();
+      await shot(page, '07-create-caption-suggestion');
       await page.getByRole('button', { name: 'Create a meme' }).last().click();
-
       await page.getByTestId('generation-stage').waitFor();
-      await shot(page, '16-create-progress');
-      await page.getByTestId('meme-result').waitFor({ timeout: 180_000 });
-      await page.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>('[data-testid="meme-result"]');
-        return img?.complete && img.naturalWidth > 0;
-      });
-      await shot(page, '17-create-result');
+      await shot(page, '07-create-progress');
+      const firstImage = await waitForResult(page);
+      await shot(page, '07-create-result');
+      assert.deepEqual(await smallTapTargets(page), [], 'tap targets on the result');
+      assert.equal(await page.locator('.meme-result .button').count(), 1, 'one main action');
 
+      // Unchanged template caption: the editor opens with the reason, nothing is sent.
+      const patches: string[] = [];
+      page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.postData() ?? ''));
+      await page.getByRole('button', { name: 'Publish to feed' }).click();
+      await page.getByText(/This is the template's caption. Change it to publish/).waitFor();
+      assert.deepEqual(patches, []);
+      await shot(page, '07-create-caption-editor');
+
+      // A new caption: the server draws it again, the picture's bytes change.
+      const ownCaption = `When the build is green on Friday ${nextTgId}`;
+      await page.getByRole('textbox').fill(ownCaption);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('Caption saved').waitFor();
+      const secondImage = (await page.getByTestId('meme-result').getAttribute('src'))!;
+      assert.notEqual(secondImage, firstImage);
+      assert.equal((await imageBytes(secondImage)).equals(await imageBytes(firstImage)), false);
       await page.getByRole('button', { name: 'Publish to feed' }).click();
       await page.getByText('Published in the feed').waitFor();
+      await shot(page, '07-create-published');
 
+      // Another meme with the stored face: no photo upload this time.
+      await page.getByRole('button', { name: 'Create another' }).click();
+      await page.getByRole('button', { name: TEMPLATE_TITLE }).click();
+      await page.getByRole('textbox').fill(ownCaption);
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+      await waitForResult(page);
+      assert.equal(starts.length, 2);
+      assert.equal(storedFaces(tgId).length, 1, 'the face photo went up once');
+
+      // The same caption again (someone published it): the refusal opens the editor.
+      await page.getByRole('button', { name: 'Publish to feed' }).click();
+      await page.getByText(/Someone has already published this caption/).waitFor();
+      await page.getByRole('alert').getByText('You must use original text for meme').waitFor();
+      // The toast sits below the header: its close button stays free.
+      const toast = (await page.getByRole('alert').first().boundingBox())!;
+      const close = (await page.getByRole('button', { name: 'Close' }).boundingBox())!;
+      assert.ok(toast.y >= close.y + close.height, `toast top ${toast.y} below the close button`);
+      await shot(page, '07-create-caption-taken');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      // History: both memes open; the count agrees with the profile's total.
       await page.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('link', { name: 'Profile' }).click();
-      await page.getByTestId('meme-history').locator('img').first().waitFor();
-      assert.equal(await page.getByTestId('stat-credits').locator('.stat__value').textContent(), '2');
-      await page.getByTestId('meme-history').scrollIntoViewIfNeeded();
-      await shot(page, '18-profile-history');
+      await page.getByTestId('meme-history').locator('img').nth(1).waitFor();
+      assert.equal(await page.getByTestId('meme-history').locator('.meme-tile').count(), 2);
+      await page.getByText('2 memes').waitFor();
+      assert.equal(await page.getByTestId('stat-credits').locator('.stat__value').textContent(), '1');
+      await page.getByTestId('meme-history').locator('.meme-tile').last().click();
+      await page.getByRole('dialog', { name: 'Your meme' }).waitFor();
+      await page.getByText('Published in the feed').waitFor();
+      await page.getByRole('button', { name: 'Download' }).waitFor();
+      await shot(page, '08-history-meme');
       await context.close();
     },
   );
 
-  it('puts the face into an own photo (upload, then generate)', { timeout: 240_000 }, async () => {
-    const { context, page } = await openNewPlayer();
+  it(
+    'an own photo is a base, not a meme: the history lists the result only',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openNewPlayer();
+      await skipOnboarding(page);
+      await openCreate(page, 'portrait-01.jpg');
+      await page.getByRole('heading', { name: 'Your own photo' }).waitFor();
+      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-04.jpg'));
+      await page.getByRole('heading', { name: 'Caption' }).waitFor();
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+      await waitForResult(page);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await page.getByTestId('meme-history').locator('img').first().waitFor();
+      assert.equal(await page.getByTestId('meme-history').locator('.meme-tile').count(), 1);
+      await page.getByText('1 meme', { exact: true }).waitFor();
+      assert.equal(
+        await page.getByText('Total memes').locator('..').locator('.stat__value').textContent(),
+        '1',
+      );
+      await page.getByTestId('meme-history').scrollIntoViewIfNeeded();
+      await shot(page, '09-profile-history');
+      await context.close();
+    },
+  );
+
+  it('a premium template shows its lock and leads to the boost plans', async () => {
+    const { context, page } = await openNewPlayer({ theme: 'dark' });
     await skipOnboarding(page);
-
-    await page.getByRole('button', { name: 'Create a meme' }).first().click();
-    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
-    await page.getByRole('heading', { name: 'Your own photo' }).waitFor();
-    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-04.jpg'));
-    await page.getByRole('heading', { name: 'Caption' }).waitFor();
-    await page.getByRole('button', { name: 'Create a meme' }).last().click();
-
-    await page.getByTestId('meme-result').waitFor({ timeout: 180_000 });
-    await page.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('link', { name: 'Profile' }).click();
-    // The uploaded photo and the result, both in the history.
-    await page.getByTestId('meme-history').locator('img').nth(1).waitFor();
+    await openCreate(page, 'portrait-01.jpg');
+    const locked = page.getByRole('button', { name: new RegExp(PREMIUM_TITLE) });
+    await locked.getByText('Boost').waitFor();
+    await shot(page, '10-premium-locked');
+    await locked.click();
+    await page.getByRole('dialog', { name: 'Premium template' }).waitFor();
+    await page.getByTestId('boost-plans').waitFor();
+    await shot(page, '10-premium-dialog');
+    await page.getByRole('button', { name: 'See boost plans' }).click();
+    await page.waitForURL('**/profile#plans');
+    await page.getByRole('heading', { name: 'Boost and premium' }).waitFor();
+    await page.getByTestId('plans-credit_pack').waitFor();
+    await shot(page, '10-profile-plans');
     await context.close();
   });
 
@@ -360,6 +550,94 @@ describe('the mini app in a phone browser against the real backend', () => {
       await page.getByRole('alert').getByText("There's no face on your photo").waitFor({ timeout: 180_000 });
       await page.getByRole('heading', { name: 'Your face' }).waitFor();
       await shot(page, '19-create-no-face');
+      await context.close();
+    },
+  );
+
+  it(
+    'out of credits: the countdown to the next free generation and the credit packs',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openNewPlayer({ lang: 'ru' });
+      await skipOnboarding(page, 'Пропустить');
+      // Three credits and the free generation of the window, spent through the API.
+      const token = await tokenOf(context);
+      const templates = await api<{ items: Array<{ id: string; isPremium: boolean }> }>(
+        '/v1/memes/generations/templates/',
+        { token },
+      );
+      const templateId = templates.items.find((t) => !t.isPremium)!.id;
+      for (let i = 0; i < 4; i++) {
+        const form = new FormData();
+        form.append('templateId', templateId);
+        if (i === 0)
+          form.append(
+            'photo',
+            new Blob([readFileSync(join(FACES_DIR, 'portrait-01.jpg'))], { type: 'image/jpeg' }),
+            'f.jpg',
+          );
+        await api('/v1/memes/generations/', { method: 'POST', body: form, token });
+      }
+      await page.reload();
+      await openCreate(page, 'portrait-01.jpg', 'Создать мем');
+      await page.getByRole('button', { name: TEMPLATE_TITLE_RU }).click();
+      await page.getByText('У вас закончились кредиты :(').waitFor();
+      await page.getByRole('button', { name: 'Создать мем' }).last().click();
+      await page
+        .getByTestId('free-countdown')
+        .getByText(/^Следующая бесплатная генерация через (29|30):\d\d$/)
+        .waitFor();
+      await page.getByTestId('credit-packs').waitFor();
+      await shot(page, '11-countdown-ru');
+      await page.getByRole('button', { name: 'Пакеты кредитов' }).last().click();
+      await page.waitForURL('**/profile#plans');
+      await context.close();
+    },
+  );
+
+  it(
+    'offline: Create says "Bad internet connection" and sends nothing until the player taps again',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openNewPlayer();
+      await skipOnboarding(page);
+      const starts = recordStarts(page);
+      await openCreate(page, 'portrait-01.jpg');
+      await page.getByRole('button', { name: TEMPLATE_TITLE }).click();
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+      await page.getByText(/Nothing is sent without you/).waitFor();
+      await page.getByRole('alert').getByText('Bad internet connection').first().waitFor();
+      await shot(page, '12-offline');
+      await context.setOffline(false);
+      await page.waitForTimeout(2000);
+      assert.deepEqual(starts, [], 'nothing was sent when the network came back');
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+      await page.getByTestId('generation-stage').waitFor();
+      assert.equal(starts.length, 1);
+      await context.close();
+    },
+  );
+
+  it(
+    'a picture without a face: the swap fails naming that picture, not the face photo',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openNewPlayer();
+      await skipOnboarding(page);
+      await page.getByRole('button', { name: 'Create a meme' }).first().click();
+      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await page.getByRole('heading', { name: 'Your own photo' }).waitFor();
+      await page.getByTestId('gallery-input').last().setInputFiles(join(FACES_DIR, 'noface-02.jpg'));
+      await page.getByRole('heading', { name: 'Caption' }).waitFor();
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+      await page
+        .getByTestId('generation-error')
+        .getByText("There's no face on the picture you chose")
+        .waitFor({ timeout: 180_000 });
+      await shot(page, '13-no-face-picture');
+      await page.getByRole('button', { name: 'Choose another picture' }).click();
+      await page.getByRole('heading', { name: 'Choose a meme' }).waitFor();
       await context.close();
     },
   );
@@ -410,8 +688,7 @@ describe('the mini app in a phone browser against the real backend', () => {
   }
 
   it('makes a sticker pack from two memes against the fake Bot API, with the pack link and the list', async () => {
-    const tgId = nextTgId++;
-    const { context, page } = await openNewPlayer('', tgId);
+    const { context, page, tgId } = await openNewPlayer();
     await skipOnboarding(page);
     const api = await apiAs(tgId);
     await api.uploadMeme('portrait-05.jpg');

@@ -65,8 +65,9 @@ function startProcess(name: string, args: string[], cwd: string, env: NodeJS.Pro
   return child;
 }
 
+/** Up to 5 minutes: the launcher first builds what is stale, on a machine other runs share. */
 async function waitForHealth(baseUrl: string, backend: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     if (backend.exitCode !== null)
       throw new Error(`backend exited (${backend.exitCode}); see e2e/output/backend.log`);
     try {

@@ -11,11 +11,13 @@ export abstract class InputError extends Error {
 /** Which input of a swap an error is about. */
 export type SwapInput = 'face' | 'target';
 
+/** NO_FACE for the player's face photo, NO_TARGET_FACE for the picture the face goes into. */
 export class NoFaceError extends InputError {
-  readonly code = 'NO_FACE';
+  readonly code: 'NO_FACE' | 'NO_TARGET_FACE';
   constructor(readonly input: SwapInput) {
     super(input === 'face' ? 'no face found in the face photo' : 'no face found in the target photo');
     this.name = 'NoFaceError';
+    this.code = input === 'face' ? 'NO_FACE' : 'NO_TARGET_FACE';
   }
 }
 

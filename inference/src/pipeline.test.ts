@@ -95,7 +95,7 @@ describe('runSwap', { concurrency: 1 }, () => {
     );
     await assert.rejects(
       runSwap({ face: photo('portrait-01.jpg'), target: photo('noface-01.jpg') }, config),
-      (error) => error instanceof NoFaceError && error.input === 'target',
+      (error) => error instanceof NoFaceError && error.input === 'target' && error.code === 'NO_TARGET_FACE',
     );
   });
 

@@ -17,7 +17,7 @@ import { drawCaption } from './caption/caption.js';
 import type { PipelineConfig } from './config.js';
 import { FaceTooSmallInTargetError, NoFaceError, NoSuchFaceError } from './errors.js';
 import { decodeImage } from './image/decode.js';
-import { encodeResult } from './image/encode.js';
+import { encodeJpeg, encodeResult } from './image/encode.js';
 import { swapFace, type SwapOptions } from './swap/face-swap.js';
 
 export interface SwapRequest {
@@ -34,6 +34,8 @@ export interface SwapRequest {
    * the current models (no detection or landmarks then); otherwise the images are analysed here.
    */
   analyses?: { face?: FaceAnalysisRecord | null; target?: FaceAnalysisRecord | null };
+  /** Also return the result without its caption (`plain`), for drawing another caption later. */
+  keepPlain?: boolean;
 }
 
 export interface SwapResult {
@@ -41,6 +43,8 @@ export interface SwapResult {
   image: Buffer;
   /** At most 512 px on its longest side, WEBP. */
   thumbnail: Buffer;
+  /** The result before its caption, JPEG (with `keepPlain`). */
+  plain?: Buffer;
   width: number;
   height: number;
   /** The target's faces that were replaced, in target pixels (hairline to chin). */
@@ -162,13 +166,19 @@ export async function runSwap(
     }
   });
 
+  let plain: Buffer | undefined;
   if (request.text?.trim()) {
-    await stage('caption', timings, onProgress, () => drawCaption(target, request.text ?? ''));
+    await stage('caption', timings, onProgress, async () => {
+      // Encoded before the caption goes into the pixels (without a caption it is the result itself).
+      if (request.keepPlain) plain = await encodeJpeg(target);
+      await drawCaption(target, request.text ?? '');
+    });
   }
 
   const encoded = await stage('encode', timings, onProgress, () => encodeResult(target));
   return {
     ...encoded,
+    ...(request.keepPlain ? { plain: plain ?? encoded.image } : {}),
     width: target.width,
     height: target.height,
     faces: targets.map(({ box }) => box),
@@ -188,4 +198,28 @@ export async function findFaces(buffer: Uint8Array, config: PipelineConfig): Pro
     jpegOnly: false,
   });
   return (await detectImageFaces(image, config, true)).map(toFaceBox);
+}
+
+export interface CaptionResult {
+  /** JPEG, the source's size. */
+  image: Buffer;
+  /** At most 512 px on its longest side, WEBP. */
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Draws a caption on a caption-less result (none for an empty text) and encodes it like a swap's. */
+export async function runCaption(
+  source: Uint8Array,
+  text: string,
+  config: PipelineConfig,
+): Promise<CaptionResult> {
+  const image = await decodeImage(source, {
+    maxBytes: config.maxImageBytes,
+    maxPixels: config.maxImagePixels,
+    jpegOnly: false,
+  });
+  if (text.trim()) await drawCaption(image, text);
+  return { ...(await encodeResult(image)), width: image.width, height: image.height };
 }

@@ -9,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 import {
   ANALYSE_JOB,
   FACE_ANALYSIS_FORMAT,
+  CAPTION_JOB,
+  CAPTION_QUEUE,
+  type CaptionJobData,
+  type CaptionJobResult,
   GENERATION_QUEUE,
   GENERATION_STAGES,
   SWAP_JOB,
@@ -34,6 +38,7 @@ describe('generation worker', { concurrency: 1 }, () => {
   let mediaDir: string;
   let worker: GenerationWorker;
   let producer: Bull.Queue<QueueJob<typeof GENERATION_QUEUE>['data']>;
+  let captions: Bull.Queue<CaptionJobData>;
   const progress = new Map<string, GenerationJobProgress[]>();
 
   before(async () => {
@@ -52,7 +57,8 @@ describe('generation worker', { concurrency: 1 }, () => {
     producer = new Bull<QueueJob<typeof GENERATION_QUEUE>['data']>(GENERATION_QUEUE, config.redisUrl, {
       prefix,
     });
-    await producer.isReady();
+    captions = new Bull<CaptionJobData>(CAPTION_QUEUE, config.redisUrl, { prefix });
+    await Promise.all([producer.isReady(), captions.isReady()]);
     producer.on('global:progress', (jobId: string, value: GenerationJobProgress | string) => {
       const event = typeof value === 'string' ? (JSON.parse(value) as GenerationJobProgress) : value;
       progress.set(String(jobId), [...(progress.get(String(jobId)) ?? []), event]);
@@ -61,8 +67,10 @@ describe('generation worker', { concurrency: 1 }, () => {
 
   after(async () => {
     await worker?.close();
-    await producer?.obliterate({ force: true });
-    await producer?.close();
+    for (const queue of [producer, captions]) {
+      await queue?.obliterate({ force: true });
+      await queue?.close();
+    }
     await rm(mediaDir, { recursive: true, force: true });
   });
 
@@ -194,5 +202,39 @@ describe('generation worker', { concurrency: 1 }, () => {
     await assert.rejects(job.finished(), /^Error: NO_SUCH_FACE: /);
     const failed = await producer.getJob(job.id);
     assert.equal(failed?.attemptsMade, 1);
+  });
+
+  it('keeps the result without its caption, and a caption job draws a new caption on it', async () => {
+    const job = await producer.add(SWAP_JOB, {
+      ...payload('portrait-07.jpg', 'gen-4'),
+      plainKey: 'results/gen-4.plain.jpg',
+    });
+    const swapped = (await job.finished()) as GenerationJobResult;
+    assert.equal(swapped.plainKey, 'results/gen-4.plain.jpg');
+    const pixels = (key: string) => sharp(mediaPath(mediaDir, key)).raw().toBuffer();
+    const [captioned, plain] = await Promise.all([
+      pixels(swapped.resultKey),
+      pixels('results/gen-4.plain.jpg'),
+    ]);
+    assert.equal(plain.length, captioned.length);
+    assert.ok(!plain.equals(captioned), 'the caption is not in the plain result');
+
+    const redraw = await captions.add(CAPTION_JOB, {
+      sourceKey: 'results/gen-4.plain.jpg',
+      text: 'a new caption',
+      resultKey: 'results/gen-4.v2.jpg',
+      thumbnailKey: 'results/gen-4.v2.webp',
+    });
+    const result = (await redraw.finished()) as CaptionJobResult;
+    assert.deepEqual(result, {
+      resultKey: 'results/gen-4.v2.jpg',
+      thumbnailKey: 'results/gen-4.v2.webp',
+      width: 1080,
+      height: 1080,
+    });
+    const recaptioned = await pixels(result.resultKey);
+    assert.ok(!recaptioned.equals(plain) && !recaptioned.equals(captioned));
+    const thumbnail = await sharp(mediaPath(mediaDir, result.thumbnailKey)).metadata();
+    assert.deepEqual([thumbnail.format, thumbnail.width], ['webp', 512]);
   });
 });

@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import {
   analysisKeyOf,
   ANALYSE_JOB,
+  CAPTION_JOB,
+  CAPTION_QUEUE,
+  type CaptionJobResult,
   formatFailure,
   GENERATION_QUEUE,
   SWAP_JOB,
@@ -24,7 +27,7 @@ import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
 import { readMedia, writeMedia } from './media/media-directory.js';
 import { ensureModels } from './models/model-paths.js';
-import { runSwap, STAGE_PROGRESS } from './pipeline.js';
+import { runCaption, runSwap, STAGE_PROGRESS } from './pipeline.js';
 
 export interface WorkerOptions {
   /** Bull key prefix (tests use a unique one); the configured BULL_PREFIX otherwise. */
@@ -51,19 +54,34 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
   ]);
   const analyses = await readStoredAnalyses(config, payload);
   const result = await failingForGoodOnInput(job, () =>
-    runSwap({ face, target, text: payload.text, faces: payload.faces, analyses }, config, report),
+    runSwap(
+      {
+        face,
+        target,
+        text: payload.text,
+        faces: payload.faces,
+        analyses,
+        keepPlain: payload.plainKey !== undefined,
+      },
+      config,
+      report,
+    ),
   );
   await report({ stage: 'store', progress: STAGE_PROGRESS.store ?? 95 });
   const started = performance.now();
   await Promise.all([
     writeMedia(config.mediaDir, payload.resultKey, result.image),
     writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+    ...(payload.plainKey && result.plain
+      ? [writeMedia(config.mediaDir, payload.plainKey, result.plain)]
+      : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });
   return {
     resultKey: payload.resultKey,
     thumbnailKey: payload.thumbnailKey,
+    ...(payload.plainKey ? { plainKey: payload.plainKey } : {}),
     width: result.width,
     height: result.height,
     faces: result.faces,
@@ -132,6 +150,24 @@ function processJob(
   return Promise.reject(new Error(`unknown job "${job.name}"`));
 }
 
+type CaptionJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof CAPTION_JOB>>;
+
+/** Draws a meme's new caption on its caption-less picture; the edit request waits for it. */
+async function processCaption(job: CaptionJob, config: InferenceConfig): Promise<CaptionJobResult> {
+  const payload = job.data;
+  const result = await runCaption(await readMedia(config.mediaDir, payload.sourceKey), payload.text, config);
+  await Promise.all([
+    writeMedia(config.mediaDir, payload.resultKey, result.image),
+    writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+  ]);
+  return {
+    resultKey: payload.resultKey,
+    thumbnailKey: payload.thumbnailKey,
+    width: result.width,
+    height: result.height,
+  };
+}
+
 function startHealthServer(port: number, metrics: WorkerMetrics): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/ping') {
@@ -149,7 +185,8 @@ function startHealthServer(port: number, metrics: WorkerMetrics): Promise<http.S
 }
 
 /**
- * Consumes swap and analyse jobs from the generation queue. A job that fails on its input (one of
+ * Consumes swap and analyse jobs from the generation queue, and caption jobs (a meme's caption drawn
+ * again) from their own. A job that fails on its input (one of
  * GENERATION_FAILURE_CODES) is discarded, so not retried, with its code as contracts' formatFailure writes it; any other
  * error, or a crash (Bull's stalled-job recovery), is retried up to the attempts the backend set.
  */
@@ -166,11 +203,17 @@ export async function startGenerationWorker(
   const metrics = new WorkerMetrics(queue);
   // One processor for every job name: named processors would each add their own concurrency.
   void queue.process('*', config.concurrency, (job) => processJob(job, config));
+  // Caption edits have their own queue: a player waiting on one never waits behind swaps.
+  const captions = new Bull<CaptionJob['data']>(CAPTION_QUEUE, config.redisUrl, {
+    prefix: options.prefix ?? config.bullPrefix,
+  });
+  await captions.isReady();
+  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job, config));
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
-      await queue.close();
+      await Promise.all([queue.close(), captions.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

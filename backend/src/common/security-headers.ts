@@ -5,8 +5,15 @@ import helmet from 'helmet';
 const EMPTY_HANDLER_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
 
 /**
+ * `sha256-` of the mini app's one inline script (frontend/index.html: Telegram's theme colours set
+ * before the first paint); a backend test recomputes it from index.html, so an edit there fails it.
+ */
+export const THEME_SCRIPT_HASH = 'sha256-FdpUfbIIQjZyYiAZWDVExnvVMfsUkmHfhAqSN+4V6gg=';
+
+/**
  * The Content Security Policy of everything the API serves, the built mini app included:
- * - scripts only from us (Vite emits no inline script) and Telegram's own `telegram-web-app.js`;
+ * - scripts only from us (Vite emits no inline script; index.html's theme script by its hash) and
+ *   Telegram's own `telegram-web-app.js`;
  * - inline styles, which Telegram's theme bridge (`telegram-custom-styles`) and TON Connect's widget
  *   (goober) insert at run time;
  * - images from anywhere over https (Telegram profile photos, wallet icons) and data:/blob: URLs;
@@ -16,7 +23,7 @@ const EMPTY_HANDLER_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
-  scriptSrc: ["'self'", 'https://telegram.org'],
+  scriptSrc: ["'self'", `'${THEME_SCRIPT_HASH}'`, 'https://telegram.org'],
   // TON Connect's widget sets an empty `ontouchstart` on <body> (so that iOS applies :active styles);
   // the hash of the empty string allows exactly that handler and no other inline one.
   scriptSrcAttr: ["'unsafe-hashes'", `'${EMPTY_HANDLER_HASH}'`],

@@ -172,7 +172,29 @@ describe('GenerationOutcomesService', () => {
     generations.open = { userId: PLAYER, templateId: null, text: null, cost: 0 };
     await service.fail(ID, { code: 'NO_FACE', message: 'no face found in the face photo' });
 
-    expect(events).toEqual([[PLAYER, 'generation:failed', { id: ID, detail: ErrorText.noFace }]]);
+    expect(events).toEqual([
+      [PLAYER, 'generation:failed', { id: ID, detail: ErrorText.noFace, code: 'NO_FACE' }],
+    ]);
+    expect(generations.closes).toEqual([expect.objectContaining({ errorCode: 'NO_FACE' })]);
     expect(ledgerCalls).toEqual([]);
+  });
+
+  it('names the chosen picture for NO_TARGET_FACE, not the face photo', async () => {
+    await service.fail(ID, { code: 'NO_TARGET_FACE', message: 'no face found in the target photo' });
+
+    expect(events).toEqual([
+      [PLAYER, 'generation:failed', { id: ID, detail: ErrorText.noTargetFace, code: 'NO_TARGET_FACE' }],
+    ]);
+  });
+
+  it('keeps the caption-less picture: the one the worker wrote, or the result itself without a caption', async () => {
+    await service.complete(ID, { ...result, plainKey: `generations/${ID}.plain.jpg` });
+    generations.open = { userId: PLAYER, templateId: null, text: null, cost: 1 };
+    await service.complete(ID, result);
+
+    expect(memes).toEqual([
+      expect.objectContaining({ text: 'hi', plainImageKey: `generations/${ID}.plain.jpg` }),
+      expect.objectContaining({ text: null, plainImageKey: result.resultKey }),
+    ]);
   });
 });

@@ -20,6 +20,8 @@ function failureDetail(failure: JobFailure): string {
   switch (failure.code) {
     case 'NO_FACE':
       return ErrorText.noFace;
+    case 'NO_TARGET_FACE':
+      return ErrorText.noTargetFace;
     case 'FACE_TOO_SMALL_IN_TARGET':
       return ErrorText.faceTooSmallInTarget;
     case 'NO_SUCH_FACE':
@@ -87,6 +89,8 @@ export class GenerationOutcomesService {
         text: generation.text,
         imageKey: result.resultKey,
         thumbnailKey: result.thumbnailKey,
+        // Without a caption the result is its own caption-less picture.
+        plainImageKey: result.plainKey ?? (generation.text === null ? result.resultKey : null),
         width: result.width,
         height: result.height,
       });
@@ -106,6 +110,7 @@ export class GenerationOutcomesService {
       const generation = await this.generations.closeOpen(em, id, {
         status: 'failed',
         error: detail,
+        errorCode: failure.code,
         finishedAt: new Date(),
       });
       if (!generation) return null;
@@ -120,7 +125,11 @@ export class GenerationOutcomesService {
     });
     if (!outcome) return;
     this.logger.log(`Generation ${id} failed (${failure.code ?? 'other'}): ${failure.message}`);
-    this.realtime.emitToUser(outcome.userId, 'generation:failed', { id, detail });
+    this.realtime.emitToUser(outcome.userId, 'generation:failed', {
+      id,
+      detail,
+      ...(failure.code ? { code: failure.code } : {}),
+    });
   }
 
   /**

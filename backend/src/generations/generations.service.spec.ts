@@ -159,9 +159,21 @@ describe('GenerationsService', () => {
           faces: 'largest',
           resultKey: keys.image,
           thumbnailKey: keys.thumbnail,
+          // The caption-less result too, for a caption edited later.
+          plainKey: keys.plain,
         },
       },
     ]);
+  });
+
+  it("an empty caption means none: the template's own caption is not put on the meme", async () => {
+    ledger.credits = 2;
+    generations.faces.set(PLAYER, 'faces/7001/current.jpg');
+    const created = await service.start(player(), { templateId: TEMPLATE_ID, text: '  ' });
+
+    expect(generations.rows.get(created.id)).toMatchObject({ text: null });
+    expect(queue.jobs[0]!.data).not.toHaveProperty('text');
+    expect(queue.jobs[0]!.data).not.toHaveProperty('plainKey');
   });
 
   it('gives a player without credits the free generation while its window is open (cost 0, nothing charged)', async () => {

@@ -116,6 +116,8 @@ export class GenerationsService {
         faces,
         resultKey: result.image,
         thumbnailKey: result.thumbnail,
+        // Kept so an edited caption is drawn on the picture without the old one.
+        ...(target.text !== null ? { plainKey: result.plain } : {}),
       });
     } catch {
       // Redis went away after the check: the generation fails and its charge comes back.
@@ -150,6 +152,7 @@ export class GenerationsService {
       stage: generation.stage,
       ...(meme ? { meme: toMemeDto(meme) } : {}),
       ...(generation.error !== null ? { error: generation.error } : {}),
+      ...(generation.errorCode ? { errorCode: generation.errorCode } : {}),
     };
   }
 
@@ -185,7 +188,9 @@ export class GenerationsService {
         key: template.imageKey,
         templateId: template.id,
         sourceMemeId: null,
-        text: text ?? template.caption,
+        // No `text` at all takes the template's caption; an empty one means none (the mini app offers
+        // the template's caption as a suggestion and sends only what the player kept).
+        text: text === undefined ? template.caption : text,
       };
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);

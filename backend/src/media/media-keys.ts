@@ -6,7 +6,17 @@ export const MediaKeys = {
   face: (userId: number, id: string) => `faces/${userId}/${id}.jpg`,
   template: (id: string) => ({ image: `templates/${id}.jpg`, thumbnail: `templates/${id}.thumb.webp` }),
   memeBase: (id: string) => ({ image: `memes/${id}.jpg`, thumbnail: `memes/${id}.thumb.webp` }),
-  generation: (id: string) => ({ image: `generations/${id}.jpg`, thumbnail: `generations/${id}.thumb.webp` }),
+  generation: (id: string) => ({
+    image: `generations/${id}.jpg`,
+    thumbnail: `generations/${id}.thumb.webp`,
+    /** The result before its caption (a new caption is drawn on it). */
+    plain: `generations/${id}.plain.jpg`,
+  }),
+  /** A meme's picture with an edited caption: a new name per edit, so no cache keeps the old one. */
+  recaption: (memeId: string, version: string) => ({
+    image: `generations/${memeId}.${version}.jpg`,
+    thumbnail: `generations/${memeId}.${version}.thumb.webp`,
+  }),
 };
 
 /** Top-level folders the media endpoint serves; `faces/` is deliberately absent. */

@@ -4,6 +4,7 @@ import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
+import { CaptionQueue } from './caption-queue.js';
 import { Meme } from './entities/meme.entity.js';
 import { PendingLike } from './entities/pending-like.entity.js';
 import { MemeLikesRepository } from './meme-likes.repository.js';
@@ -17,7 +18,15 @@ import { MemesService } from './memes.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Meme, PendingLike]), MediaModule, LedgerModule, RealtimeModule],
   controllers: [MemesController, MemePageController],
-  providers: [MemesRepository, MemesService, MemePageService, MemeLikesRepository, MemeLikesService, Clock],
+  providers: [
+    CaptionQueue,
+    MemesRepository,
+    MemesService,
+    MemePageService,
+    MemeLikesRepository,
+    MemeLikesService,
+    Clock,
+  ],
   exports: [MemesService, MemeLikesService],
 })
 export class MemesModule {}

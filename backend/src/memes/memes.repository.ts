@@ -60,9 +60,10 @@ export class MemesRepository {
   }
 
   /** A player's memes, newest first, and how many there are. */
+  /** A player's memes (swap results; their uploaded base photos are left out), newest first. */
   pageOfOwner(ownerId: number, skip: number, take: number): Promise<[Meme[], number]> {
     return this.memes.findAndCount({
-      where: { ownerId },
+      where: { ownerId, generationId: Not(IsNull()) },
       order: { createdAt: 'DESC', id: 'DESC' },
       skip,
       take,

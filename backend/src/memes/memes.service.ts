@@ -1,10 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   ErrorText,
   type MemeDto,
   type MemeUpdateRequest,
+  normalizeCaption,
   type Page,
   type PublicMemeDto,
 } from '@mememint/contracts';
@@ -13,8 +20,8 @@ import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
 import type { User } from '../users/entities/user.entity.js';
-import { normalizeCaption } from './caption.js';
 import type { Meme } from './entities/meme.entity.js';
+import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
 import { MemesRepository } from './memes.repository.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -35,6 +42,8 @@ export interface GeneratedMeme {
   text: string | null;
   imageKey: string;
   thumbnailKey: string;
+  /** The result without its caption, when the worker kept it. */
+  plainImageKey: string | null;
   width: number;
   height: number;
 }
@@ -104,6 +113,7 @@ export class MemesService {
     private readonly images: ImagesService,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
+    private readonly captions: CaptionQueue,
   ) {}
 
   /** A player's own photo as a meme (a base to swap faces into). */
@@ -123,6 +133,7 @@ export class MemesService {
       publishedAt: null,
       imageKey: keys.image,
       thumbnailKey: keys.thumbnail,
+      plainImageKey: null,
       width: prepared.width,
       height: prepared.height,
       generationId: null,
@@ -177,6 +188,7 @@ export class MemesService {
     return meme?.owner ? toPublicMemeDto(meme, meme.owner) : null;
   }
 
+  /** The player's memes, newest first: swap results only (an uploaded base photo is not a meme). */
   async history(ownerId: number, page: number, pageSize: number): Promise<Page<MemeDto>> {
     const [rows, total] = await this.memes.pageOfOwner(ownerId, (page - 1) * pageSize, pageSize);
     return { items: rows.map(toMemeDto), page, pageSize, total };
@@ -197,8 +209,10 @@ export class MemesService {
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
     const meme = await this.memes.findOwn(ownerId, id);
     if (!meme) throw new NotFoundException('Meme not found');
+    const text = changes.text === undefined ? meme.text : changes.text.trim() === '' ? null : changes.text;
+    const redraw = changes.text !== undefined && text !== meme.text;
     if (changes.text !== undefined) {
-      meme.text = changes.text.trim() === '' ? null : changes.text;
+      meme.text = text;
       meme.normalizedText = normalizeCaption(meme.text);
     }
     if (changes.isPublished !== undefined && changes.isPublished !== meme.isPublished) {
@@ -221,8 +235,30 @@ export class MemesService {
     ) {
       throw new BadRequestException(ErrorText.originalText);
     }
+    // The picture follows its caption: drawn again on the caption-less result (memes made before it was
+    // kept keep their picture). Drawn before saving, so a refused caption leaves the old picture as it was.
+    if (redraw && meme.plainImageKey !== null) await this.redrawCaption(meme);
     const saved = await this.memes.saveUniqueCaption(meme);
     if (!saved) throw new BadRequestException(ErrorText.originalText);
     return toMemeDto(saved);
+  }
+
+  /** Draws the meme's current caption on its caption-less picture, under new media keys. */
+  private async redrawCaption(meme: Meme): Promise<void> {
+    const keys = MediaKeys.recaption(meme.id, randomBytes(6).toString('hex'));
+    try {
+      const drawn = await this.captions.draw({
+        sourceKey: meme.plainImageKey!,
+        text: meme.text ?? '',
+        resultKey: keys.image,
+        thumbnailKey: keys.thumbnail,
+      });
+      meme.imageKey = drawn.resultKey;
+      meme.thumbnailKey = drawn.thumbnailKey;
+    } catch (error) {
+      if (error instanceof CaptionUnavailableError)
+        throw new ServiceUnavailableException(ErrorText.captionUnavailable);
+      throw error;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { FEED_QUEUE, GENERATION_QUEUE, STICKERS_QUEUE } from '@mememint/contracts';
+import { CAPTION_QUEUE, FEED_QUEUE, GENERATION_QUEUE, STICKERS_QUEUE } from '@mememint/contracts';
 import { Redis, type RedisKey } from 'ioredis';
 
 import { AppConfig } from '../config/app.config.js';
@@ -71,8 +71,8 @@ async function closeRedis(client: Redis): Promise<void> {
 
 /**
  * Redis for everyone: the shared client (leaderboards, rate limits), the Socket.IO adapter's
- * connections, and Bull, with its queues registered (generation, feed) and the retry policy set
- * once here.
+ * connections, and Bull, with its queues registered (generation, feed, caption) and the retry policy
+ * set once here.
  */
 @Global()
 @Module({
@@ -94,7 +94,12 @@ async function closeRedis(client: Redis): Promise<void> {
         },
       }),
     }),
-    BullModule.registerQueue({ name: GENERATION_QUEUE }, { name: FEED_QUEUE }, { name: STICKERS_QUEUE }),
+    BullModule.registerQueue(
+      { name: GENERATION_QUEUE },
+      { name: FEED_QUEUE },
+      { name: STICKERS_QUEUE },
+      { name: CAPTION_QUEUE },
+    ),
   ],
   providers: [
     { provide: REDIS, inject: [AppConfig], useFactory: createRedis },

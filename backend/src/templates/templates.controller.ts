@@ -22,9 +22,12 @@ export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
-  @ApiOkResponse({ type: TemplatePageDto, description: 'Templates, newest first' })
-  list(@Query() query: TemplateQueryDto): Promise<Page<TemplateDto>> {
-    return this.templates.list(query);
+  @ApiOkResponse({
+    type: TemplatePageDto,
+    description: 'Templates, newest first, titled in the player’s language',
+  })
+  list(@CurrentUser() user: User, @Query() query: TemplateQueryDto): Promise<Page<TemplateDto>> {
+    return this.templates.list({ ...query, language: user.languageCode });
   }
 
   @Post()

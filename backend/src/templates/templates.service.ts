@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { ErrorText, type Gender, type Page, type TemplateDto } from '@mememint/contracts';
+import {
+  ErrorText,
+  type Gender,
+  type Page,
+  type SupportedLanguage,
+  type TemplateDto,
+} from '@mememint/contracts';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
@@ -12,21 +18,27 @@ export interface TemplateFilter {
   pageSize: number;
   tag?: string;
   gender?: Gender;
+  /** The player's language: titles come in it when the template has one. */
+  language?: SupportedLanguage;
 }
 
 /** An admin's fields for a new template; a blank caption is none. */
 export interface NewTemplate {
+  /** In English. */
   title: string;
+  /** In the other languages (`{ru: '…'}`). */
+  titles?: Partial<Record<SupportedLanguage, string>>;
   caption?: string;
   tags?: string[];
   gender?: Gender;
   isPremium?: boolean;
 }
 
-function toTemplateDto(template: Template): TemplateDto {
+/** A template as players see it: titled in their language when it has that title, else in English. */
+function toTemplateDto(template: Template, language?: SupportedLanguage): TemplateDto {
   return {
     id: template.id,
-    title: template.title,
+    title: (language && template.titles[language]) || template.title,
     caption: template.caption,
     tags: template.tags,
     gender: template.gender,
@@ -55,7 +67,12 @@ export class TemplatesService {
       skip: (filter.page - 1) * filter.pageSize,
       take: filter.pageSize,
     });
-    return { items: rows.map(toTemplateDto), page: filter.page, pageSize: filter.pageSize, total };
+    return {
+      items: rows.map((row) => toTemplateDto(row, filter.language)),
+      page: filter.page,
+      pageSize: filter.pageSize,
+      total,
+    };
   }
 
   findById(id: string): Promise<Template | null> {
@@ -75,6 +92,7 @@ export class TemplatesService {
     const template = await this.templates.insert({
       id,
       title: fields.title,
+      titles: Object.fromEntries(Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim())),
       caption: fields.caption?.trim() || null,
       tags: fields.tags ?? [],
       gender: fields.gender ?? null,

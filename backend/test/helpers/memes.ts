@@ -64,7 +64,14 @@ export async function createTemplate(
   server: Server,
   admin: Player,
   image: Buffer,
-  fields: { title: string; caption?: string; tags?: string; gender?: string; isPremium?: string },
+  fields: {
+    title: string;
+    'titles[ru]'?: string;
+    caption?: string;
+    tags?: string;
+    gender?: string;
+    isPremium?: string;
+  },
 ): Promise<TemplateDto> {
   const req = request(server).post('/api/v1/memes/generations/templates/').set(bearer(admin));
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) void req.field(name, value);

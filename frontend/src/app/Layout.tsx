@@ -1,13 +1,23 @@
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { preloadCreateMeme } from '../features/create-meme';
+import { PageSkeleton } from './AppShell';
 import { BottomNav } from './BottomNav';
 import { TopMenu } from './TopMenu';
 
 export function Layout() {
+  // The create flow's code comes once the first screen is up, so the first tap on Create finds it.
+  useEffect(() => {
+    const timer = setTimeout(preloadCreateMeme, 1500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="layout">
       <TopMenu />
       <main className="layout__content">
-        <Outlet />
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </main>
       <BottomNav />
     </div>

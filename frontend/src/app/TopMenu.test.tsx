@@ -76,4 +76,15 @@ describe('TopMenu (SEED-SPEC §2)', () => {
     await waitFor(() => expect(screen.getByTestId('coin-balance')).toHaveClass('coins--gain'));
     expect(await screen.findByText('160')).toBeInTheDocument();
   });
+
+  it('labels the swipe bar, and a tap on the balances opens the sheet with them in full', async () => {
+    await renderMenu({ memeCoins: 12_345, swipes: 30, generationLimit: 2 });
+    expect(screen.getByTestId('swipe-bar')).toHaveTextContent('Swipes30/60');
+    await userEvent.click(screen.getByTestId('coin-balance'));
+    const sheet = screen.getByRole('dialog', { name: 'Your balance' });
+    expect(within(sheet).getByTestId('balance-coins')).toHaveTextContent('12,345');
+    expect(within(sheet).getByTestId('balance-swipes')).toHaveTextContent('30 of 60');
+    expect(within(sheet).getByTestId('balance-credits')).toHaveTextContent('2');
+    expect(within(sheet).getByRole('button', { name: 'See credit packs' })).toBeInTheDocument();
+  });
 });

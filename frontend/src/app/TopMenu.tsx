@@ -2,7 +2,7 @@ import { isBoostActive } from '@mememint/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCoins, swipeBar, useAnimatedCoins } from '../features/balance';
+import { BalanceSheet, formatCoins, swipeBar, useAnimatedCoins } from '../features/balance';
 import { useDailyBonusToast } from '../features/payments';
 import { PromoCreateDialog, PromoEnterDialog } from '../features/promo';
 import { displayName, useUser } from '../features/session';
@@ -10,7 +10,10 @@ import { haptic } from '../telegram/sdk';
 import { ChevronDownIcon, CoinIcon, StarIcon } from '../ui/icons';
 import { toast } from '../ui/toast';
 
-/** SEED-SPEC §2 top menu: avatar, name, coins, swipe bar, and the promo/invite dropdown. */
+/**
+ * SEED-SPEC §2 top menu: avatar, name, coins, the labelled swipe bar (a tap on either opens the balance
+ * sheet), and the promo/invite dropdown.
+ */
 export function TopMenu() {
   const { t, i18n } = useTranslation();
   const user = useUser();
@@ -18,7 +21,7 @@ export function TopMenu() {
   const coins = useAnimatedCoins(user.memeCoins);
   const swipes = swipeBar(user.swipes);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [dialog, setDialog] = useState<'enter' | 'create' | null>(null);
+  const [dialog, setDialog] = useState<'enter' | 'create' | 'balance' | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   useDailyBonusToast();
 
@@ -53,7 +56,15 @@ export function TopMenu() {
       </div>
       <div className="top-menu__info">
         <div className="top-menu__name">{name}</div>
-        <div className="top-menu__balances">
+        <button
+          type="button"
+          className="top-menu__balances"
+          aria-haspopup="dialog"
+          onClick={() => {
+            haptic.tap();
+            setDialog('balance');
+          }}
+        >
           <span
             className={`coins${coins.flash ? ` coins--${coins.flash}` : ''}`}
             aria-label={t('menu.coins')}
@@ -62,15 +73,16 @@ export function TopMenu() {
             <CoinIcon size={16} />
             {formatCoins(coins.shown)}
           </span>
-          <span className="swipe-bar" aria-label={t('menu.swipes')} data-testid="swipe-bar">
-            <span className="swipe-bar__track">
+          <span className="swipe-bar" data-testid="swipe-bar">
+            <span className="swipe-bar__name">{t('menu.swipesShort')}</span>
+            <span className="swipe-bar__track" aria-hidden>
               <span className="swipe-bar__fill" style={{ width: `${swipes.fraction * 100}%` }} />
             </span>
             <span className="swipe-bar__label">
               {swipes.current}/{swipes.max}
             </span>
           </span>
-        </div>
+        </button>
       </div>
       <div className="top-menu__dropdown" ref={menuRef}>
         <button
@@ -105,6 +117,7 @@ export function TopMenu() {
       </div>
       {dialog === 'enter' && <PromoEnterDialog onClose={() => setDialog(null)} />}
       {dialog === 'create' && <PromoCreateDialog onClose={() => setDialog(null)} />}
+      {dialog === 'balance' && <BalanceSheet onClose={() => setDialog(null)} />}
     </header>
   );
 }

@@ -1,28 +1,45 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AirdropSkeleton } from '../features/airdrop';
-import { InvitePage } from '../pages/InvitePage';
 import { MainPage } from '../pages/MainPage';
-import { NotSupportedPage } from '../pages/NotSupportedPage';
-import { OnboardingPage } from '../pages/OnboardingPage';
-import { ProfilePage } from '../pages/ProfilePage';
-import { QuestsPage } from '../pages/QuestsPage';
-import { RatingPage } from '../pages/RatingPage';
-import { SharedMemePage } from '../pages/SharedMemePage';
-import { SquadPage } from '../pages/SquadPage';
-import { StickersPage } from '../pages/StickersPage';
+import { PageSkeleton } from './AppShell';
 import { Layout } from './Layout';
 import { RealtimeProvider } from './providers/RealtimeProvider';
 import { SessionProvider } from './providers/SessionProvider';
 import { RouteError } from './RouteError';
 import { NOT_SUPPORTED_PATH, ONBOARDING_PATH, StartUpGate } from './StartUpGate';
 
-const AirdropPage = lazy(() => import('../pages/AirdropPage'));
+/**
+ * A page fetched when first shown: the first screen (/main) loads only its own code, and the layout
+ * (a Suspense boundary around its outlet) shows a skeleton meanwhile.
+ */
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const InvitePage = page(() => import('../pages/InvitePage'), 'InvitePage');
+const RatingPage = page(() => import('../pages/RatingPage'), 'RatingPage');
+const QuestsPage = page(() => import('../pages/QuestsPage'), 'QuestsPage');
+/** TON Connect is heavy and only this page needs it. */
+const AirdropPage = page(() => import('../pages/AirdropPage'), 'default');
+const ProfilePage = page(() => import('../pages/ProfilePage'), 'ProfilePage');
+const StickersPage = page(() => import('../pages/StickersPage'), 'StickersPage');
+const OnboardingPage = page(() => import('../pages/OnboardingPage'), 'OnboardingPage');
+const NotSupportedPage = page(() => import('../pages/NotSupportedPage'), 'NotSupportedPage');
+const SharedMemePage = page(() => import('../pages/SharedMemePage'), 'SharedMemePage');
+const SquadPage = page(() => import('../pages/SquadPage'), 'SquadPage');
 
 /** Every route of SEED-SPEC §2. */
 export const router = createBrowserRouter([
   // Public: a shared meme shows in any browser, signed in or not (Telegram or not).
-  { path: '/i/:shareId', element: <SharedMemePage />, errorElement: <RouteError /> },
+  {
+    path: '/i/:shareId',
+    element: (
+      <Suspense fallback={<PageSkeleton />}>
+        <SharedMemePage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     element: (
       <SessionProvider>
@@ -44,14 +61,7 @@ export const router = createBrowserRouter([
           { path: '/rating', element: <RatingPage /> },
           { path: '/squads/:id', element: <SquadPage /> },
           { path: '/quests', element: <QuestsPage /> },
-          {
-            path: '/airdrop',
-            element: (
-              <Suspense fallback={<AirdropSkeleton />}>
-                <AirdropPage />
-              </Suspense>
-            ),
-          },
+          { path: '/airdrop', element: <AirdropPage /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/stickers', element: <StickersPage /> },
         ],

@@ -5,7 +5,15 @@ export const config = {
   appShortName: (import.meta.env.VITE_APP_SHORT_NAME as string | undefined) ?? 'app',
 };
 
+/** The mini app in Telegram: `https://t.me/<bot>/<app>`. */
+export function appLink(): string {
+  return `https://t.me/${config.botUsername}/${config.appShortName}`;
+}
+
 /** A link that opens a meme: the mini app with its share id as start parameter. */
 export function memeLink(shareId: string): string {
-  return `https://t.me/${config.botUsername}/${config.appShortName}?startapp=meme_${shareId}`;
+  return `${appLink()}?startapp=meme_${shareId}`;
 }
+
+/** Where a player buys credits and boosts: the plans section of the profile. */
+export const PLANS_PATH = '/profile#plans';

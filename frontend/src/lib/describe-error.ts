@@ -1,4 +1,9 @@
-import { ErrorText, FACE_CHECK_CODES, FACE_NOTICE_CODES } from '@mememint/contracts';
+import {
+  ErrorText,
+  FACE_CHECK_CODES,
+  FACE_NOTICE_CODES,
+  type GenerationFailureCode,
+} from '@mememint/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 
@@ -14,6 +19,8 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.noFace]: 'errors.noFace',
   [ErrorText.faceTooSmallInTarget]: 'errors.faceTooSmallInTarget',
   [ErrorText.noSuchFace]: 'errors.noSuchFace',
+  [ErrorText.noTargetFace]: 'errors.noTargetFace',
+  [ErrorText.captionUnavailable]: 'errors.captionUnavailable',
   [ErrorText.imageUpload]: 'errors.imageUpload',
   [ErrorText.onlyJpeg]: 'errors.onlyJpeg',
   [ErrorText.originalText]: 'errors.originalText',
@@ -33,6 +40,21 @@ export function translateFaceAdvice(code: string | undefined, detail: string, t:
 export function translateServerText(text: string, t: TFunction): string {
   const key = KNOWN_TEXTS[text];
   return key ? t(key) : text;
+}
+
+/** A generation's failure: by its code when it has one (which picture), else by its text. */
+const FAILURE_KEYS: Partial<Record<GenerationFailureCode, string>> = {
+  NO_FACE: 'errors.noFace',
+  NO_TARGET_FACE: 'errors.noTargetFace',
+};
+
+export function translateServerError(
+  text: string,
+  code: GenerationFailureCode | undefined,
+  t: TFunction,
+): string {
+  const key = code && FAILURE_KEYS[code];
+  return key ? t(key) : translateServerText(text, t);
 }
 
 /**

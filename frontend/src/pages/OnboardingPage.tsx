@@ -1,29 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ONBOARDING_ART } from '../features/onboarding';
 import { useFinishOnboarding } from '../features/session';
 import { haptic } from '../telegram/sdk';
-import {
-  DiceIcon,
-  FeedIcon,
-  GalleryIcon,
-  InviteIcon,
-  MaskIcon,
-  ParachuteIcon,
-  RocketIcon,
-  SwipeIcon,
-} from '../ui/icons';
 import { useBackButton } from '../ui/useBackButton';
 
-/** SEED-SPEC §2: intro, swipe and rate, likes as bets, any photo + text, feed rewards, friends, airdrop, closing. */
-const STEPS = [MaskIcon, SwipeIcon, DiceIcon, GalleryIcon, FeedIcon, InviteIcon, ParachuteIcon, RocketIcon];
+/**
+ * SEED-SPEC §2: intro, swipe and rate, likes as bets, any photo + text, feed rewards, friends, airdrop,
+ * closing; each with its own drawing (features/onboarding).
+ */
+const STEPS = ONBOARDING_ART;
 
 export function OnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const last = step === STEPS.length - 1;
-  const Art = STEPS[step];
 
   useBackButton(step > 0 ? () => setStep((s) => s - 1) : null);
 
@@ -55,7 +48,7 @@ export function OnboardingPage() {
       </div>
       <div className="onboarding__body" key={step}>
         <div className="onboarding__art" aria-hidden>
-          <Art size={64} />
+          {STEPS[step]}
         </div>
         <h1>{t(`onboarding.step${step + 1}Title`)}</h1>
         <p>{t(`onboarding.step${step + 1}Text`)}</p>

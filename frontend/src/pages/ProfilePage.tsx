@@ -1,12 +1,13 @@
-import { isBoostActive, type Gender } from '@mememint/contracts';
-import { useState } from 'react';
+import { isBoostActive, type Gender, type MemeDto } from '@mememint/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadFacePhotoUrl, PhotoPicker, saveFacePhoto } from '../features/create-meme';
+import { loadFacePhotoUrl, MemeResult, PhotoPicker, saveFacePhoto } from '../features/create-meme';
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';
-import { daysInGame, displayName, useUser } from '../features/session';
+import { daysInGame, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
+import { Sheet } from '../ui/Sheet';
 import { Spinner } from '../ui/Spinner';
 import { StatGrid } from '../ui/StatGrid';
 import { toast } from '../ui/toast';
@@ -23,6 +24,13 @@ export function ProfilePage() {
   );
   const [faceUrl, setFaceUrl] = useState(() => loadFacePhotoUrl());
   const [changingPhoto, setChangingPhoto] = useState(false);
+  /** The history meme open over the page: share, save, publish or edit it again. */
+  const [openMeme, setOpenMeme] = useState<MemeDto | null>(null);
+
+  // `/profile#plans` (from the create flow and the balance sheet) lands on the plans.
+  useEffect(() => {
+    if (window.location.hash === '#plans') document.getElementById('plans')?.scrollIntoView();
+  }, []);
 
   const history = useMyMemes();
   const memes = history.data?.pages.flatMap((page) => page.items) ?? [];
@@ -37,8 +45,9 @@ export function ProfilePage() {
 
   return (
     <div className="page">
+      {/* The name is in the top menu already: the page is titled, not named twice. */}
       <section className="profile-head">
-        <h1>{displayName(user)}</h1>
+        <h1>{t('nav.profile')}</h1>
         <p className="muted">
           {t('profile.joined', { date: new Date(user.createdAt).toLocaleDateString(i18n.language) })}
           {user.infl && ` · ${t('profile.influencer')}`}
@@ -59,14 +68,22 @@ export function ProfilePage() {
         {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
         <div className="meme-grid" data-testid="meme-history">
           {memes.map((meme, index) => (
-            <figure key={meme.id} className="meme-tile">
+            <button
+              type="button"
+              key={meme.id}
+              className="meme-tile"
+              onClick={() => {
+                haptic.tap();
+                setOpenMeme(meme);
+              }}
+            >
               <img
                 src={meme.thumbnailUrl}
                 alt={meme.text || t('common.memeNumber', { number: index + 1 })}
                 loading="lazy"
               />
-              {meme.isPublished && <figcaption>{t('profile.published')}</figcaption>}
-            </figure>
+              {meme.isPublished && <span className="meme-tile__badge">{t('profile.published')}</span>}
+            </button>
           ))}
         </div>
         {history.hasNextPage && (
@@ -126,7 +143,7 @@ export function ProfilePage() {
         )}
       </section>
 
-      <section className="section">
+      <section className="section" id="plans">
         <h2>{t('profile.plans')}</h2>
         <p className="muted">{t('profile.plansText')}</p>
         <Plans />
@@ -143,6 +160,11 @@ export function ProfilePage() {
           <dd>{user.swipes}</dd>
         </dl>
       </section>
+      {openMeme && (
+        <Sheet title={t('profile.memeTitle')} onClose={() => setOpenMeme(null)}>
+          <MemeResult meme={openMeme} />
+        </Sheet>
+      )}
     </div>
   );
 }

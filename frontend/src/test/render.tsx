@@ -1,5 +1,5 @@
 import type { UserDto } from '@mememint/contracts';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -7,7 +7,7 @@ import { sessionKeys } from '../features/session';
 import { i18n } from '../i18n';
 import { ApiClient } from '../lib/api-client';
 import { ApiClientContext } from '../lib/api-context';
-import { reportError } from '../lib/services';
+import { createQueryClient } from '../lib/services';
 import { tokenStore } from '../lib/tokens';
 import { ToastHost } from '../ui/ToastHost';
 
@@ -46,11 +46,7 @@ export function renderWithApp(
   ui: ReactNode,
   { baseUrl, user = TEST_USER }: { baseUrl: string; user?: UserDto },
 ) {
-  const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: reportError }),
-    mutationCache: new MutationCache({ onError: reportError }),
-    defaultOptions: { queries: { retry: false } },
-  });
+  const queryClient = createQueryClient();
   queryClient.setQueryData(sessionKeys.me(), user);
   const client = new ApiClient({ baseUrl, tokens: tokenStore, onLogout: () => undefined });
   const result = render(

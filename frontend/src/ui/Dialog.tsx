@@ -3,17 +3,25 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useBackButton } from './useBackButton';
 
-/** A bottom sheet on phones: a title, content, closes on the backdrop, × or Telegram's Back button. */
-export function Dialog({
-  title,
-  onClose,
-  children,
-}: {
+/** The × of a dialog or sheet. */
+export function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+      ×
+    </button>
+  );
+}
+
+/** What a dialog or a sheet shows: its title, its content, and what closes it. */
+export interface OverlayProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-}) {
-  const { t } = useTranslation();
+}
+
+/** A bottom sheet on phones: a title, content, closes on the backdrop, × or Telegram's Back button. */
+export function Dialog({ title, onClose, children }: OverlayProps) {
   const titleId = useId();
   useBackButton(onClose);
   useEffect(() => {
@@ -33,9 +41,7 @@ export function Dialog({
       >
         <div className="dialog__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
-            ×
-          </button>
+          <CloseButton onClose={onClose} />
         </div>
         {children}
       </div>

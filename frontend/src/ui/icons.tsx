@@ -87,32 +87,26 @@ export const SwipeIcon = ({ size }: IconProps) => (
     <path d="M3 20h18M6 17l-3 3 3 3M18 17l3 3-3 3" />
   </svg>
 );
-export const DiceIcon = ({ size }: IconProps) => (
+export const LockIcon = ({ size }: IconProps) => (
   <svg {...base(size)}>
-    <rect x="3" y="3" width="18" height="18" rx="4" />
-    <circle cx="8" cy="8" r="1" fill="currentColor" />
-    <circle cx="16" cy="16" r="1" fill="currentColor" />
-    <circle cx="12" cy="12" r="1" fill="currentColor" />
-    <path d="M15 7.5l1.5 1.5M7.5 15L9 16.5" />
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
   </svg>
 );
-export const ParachuteIcon = ({ size }: IconProps) => (
+export const ShareIcon = ({ size }: IconProps) => (
   <svg {...base(size)}>
-    <path d="M3 11a9 9 0 0 1 18 0z" />
-    <path d="M3 11l8 8M21 11l-8 8M12 11v8" />
-    <rect x="10" y="18" width="4" height="4" rx="1" />
+    <path d="M12 3v12M7 8l5-5 5 5" />
+    <path d="M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
   </svg>
 );
-export const RocketIcon = ({ size }: IconProps) => (
+export const DownloadIcon = ({ size }: IconProps) => (
   <svg {...base(size)}>
-    <path d="M12 2c3.5 2.5 5 6 5 10l-2 4H9l-2-4c0-4 1.5-7.5 5-10z" />
-    <circle cx="12" cy="9" r="2" />
-    <path d="M9 16l-3 3 1 2M15 16l3 3-1 2M12 18v4" />
+    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </svg>
 );
-export const MaskIcon = ({ size }: IconProps) => (
+export const EditIcon = ({ size }: IconProps) => (
   <svg {...base(size)}>
-    <path d="M3 5c6 2 12 2 18 0v6a9 9 0 0 1-18 0z" />
-    <path d="M7 10c1-1 2.5-1 3.5 0M13.5 10c1-1 2.5-1 3.5 0M8.5 15c2 2 5 2 7 0" />
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="M13 7l4 4" />
   </svg>
 );

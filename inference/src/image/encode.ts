@@ -16,9 +16,14 @@ function rawInput(image: RgbImage): Sharp {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
 }
 
+/** The full-size JPEG of a result. */
+export function encodeJpeg(image: RgbImage): Promise<Buffer> {
+  return rawInput(image).jpeg({ quality: 90, mozjpeg: false }).toBuffer();
+}
+
 export async function encodeResult(image: RgbImage): Promise<EncodedResult> {
   const [full, thumbnail] = await Promise.all([
-    rawInput(image).jpeg({ quality: 90, mozjpeg: false }).toBuffer(),
+    encodeJpeg(image),
     rawInput(image)
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80, effort: 2 })

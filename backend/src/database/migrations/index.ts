@@ -10,6 +10,7 @@ import { Quests1795429127432 } from './1795429127432-Quests.js';
 import { TonWallets1795429556163 } from './1795429556163-TonWallets.js';
 import { SquadsPromoCodes1795429860939 } from './1795429860939-SquadsPromoCodes.js';
 import { GameLoop1795436187997 } from './1795436187997-GameLoop.js';
+import { MiniAppPolish1795437100000 } from './1795437100000-MiniAppPolish.js';
 import { StickerPacks1795438719214 } from './1795438719214-StickerPacks.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
@@ -24,5 +25,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   TonWallets1795429556163,
   SquadsPromoCodes1795429860939,
   GameLoop1795436187997,
+  MiniAppPolish1795437100000,
   StickerPacks1795438719214,
 ];

@@ -9,7 +9,12 @@ import {
   PrimaryColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { GENERATION_STAGES, type GenerationStage, type GenerationStatus } from '@mememint/contracts';
+import {
+  type GenerationFailureCode,
+  GENERATION_STAGES,
+  type GenerationStage,
+  type GenerationStatus,
+} from '@mememint/contracts';
 import { Meme } from '../../memes/entities/meme.entity.js';
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';
@@ -85,6 +90,10 @@ export class Generation {
   /** Why it failed, in the words the player sees. */
   @Column({ type: 'text', nullable: true })
   error!: string | null;
+
+  /** The worker's typed reason (which picture has no face…), for the client to translate; null otherwise. */
+  @Column({ name: 'error_code', type: 'varchar', length: 32, nullable: true })
+  errorCode!: GenerationFailureCode | null;
 
   /** Credits spent on it (refunded if it fails); 0 for the free generation a player without credits gets. */
   @Column({ type: 'smallint' })

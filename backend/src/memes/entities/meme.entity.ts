@@ -10,7 +10,9 @@ import { bigintNumber } from '../../database/bigint-number.transformer.js';
 export const IN_FEED = '"is_published" AND "generation_id" IS NOT NULL';
 
 /**
- * A meme in a player's history: a swap result, or the player's own photo uploaded as a meme base.
+ * A row is a meme — a swap result (`generation_id` set) — or a player's own photo uploaded as a base
+ * to swap into (`generation_id` null), which is never a meme (GAME.md "What is a meme"): the history
+ * lists only memes and the feed only generation results (IN_FEED).
  * Published memes enter the feed; their captions must be original (a unique index on the normalised
  * caption of published memes keeps that true under concurrent publishing).
  */
@@ -64,6 +66,10 @@ export class Meme {
 
   @Column({ name: 'thumbnail_key', type: 'varchar', length: 255 })
   thumbnailKey!: string;
+
+  /** A swap result without its caption, where a new caption is drawn; null for older memes. */
+  @Column({ name: 'plain_image_key', type: 'varchar', length: 255, nullable: true })
+  plainImageKey!: string | null;
 
   @Column({ type: 'integer' })
   width!: number;

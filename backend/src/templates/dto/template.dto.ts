@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsBoolean,
@@ -9,6 +9,7 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { type Gender, MEME_TEXT_MAX_LENGTH, type Page, type TemplateDto } from '@mememint/contracts';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
@@ -16,7 +17,8 @@ import { GENDERS } from '../entities/template.entity.js';
 
 export class TemplateResponseDto implements TemplateDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'In the player’s language when the template has it, else English' })
+  title!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Default caption of memes made from it' })
   caption!: string | null;
   @ApiProperty({ type: [String] }) tags!: string[];
@@ -64,13 +66,29 @@ function toBoolean(value: unknown): unknown {
   return value;
 }
 
+/** A template's title in the languages other than English (multipart `titles[ru]`). */
+export class TemplateTitlesDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 120 })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(120)
+  ru?: string;
+}
+
 /** `POST /api/v1/memes/generations/templates/` (admins): the multipart fields beside the file. */
 export class CreateTemplateDto {
-  @ApiProperty({ minLength: 1, maxLength: 120 })
+  @ApiProperty({ minLength: 1, maxLength: 120, description: 'In English' })
   @IsString()
   @MinLength(1)
   @MaxLength(120)
   title!: string;
+
+  @ApiPropertyOptional({ type: TemplateTitlesDto, description: 'Other languages: `titles[ru]`' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TemplateTitlesDto)
+  titles?: TemplateTitlesDto;
 
   @ApiPropertyOptional({ maxLength: MEME_TEXT_MAX_LENGTH })
   @IsOptional()

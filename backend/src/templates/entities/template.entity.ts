@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { Gender } from '@mememint/contracts';
+import type { Gender, SupportedLanguage } from '@mememint/contracts';
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
@@ -12,8 +12,13 @@ export class Template {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  /** The English title; the player's language takes `titles` when it has one. */
   @Column({ type: 'varchar', length: 120 })
   title!: string;
+
+  /** The title in other languages, by language code (`{ru: '…'}`). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  titles!: Partial<Record<SupportedLanguage, string>>;
 
   /** The default caption of memes made from it. */
   @Column({ type: 'text', nullable: true })

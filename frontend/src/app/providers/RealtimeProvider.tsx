@@ -3,7 +3,7 @@ import { useUpdateUser } from '../../features/session';
 import { i18n } from '../../i18n';
 import { RealtimeContext } from '../../lib/realtime';
 import { apiClient } from '../../lib/services';
-import { connectSocket, watchSocket, type GameSocket } from '../../lib/socket';
+import type { GameSocket } from '../../lib/socket';
 import { toast } from '../../ui/toast';
 import { useSession } from './SessionProvider';
 
@@ -18,16 +18,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!signedIn) return;
-    const connection = connectSocket(() => apiClient.authToken);
-    watchSocket(connection, {
-      onBalance: (balance) => updateUser(() => balance),
-      onReconnecting: () => toast.error(i18n.t('errors.reconnecting')),
-      getToken: () => apiClient.authToken,
-      renewAuth: (staleToken) => apiClient.renewAuth(staleToken),
+    let connection: GameSocket | null = null;
+    let stopped = false;
+    // Socket.IO's client is fetched after the first screen: nothing there waits for it.
+    void import('../../lib/socket').then(({ connectSocket, watchSocket }) => {
+      if (stopped) return;
+      connection = connectSocket(() => apiClient.authToken);
+      watchSocket(connection, {
+        onBalance: (balance) => updateUser(() => balance),
+        onReconnecting: () => toast.error(i18n.t('errors.reconnecting')),
+        getToken: () => apiClient.authToken,
+        renewAuth: (staleToken) => apiClient.renewAuth(staleToken),
+      });
+      setSocket(connection);
     });
-    setSocket(connection);
     return () => {
-      connection.disconnect();
+      stopped = true;
+      connection?.disconnect();
       setSocket(null);
     };
   }, [signedIn, updateUser]);

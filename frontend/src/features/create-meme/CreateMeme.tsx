@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PLANS_PATH } from '../../lib/config';
+import { Sheet } from '../../ui/Sheet';
 import { BaseChoiceStep } from './steps/BaseChoiceStep';
 import { CaptionStep } from './steps/CaptionStep';
 import { FacePhotoStep } from './steps/FacePhotoStep';
@@ -8,19 +11,17 @@ import { ResultStep } from './steps/ResultStep';
 import { useCreateMemeFlow } from './useCreateMemeFlow';
 
 /** The main action: face photo → template or own photo → caption → live progress → result. */
-export function CreateMeme({ onClose }: { onClose: () => void }) {
+export default function CreateMeme({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { state, dispatch, generation, pickFace } = useCreateMemeFlow(onClose);
+  const seePlans = () => {
+    onClose();
+    void navigate(PLANS_PATH);
+  };
 
   return (
-    <div className="create" role="dialog" aria-label={t('create.title')}>
-      <div className="create__header">
-        <h1>{t('create.title')}</h1>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
-
+    <Sheet title={t('create.title')} onClose={onClose}>
       {state.step === 'photo' && (
         <FacePhotoStep
           savedFaceUrl={state.faceUrl}
@@ -29,23 +30,31 @@ export function CreateMeme({ onClose }: { onClose: () => void }) {
         />
       )}
       {state.step === 'target' && (
-        <BaseChoiceStep onChosen={(target, caption) => dispatch({ type: 'targetChosen', target, caption })} />
+        <BaseChoiceStep
+          onChosen={(target) => dispatch({ type: 'targetChosen', target })}
+          onSeePlans={seePlans}
+        />
       )}
       {state.step === 'caption' && (
         <CaptionStep
           flow={state}
           onCaptionChange={(caption) => dispatch({ type: 'captionChanged', caption })}
           onStarted={(generationId) => dispatch({ type: 'generationStarted', generationId })}
+          onSeePlans={seePlans}
         />
       )}
       {state.step === 'progress' &&
         (generation.meme ? (
           <ResultStep meme={generation.meme} onAnother={() => dispatch({ type: 'anotherRequested' })} />
         ) : generation.error !== undefined ? (
-          <FailedStep error={generation.error} onRetry={() => dispatch({ type: 'retried' })} />
+          <FailedStep
+            error={generation.error}
+            errorCode={generation.errorCode}
+            onRetry={(failed) => dispatch({ type: 'retried', failed })}
+          />
         ) : (
           <ProgressStep generation={generation} />
         ))}
-    </div>
+    </Sheet>
   );
 }

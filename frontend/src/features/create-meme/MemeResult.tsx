@@ -1,17 +1,30 @@
-import type { MemeDto } from '@mememint/contracts';
+import { ErrorText, type MemeDto } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-errors';
 import { memeLink } from '../../lib/config';
 import { haptic, saveFile, shareLink } from '../../telegram/sdk';
+import { DownloadIcon, EditIcon, ShareIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { useUpdateMeme } from '../memes';
+import { useTemplateCaption } from './api/get-templates';
+import { CaptionField } from './CaptionField';
+import { isSuggestionUnchanged } from './caption-suggestion';
 
-/** A finished meme with share, save, publish-to-feed and caption edit. */
+/**
+ * A finished meme: one main action (publish to the feed, then share) and the secondary ones (share,
+ * download, edit the caption). A new caption is drawn into the picture again by the server. The feed
+ * takes only original captions: an unchanged template caption, or a caption someone already published,
+ * opens the editor with the reason.
+ */
 export function MemeResult({ meme: initial }: { meme: MemeDto }) {
   const { t } = useTranslation();
   const [meme, setMeme] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(initial.text ?? '');
+  const [editorNote, setEditorNote] = useState<string | null>(null);
+  const suggestion = useTemplateCaption(meme.templateId);
 
   const update = useUpdateMeme(meme.id, {
     onSuccess: (updated, body) => {
@@ -19,72 +32,116 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
       setMeme(updated);
       if (body.text !== undefined) {
         setEditing(false);
+        setEditorNote(null);
         toast.success(t('create.captionSaved'));
       }
     },
   });
 
+  const openEditor = (note: string | null) => {
+    setText(meme.text ?? '');
+    setEditorNote(note);
+    setEditing(true);
+  };
+  const onRefused = (error: Error) => {
+    if (error instanceof ApiError && error.detail === ErrorText.originalText)
+      openEditor(t('create.captionTaken'));
+  };
+
+  const publish = () => {
+    if (isSuggestionUnchanged(meme.text ?? '', suggestion)) {
+      haptic.error();
+      openEditor(t('create.publishNeedsOwnCaption'));
+      return;
+    }
+    update.mutate({ isPublished: true }, { onError: onRefused });
+  };
+  const applyCaption = () => {
+    const caption = text.trim();
+    if (meme.isPublished && isSuggestionUnchanged(caption, suggestion)) {
+      haptic.error();
+      setEditorNote(t('create.publishNeedsOwnCaption'));
+      return;
+    }
+    update.mutate({ text: caption }, { onError: onRefused });
+  };
+  const share = () => shareLink(memeLink(meme.shareId), t('create.shareText'));
+  const captionPending = update.isPending && update.variables?.text !== undefined;
+
   return (
     <div className="meme-result">
-      <img
-        className="meme-result__image"
-        src={meme.imageUrl}
-        alt={meme.text ?? ''}
-        data-testid="meme-result"
-      />
-      {editing && (
-        <div className="field">
-          <textarea
-            className="input"
-            rows={2}
-            maxLength={200}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-label={t('create.captionLabel')}
-          />
+      <div className="meme-result__frame">
+        <img
+          className="meme-result__image"
+          src={meme.imageUrl}
+          alt={meme.text ?? ''}
+          width={meme.width}
+          height={meme.height}
+          data-testid="meme-result"
+        />
+        {captionPending && (
+          <div className="meme-result__busy">
+            <Spinner label={t('create.redrawing')} />
+          </div>
+        )}
+      </div>
+
+      {editing ? (
+        <div className="caption-editor">
+          <CaptionField value={text} onChange={setText} rows={2} autoFocus />
+          {editorNote && <p className="warning-text">{editorNote}</p>}
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={update.isPending}
+              onClick={() => {
+                setEditing(false);
+                setEditorNote(null);
+              }}
+            >
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="button" disabled={update.isPending} onClick={applyCaption}>
+              {captionPending ? t('create.redrawing') : t('create.applyCaption')}
+            </button>
+          </div>
+        </div>
+      ) : meme.isPublished ? (
+        <>
+          <p className="success-text">{t('create.published')}</p>
+          <button type="button" className="button" onClick={share}>
+            <ShareIcon size={20} /> {t('common.share')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="button button--accent" disabled={update.isPending} onClick={publish}>
+          {t('create.publish')}
+        </button>
+      )}
+
+      {!editing && (
+        <div className="action-row">
+          {!meme.isPublished && (
+            <button type="button" className="action" onClick={share}>
+              <ShareIcon size={22} />
+              <span>{t('common.share')}</span>
+            </button>
+          )}
           <button
             type="button"
-            className="button button--small"
-            disabled={update.isPending}
-            onClick={() => update.mutate({ text: text.trim() })}
+            className="action"
+            onClick={() => saveFile(meme.imageUrl, `meme-${meme.shareId}.jpg`)}
           >
-            {t('create.saveCaption')}
+            <DownloadIcon size={22} />
+            <span>{t('create.download')}</span>
+          </button>
+          <button type="button" className="action" onClick={() => openEditor(null)}>
+            <EditIcon size={22} />
+            <span>{t('create.editCaption')}</span>
           </button>
         </div>
       )}
-      <div className="meme-result__actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => shareLink(memeLink(meme.shareId), t('create.shareText'))}
-        >
-          {t('common.share')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => saveFile(meme.imageUrl, `meme-${meme.shareId}.jpg`)}
-        >
-          {t('common.save')}
-        </button>
-        {!editing && (
-          <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-            {t('create.editCaption')}
-          </button>
-        )}
-        {meme.isPublished ? (
-          <p className="success-text">{t('create.published')}</p>
-        ) : (
-          <button
-            type="button"
-            className="button button--accent"
-            disabled={update.isPending}
-            onClick={() => update.mutate({ isPublished: true })}
-          >
-            {t('create.publish')}
-          </button>
-        )}
-      </div>
     </div>
   );
 }

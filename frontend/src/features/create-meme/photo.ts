@@ -49,8 +49,14 @@ export async function preparePhoto(file: Blob): Promise<Blob> {
   }
 }
 
-/** The player's face photo, kept on the device between sessions (Profile → change photo). */
+/**
+ * The player's face photo, kept on the device between sessions (Profile → change photo). The server
+ * keeps the last one it received as the player's current face, so a photo is uploaded once: with the
+ * first generation after it was picked.
+ */
 const FACE_KEY = 'mm_face_photo';
+/** Set once the server has the photo saved under FACE_KEY. */
+const FACE_UPLOADED_KEY = 'mm_face_photo_uploaded';
 
 export async function saveFacePhoto(photo: Blob): Promise<void> {
   const dataUrl = await new Promise<string>((resolve, reject) => {
@@ -59,6 +65,7 @@ export async function saveFacePhoto(photo: Blob): Promise<void> {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(photo);
   });
+  localStorage.removeItem(FACE_UPLOADED_KEY);
   try {
     localStorage.setItem(FACE_KEY, dataUrl);
   } catch {
@@ -70,7 +77,27 @@ export function loadFacePhotoUrl(): string | null {
   return localStorage.getItem(FACE_KEY);
 }
 
-export async function loadFacePhoto(): Promise<Blob | null> {
+/** The saved photo's bytes (decoded from its data URL here: nothing is fetched). */
+export function loadFacePhoto(): Blob | null {
   const url = loadFacePhotoUrl();
-  return url ? (await fetch(url)).blob() : null;
+  const match = url && /^data:([^;,]*);base64,(.*)$/.exec(url);
+  if (!match) return null;
+  const binary = atob(match[2]);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: match[1] || 'image/jpeg' });
+}
+
+export function isFacePhotoUploaded(): boolean {
+  return localStorage.getItem(FACE_UPLOADED_KEY) !== null;
+}
+
+export function markFacePhotoUploaded(): void {
+  localStorage.setItem(FACE_UPLOADED_KEY, '1');
+}
+
+/** A face photo without a face is not offered again. */
+export function forgetFacePhoto(): void {
+  localStorage.removeItem(FACE_KEY);
+  localStorage.removeItem(FACE_UPLOADED_KEY);
 }

@@ -7,7 +7,11 @@ import {
 } from './useCreateMemeFlow';
 
 const face = new Blob(['face']);
-const template = { templateId: 't1', previewUrl: '/api/media/t1.webp' };
+const template = {
+  templateId: 't1',
+  previewUrl: '/api/media/t1.webp',
+  suggestedCaption: 'When the build is green',
+};
 const ownPhoto = { memeId: 'm1', previewUrl: '/api/media/m1.webp' };
 
 function run(state: CreateMemeFlowState, ...actions: CreateMemeFlowAction[]): CreateMemeFlowState {
@@ -18,7 +22,8 @@ const fresh = initialCreateMemeFlow(null);
 const atCaption = run(
   fresh,
   { type: 'facePicked', face, faceUrl: 'data:face' },
-  { type: 'targetChosen', target: template, caption: 'When the build is green' },
+  { type: 'targetChosen', target: template },
+  { type: 'captionChanged', caption: 'When the tests pass' },
 );
 const inProgress = run(atCaption, { type: 'generationStarted', generationId: 'g1' });
 
@@ -50,15 +55,18 @@ describe('createMemeFlowReducer', () => {
     });
   });
 
-  it('a template brings its caption, the own photo starts empty; both lead to the caption', () => {
-    expect(atCaption).toMatchObject({
+  it('a template only suggests its caption: every base starts without one and leads to the caption', () => {
+    const chosen = run(
+      fresh,
+      { type: 'facePicked', face, faceUrl: 'data:face' },
+      { type: 'targetChosen', target: template },
+    );
+    expect(chosen).toMatchObject({ step: 'caption', target: template, caption: '' });
+    expect(run(atCaption, { type: 'back' }, { type: 'targetChosen', target: ownPhoto })).toMatchObject({
       step: 'caption',
-      target: template,
-      caption: 'When the build is green',
+      target: ownPhoto,
+      caption: '',
     });
-    expect(
-      run(atCaption, { type: 'back' }, { type: 'targetChosen', target: ownPhoto, caption: '' }),
-    ).toMatchObject({ step: 'caption', target: ownPhoto, caption: '' });
   });
 
   it('editing the caption changes only the caption', () => {
@@ -72,8 +80,31 @@ describe('createMemeFlowReducer', () => {
     expect(inProgress).toEqual({ ...atCaption, step: 'progress', generationId: 'g1' });
   });
 
-  it('retry after a failure starts again at the face photo, forgetting the generation', () => {
-    expect(run(inProgress, { type: 'retried' })).toMatchObject({ step: 'photo', generationId: null, face });
+  it('retry after a faceless face photo asks for another photo, not offering that one again', () => {
+    expect(run(inProgress, { type: 'retried', failed: 'face' })).toMatchObject({
+      step: 'photo',
+      generationId: null,
+      face: null,
+      faceUrl: null,
+      target: template,
+    });
+  });
+
+  it('retry after a faceless picture keeps the face and asks for another picture', () => {
+    expect(run(inProgress, { type: 'retried', failed: 'target' })).toMatchObject({
+      step: 'target',
+      generationId: null,
+      face,
+      faceUrl: 'data:face',
+    });
+  });
+
+  it('retry after any other failure goes back to the caption with the same choices', () => {
+    expect(run(inProgress, { type: 'retried', failed: null })).toEqual({
+      ...atCaption,
+      step: 'caption',
+      generationId: null,
+    });
   });
 
   it('another meme keeps the face and goes back to the base choice', () => {

@@ -9,14 +9,21 @@ import { sessionKeys } from '../session';
 import type { FaceUploadDto } from '@mememint/contracts';
 import { putFace } from './api/put-face';
 import type { GenerationBase } from './api/start-generation';
-import { loadFacePhotoUrl, saveFacePhoto } from './photo';
+import { forgetFacePhoto, loadFacePhotoUrl, saveFacePhoto } from './photo';
 import { useGeneration } from './useGeneration';
 
 /** What the face goes into, with a picture of it for the caption step. */
-export type Target = GenerationBase & { previewUrl: string };
+export type Target = GenerationBase & {
+  previewUrl: string;
+  /** A template's own caption, offered (never sent unless the player takes it). */
+  suggestedCaption?: string | null;
+};
 
 /** face photo → base (template or own photo) → caption → progress (then the failure or the result). */
 export type CreateMemeStep = 'photo' | 'target' | 'caption' | 'progress';
+
+/** Which input a failed generation blames: the face photo, the chosen picture, or neither. */
+export type FailedInput = 'face' | 'target' | null;
 
 export interface CreateMemeFlowState {
   step: CreateMemeStep;
@@ -31,11 +38,11 @@ export interface CreateMemeFlowState {
 export type CreateMemeFlowAction =
   | { type: 'facePicked'; face: Blob; faceUrl: string }
   | { type: 'savedFaceUsed' }
-  /** A template brings its own caption; the player's own photo starts without one. */
-  | { type: 'targetChosen'; target: Target; caption: string }
+  /** Every base starts without a caption; a template's caption is only a suggestion. */
+  | { type: 'targetChosen'; target: Target }
   | { type: 'captionChanged'; caption: string }
   | { type: 'generationStarted'; generationId: string }
-  | { type: 'retried' }
+  | { type: 'retried'; failed: FailedInput }
   | { type: 'anotherRequested' }
   | { type: 'back' };
 
@@ -56,13 +63,17 @@ export function createMemeFlowReducer(
     case 'savedFaceUsed':
       return { ...state, step: 'target' };
     case 'targetChosen':
-      return { ...state, target: action.target, caption: action.caption, step: 'caption' };
+      return { ...state, target: action.target, caption: '', step: 'caption' };
     case 'captionChanged':
       return { ...state, caption: action.caption };
     case 'generationStarted':
       return { ...state, generationId: action.generationId, step: 'progress' };
     case 'retried':
-      return { ...state, generationId: null, step: 'photo' };
+      // A faceless face photo is not offered again; a faceless picture sends the player to choose
+      // another; anything else goes back to the caption, to start again with the same choices.
+      if (action.failed === 'face')
+        return { ...state, generationId: null, step: 'photo', face: null, faceUrl: null };
+      return { ...state, generationId: null, step: action.failed === 'target' ? 'target' : 'caption' };
     case 'anotherRequested':
       return { ...state, generationId: null, step: 'target' };
     case 'back': {
@@ -75,7 +86,7 @@ export function createMemeFlowReducer(
 /**
  * The create flow's state and its live generation: Telegram's Back steps back through photo, base
  * and caption and closes the flow from elsewhere; a finished generation refreshes the user and the
- * meme lists.
+ * meme lists; a face photo without a face is forgotten on the device.
  */
 export function useCreateMemeFlow(onClose: () => void) {
   const queryClient = useQueryClient();
@@ -93,9 +104,10 @@ export function useCreateMemeFlow(onClose: () => void) {
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
     } else if (generation.error !== undefined) {
       haptic.error(); // the failed step says why
+      if (generation.errorCode === 'NO_FACE') forgetFacePhoto();
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
     }
-  }, [generation.meme, generation.error, queryClient]);
+  }, [generation.meme, generation.error, generation.errorCode, queryClient]);
 
   const client = useApiClient();
   /** The face check first (a refusal throws its ApiError with the advice); a passing photo is kept. */

@@ -3,26 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/api-client';
 import { tokenStore } from '../../lib/tokens';
 import { startApiServer } from '../../test/api-server';
+import { TEST_MEME as MEME } from '../../test/fixtures';
 import { STATUS_POLL_MS, useGeneration } from './useGeneration';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 afterEach(() => server.close());
-
-const MEME = {
-  id: 'm1',
-  shareId: 's1',
-  text: null,
-  isPublished: false,
-  imageUrl: '/api/media/m1.jpg',
-  thumbnailUrl: '/api/media/m1.webp',
-  width: 512,
-  height: 512,
-  generationId: 'g1',
-  templateId: 't1',
-  likes: 0,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  publishedAt: null,
-};
 
 describe('useGeneration without a socket', () => {
   it('polls the status call until the meme is there, then stops polling', async () => {

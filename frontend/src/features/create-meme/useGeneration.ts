@@ -1,4 +1,9 @@
-import type { GenerationStage, GenerationStatusDto, MemeDto } from '@mememint/contracts';
+import type {
+  GenerationFailureCode,
+  GenerationStage,
+  GenerationStatusDto,
+  MemeDto,
+} from '@mememint/contracts';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../lib/api-client';
 import type { GameSocket } from '../../lib/socket';
@@ -10,6 +15,8 @@ export interface GenerationView {
   progress: number;
   meme?: MemeDto;
   error?: string;
+  /** Which input the failure blames, when the player can fix it. */
+  errorCode?: GenerationFailureCode;
 }
 
 /** How often the status is polled while the socket is down. */
@@ -20,7 +27,12 @@ const INITIAL: GenerationView = { stage: 'queued', progress: 0 };
 function fromStatus(status: GenerationStatusDto): GenerationView {
   if (status.status === 'done' && status.meme) return { stage: 'done', progress: 100, meme: status.meme };
   if (status.status === 'failed')
-    return { stage: status.stage, progress: status.progress, error: status.error ?? '' };
+    return {
+      stage: status.stage,
+      progress: status.progress,
+      error: status.error ?? '',
+      ...(status.errorCode ? { errorCode: status.errorCode } : {}),
+    };
   return { stage: status.stage, progress: status.progress };
 }
 
@@ -57,8 +69,9 @@ export function useGeneration(
       p.id === id && update({ stage: p.stage, progress: p.progress });
     const onDone = (p: { id: string; meme: MemeDto }) =>
       p.id === id && update({ stage: 'done', progress: 100, meme: p.meme });
-    const onFailed = (p: { id: string; detail: string }) =>
-      p.id === id && update({ stage: 'done', progress: 100, error: p.detail });
+    const onFailed = (p: { id: string; detail: string; code?: GenerationFailureCode }) =>
+      p.id === id &&
+      update({ stage: 'done', progress: 100, error: p.detail, ...(p.code ? { errorCode: p.code } : {}) });
     socket?.on('generation:progress', onProgress);
     socket?.on('generation:done', onDone);
     socket?.on('generation:failed', onFailed);

@@ -20,3 +20,9 @@ export function templatesQueryOptions(client: ApiClient) {
 export function useTemplates() {
   return useQuery(templatesQueryOptions(useApiClient()));
 }
+
+/** The caption a template offers (from the cached list), for a meme made from it. */
+export function useTemplateCaption(templateId: string | null): string | null {
+  const templates = useQuery({ ...templatesQueryOptions(useApiClient()), enabled: templateId !== null });
+  return templates.data?.find((template) => template.id === templateId)?.caption ?? null;
+}

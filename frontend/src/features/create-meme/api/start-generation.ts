@@ -46,7 +46,8 @@ export function useStartGeneration(config: MutationConfig<GenerationCreatedDto, 
     mutationFn: async ({ face, base, caption }: GenerationRequest) => {
       const photo = face ?? undefined;
       const into = base && ('templateId' in base ? { templateId: base.templateId } : { memeId: base.memeId });
-      return startGeneration(client, { photo, text: caption.trim() || undefined, ...into });
+      // An empty caption is sent as it is: no caption (a template's is only a suggestion).
+      return startGeneration(client, { photo, text: caption.trim(), ...into });
     },
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });

@@ -1,17 +1,34 @@
+import { isBoostActive, type TemplateDto } from '@mememint/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic } from '../../../telegram/sdk';
+import { Dialog } from '../../../ui/Dialog';
+import { LockIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { useUploadMeme } from '../../memes';
+import { BoostPlanOffers } from '../../plans';
+import { useUser } from '../../session';
 import { useTemplates } from '../api/get-templates';
 import { PhotoPicker } from '../PhotoPicker';
 import type { Target } from '../useCreateMemeFlow';
 
-/** Step 2: what the face goes into — a template (with its caption) or the player's own photo. */
-export function BaseChoiceStep({ onChosen }: { onChosen: (target: Target, caption: string) => void }) {
+/**
+ * Step 2: what the face goes into — a template (its caption offered as a suggestion) or the player's
+ * own photo. A premium template shows its lock up front and leads to the boost plans.
+ */
+export function BaseChoiceStep({
+  onChosen,
+  onSeePlans,
+}: {
+  onChosen: (target: Target) => void;
+  onSeePlans: () => void;
+}) {
   const { t } = useTranslation();
   const templates = useTemplates();
+  const boosted = isBoostActive(useUser().boostEnds);
+  const [locked, setLocked] = useState<TemplateDto | null>(null);
   const uploadOwn = useUploadMeme({
-    onSuccess: (meme) => onChosen({ memeId: meme.id, previewUrl: meme.thumbnailUrl }, ''),
+    onSuccess: (meme) => onChosen({ memeId: meme.id, previewUrl: meme.thumbnailUrl }),
   });
 
   return (
@@ -21,25 +38,37 @@ export function BaseChoiceStep({ onChosen }: { onChosen: (target: Target, captio
       {templates.isPending && <Spinner />}
       {templates.data?.length === 0 && <p className="empty">{t('create.templatesEmpty')}</p>}
       <div className="template-grid">
-        {templates.data?.map((template) => (
-          <button
-            type="button"
-            key={template.id}
-            className="template"
-            onClick={() => {
-              haptic.select();
-              onChosen(
-                { templateId: template.id, previewUrl: template.thumbnailUrl },
-                template.caption ?? '',
-              );
-            }}
-          >
-            {/* The title is written under the picture: read once, not twice. */}
-            <img src={template.thumbnailUrl} alt="" loading="lazy" />
-            {template.isPremium && <span className="template__badge">{t('create.premiumTemplate')}</span>}
-            <span className="template__title">{template.title}</span>
-          </button>
-        ))}
+        {templates.data?.map((template) => {
+          const isLocked = template.isPremium && !boosted;
+          return (
+            <button
+              type="button"
+              key={template.id}
+              className={`template${isLocked ? ' template--locked' : ''}`}
+              onClick={() => {
+                haptic.select();
+                if (isLocked) setLocked(template);
+                else
+                  onChosen({
+                    templateId: template.id,
+                    previewUrl: template.thumbnailUrl,
+                    suggestedCaption: template.caption,
+                  });
+              }}
+            >
+              {/* The title is written under the picture: read once, not twice. */}
+              <img src={template.thumbnailUrl} alt="" loading="lazy" />
+              {isLocked ? (
+                <span className="template__badge template__badge--locked">
+                  <LockIcon size={12} /> {t('create.boostBadge')}
+                </span>
+              ) : (
+                template.isPremium && <span className="template__badge">{t('create.premiumTemplate')}</span>
+              )}
+              <span className="template__title">{template.title}</span>
+            </button>
+          );
+        })}
       </div>
       <h3>{t('create.ownPhoto')}</h3>
       <p className="muted">{t('create.ownPhotoText')}</p>
@@ -47,6 +76,18 @@ export function BaseChoiceStep({ onChosen }: { onChosen: (target: Target, captio
         <Spinner label={t('create.uploading')} />
       ) : (
         <PhotoPicker onPicked={(photo) => uploadOwn.mutate(photo)} />
+      )}
+      {locked && (
+        <Dialog title={t('create.lockedTitle')} onClose={() => setLocked(null)}>
+          <div className="locked-template">
+            <img src={locked.thumbnailUrl} alt="" />
+            <p>{t('create.lockedText', { title: locked.title })}</p>
+          </div>
+          <BoostPlanOffers />
+          <button type="button" className="button" onClick={onSeePlans}>
+            {t('create.seeBoostPlans')}
+          </button>
+        </Dialog>
       )}
     </section>
   );

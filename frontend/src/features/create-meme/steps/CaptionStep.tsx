@@ -3,17 +3,22 @@ import { haptic } from '../../../telegram/sdk';
 import { isLimitReached } from '../../balance';
 import { useUser } from '../../session';
 import { useStartGeneration } from '../api/start-generation';
+import { CaptionField } from '../CaptionField';
+import { isSuggestionUnchanged } from '../caption-suggestion';
+import { StartRefusal } from '../StartRefusal';
 import type { CreateMemeFlowState } from '../useCreateMemeFlow';
 
-/** Step 3: face → base at a glance, the caption, and the start (one credit). */
+/** Step 3: face → base at a glance, the caption (a template's offered, never imposed), and the start. */
 export function CaptionStep({
   flow: { faceUrl, target, caption },
   onCaptionChange,
   onStarted,
+  onSeePlans,
 }: {
   flow: CreateMemeFlowState;
   onCaptionChange: (caption: string) => void;
   onStarted: (generationId: string) => void;
+  onSeePlans: () => void;
 }) {
   const { t } = useTranslation();
   const user = useUser();
@@ -23,6 +28,8 @@ export function CaptionStep({
       onStarted(created.id);
     },
   });
+  const suggestion = target?.suggestedCaption?.trim() || null;
+  const unchanged = isSuggestionUnchanged(caption, suggestion);
 
   return (
     <section className="create__step">
@@ -32,18 +39,31 @@ export function CaptionStep({
         <span className="chosen__arrow">→</span>
         {target && <img className="chosen__target" src={target.previewUrl} alt="" />}
       </div>
-      <label className="field">
-        <span className="field__label">{t('create.captionLabel')}</span>
-        <textarea
-          className="input"
-          rows={3}
-          maxLength={200}
-          value={caption}
-          placeholder={t('create.captionPlaceholder')}
-          onChange={(e) => onCaptionChange(e.target.value)}
-        />
-      </label>
-      {isLimitReached(user.generationLimit) && <p className="muted">{t('main.noCredits')}</p>}
+      {suggestion && (
+        <div className="suggestion" data-testid="caption-suggestion">
+          <span className="field__label">{t('create.suggestionLabel')}</span>
+          <p className="suggestion__text">{suggestion}</p>
+          <p className="muted suggestion__why">{t('create.suggestionWhy')}</p>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => onCaptionChange(suggestion)}
+          >
+            {t('create.useSuggestion')}
+          </button>
+        </div>
+      )}
+      <CaptionField value={caption} onChange={onCaptionChange} />
+      {unchanged && <p className="warning-text">{t('create.suggestionUnchanged')}</p>}
+      {isLimitReached(user.generationLimit) && !start.error && (
+        <div className="notice-box">
+          <p>{t('errors.outOfCredits')}</p>
+          <p className="muted">{t('main.noCredits')}</p>
+          <button type="button" className="button button--small button--secondary" onClick={onSeePlans}>
+            {t('create.seeCreditPacks')}
+          </button>
+        </div>
+      )}
       <button
         type="button"
         className="button"
@@ -53,6 +73,9 @@ export function CaptionStep({
       >
         {start.isPending ? t('create.starting') : t('create.start')}
       </button>
+      {start.error && !start.isPending && (
+        <StartRefusal key={start.submittedAt} error={start.error} onSeePlans={onSeePlans} />
+      )}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { PhotoPicker } from '../PhotoPicker';
 
 /**
  * Step 1: a new face photo, checked by the server (advice shown next to the photo, retake below), or
- * the one saved on the device.
+ * the one saved on the device. A photo with several people works, with the largest face: said up front.
  */
 export function FacePhotoStep({
   savedFaceUrl,
@@ -51,7 +51,7 @@ export function FacePhotoStep({
       ) : (
         savedFaceUrl && (
           <>
-            <img className="face-preview" src={savedFaceUrl} alt="" />
+            <img className="face-preview" src={savedFaceUrl} alt={t('create.currentPhoto')} />
             <button type="button" className="button" onClick={onUseSaved}>
               {t('create.usePrevious')}
             </button>
@@ -60,6 +60,7 @@ export function FacePhotoStep({
       )}
       {checking && <p className="muted">{t('create.checkingFace')}</p>}
       <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
+      <p className="muted small-text">{t('create.largestFaceHint')}</p>
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui/Spinner';
+import { useOnline } from '../../../ui/useOnline';
 import type { GenerationView } from '../useGeneration';
 
-/** Step 4: the generation's live stage and percentage. */
+/** Step 4: the generation's live stage and percentage; offline, that it waits for the network. */
 export function ProgressStep({ generation }: { generation: GenerationView }) {
   const { t } = useTranslation();
+  const online = useOnline();
   return (
     <section className="create__step create__progress" aria-live="polite">
       <h2>{t('create.progressTitle')}</h2>
@@ -24,6 +26,7 @@ export function ProgressStep({ generation }: { generation: GenerationView }) {
       <p className="progress__value" data-testid="generation-progress">
         {Math.round(generation.progress)}%
       </p>
+      {!online && <p className="error-text">{t('errors.reconnecting')}</p>}
     </section>
   );
 }

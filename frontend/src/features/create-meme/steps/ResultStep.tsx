@@ -9,7 +9,7 @@ export function ResultStep({ meme, onAnother }: { meme: MemeDto; onAnother: () =
     <section className="create__step">
       <h2>{t('create.resultTitle')}</h2>
       <MemeResult key={meme.id} meme={meme} />
-      <button type="button" className="button button--secondary" onClick={onAnother}>
+      <button type="button" className="link-button" onClick={onAnother}>
         {t('create.another')}
       </button>
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { normalizeCaption } from './caption.js';
+import { normalizeCaption } from '@mememint/contracts';
 
 describe('normalizeCaption', () => {
   it('treats case, punctuation and spacing as the same caption', () => {

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AppShell } from './AppShell';
+
+/** Markup with its formatting whitespace (prettier's line breaks) taken out. */
+const compact = (html: string) => html.replace(/\s+/g, ' ').replace(/> </g, '><').replace(/ >/g, '>').trim();
+
+describe('the app shell', () => {
+  it('index.html paints the same shell React shows while start-up signs in', () => {
+    const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="module"/.exec(html)?.[1];
+    expect(compact(root ?? '')).toBe(renderToStaticMarkup(<AppShell />));
+  });
+
+  it('has something to paint without text (the Feed button), and no words before the language is known', () => {
+    const markup = renderToStaticMarkup(<AppShell />);
+    expect(markup.match(/<svg/g)).toHaveLength(1);
+    expect(markup.replace(/<[^>]*>/g, '')).toBe('');
+  });
+});

@@ -1,0 +1,238 @@
+import { ErrorText, type TemplateDto } from '@mememint/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formField, startApiServer, type Answer, type RecordedRequest } from '../../test/api-server';
+import { renderWithApp, TEST_USER } from '../../test/render';
+import { TEST_MEME, TEST_TEMPLATE } from '../../test/fixtures';
+import { photoBlob } from '../../test/testdata';
+import CreateMeme from './CreateMeme';
+import { isFacePhotoUploaded, loadFacePhotoUrl, markFacePhotoUploaded, saveFacePhoto } from './photo';
+
+// Whole flows against a real server on a shared two-core machine: seconds each.
+vi.setConfig({ testTimeout: 20_000 });
+
+let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
+beforeEach(async () => {
+  localStorage.clear();
+  await saveFacePhoto(photoBlob('portrait-01.jpg'));
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const TEMPLATE = TEST_TEMPLATE;
+const PREMIUM: TemplateDto = { ...TEMPLATE, id: 't2', title: 'Golden boss', caption: null, isPremium: true };
+
+const isStart = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/v1/memes/generations/';
+
+/** A server with the templates, answering generation starts with `start` and statuses with `status`. */
+async function renderFlow({
+  start = () => ({ status: 201, body: { id: 'g1', status: 'queued' } }),
+  status = () => ({ status: 200, body: { id: 'g1', status: 'processing', stage: 'swap', progress: 45 } }),
+  user = TEST_USER,
+}: {
+  start?: (req: RecordedRequest) => Answer;
+  status?: () => Answer;
+  user?: typeof TEST_USER;
+} = {}) {
+  server = await startApiServer((req) => {
+    if (req.path.startsWith('/api/v1/memes/generations/templates/'))
+      return { status: 200, body: { items: [TEMPLATE, PREMIUM], page: 1, pageSize: 20, total: 2 } };
+    if (req.path === '/api/v1/tariff/?tariffType=basic_generation')
+      return {
+        status: 200,
+        body: { items: [{ id: 1, title: 'Handful', description: '', stars: 50, credits: 10 }] },
+      };
+    if (req.path === '/api/v1/boost/')
+      return {
+        status: 200,
+        body: {
+          items: [
+            { id: 2, title: 'Week', description: '', stars: 150, days: 7, bonusCredits: 5, dailyCredits: 2 },
+          ],
+        },
+      };
+    if (isStart(req)) return start(req);
+    if (req.path.endsWith('/status/')) return status();
+    return { status: 404, body: { detail: 'Not found' } };
+  });
+  renderWithApp(
+    <MemoryRouter initialEntries={['/main']}>
+      <Routes>
+        <Route path="/main" element={<CreateMeme onClose={() => undefined} />} />
+        <Route path="/profile" element={<p>The plans section</p>} />
+      </Routes>
+    </MemoryRouter>,
+    { baseUrl: server.baseUrl, user },
+  );
+  return server;
+}
+
+async function chooseTemplate(title = TEMPLATE.title) {
+  await userEvent.click(screen.getByRole('button', { name: 'Use my current photo' }));
+  await userEvent.click(await screen.findByRole('button', { name: new RegExp(title) }));
+}
+
+const createButton = () => screen.getByRole('button', { name: 'Create a meme' });
+const starts = () => server!.requests.filter(isStart);
+
+describe('the template caption is a suggestion', () => {
+  it('is offered with the reason, never sent unless taken; taken unchanged, it warns before publishing', async () => {
+    await renderFlow();
+    await chooseTemplate();
+    expect(screen.getByTestId('caption-suggestion')).toHaveTextContent('When the build is green');
+    expect(screen.getByText(/to publish in the feed, write your own/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox')).toHaveValue('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start from it' }));
+    expect(screen.getByRole('textbox')).toHaveValue('When the build is green');
+    expect(screen.getByText(/Change a few words to publish this meme/)).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox'));
+    expect(screen.queryByText(/Change a few words/)).toBeNull();
+
+    await userEvent.click(createButton());
+    await screen.findByTestId('generation-stage');
+    // An empty caption field: the server must not fall back to the template's caption.
+    expect(formField(starts()[0].body, 'text')).toBe('');
+    expect(formField(starts()[0].body, 'templateId')).toBe('t1');
+  });
+});
+
+describe('the face photo is uploaded once', () => {
+  it('goes with the first generation only; the next one reuses the server copy', async () => {
+    await renderFlow({
+      status: () => ({
+        status: 200,
+        body: { id: 'g1', status: 'done', stage: 'done', progress: 100, meme: TEST_MEME },
+      }),
+    });
+    await chooseTemplate();
+    await userEvent.click(createButton());
+    await userEvent.click(await screen.findByRole('button', { name: 'Create another' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Curly classic/ }));
+    await userEvent.click(createButton());
+    await waitFor(() => expect(starts()).toHaveLength(2));
+    expect(formField(starts()[0].body, 'photo')).toMatch(/^\xff\xd8\xff/); // the JPEG itself
+    expect(formField(starts()[1].body, 'photo')).toBeUndefined();
+    expect(isFacePhotoUploaded()).toBe(true);
+  });
+
+  it('is sent after all when the server has none (refused before any charge)', async () => {
+    markFacePhotoUploaded();
+    await renderFlow({
+      start: (req) =>
+        String(req.body).includes('name="photo"')
+          ? { status: 201, body: { id: 'g1', status: 'queued' } }
+          : { status: 400, body: { detail: ErrorText.facePhotoRequired } },
+    });
+    await chooseTemplate();
+    await userEvent.click(createButton());
+    await screen.findByTestId('generation-stage');
+    expect(starts().map((r) => String(r.body).includes('name="photo"'))).toEqual([false, true]);
+  });
+});
+
+describe('when a generation cannot start', () => {
+  it('429: the time to the next free generation counts down, and the credit packs are a tap away', async () => {
+    await renderFlow({
+      user: { ...TEST_USER, generationLimit: 0 },
+      start: () => ({
+        status: 429,
+        body: {
+          detail: ErrorText.requestLimitExceeded,
+          hint: ErrorText.requestLimitHint,
+          retryAfter: 125,
+        },
+      }),
+    });
+    await chooseTemplate();
+    expect(screen.getByText('You have run out of credits :(')).toBeInTheDocument();
+    await userEvent.click(createButton());
+    expect(await screen.findByTestId('free-countdown')).toHaveTextContent(
+      /^Next free generation in 2:0[45]$/,
+    );
+    expect(screen.getAllByText('Request limit exceeded').length).toBeGreaterThan(0);
+    // The credit packs on sale, from the server.
+    expect(await screen.findByTestId('credit-packs')).toHaveTextContent('Handful10 credits 50');
+    await userEvent.click(screen.getAllByRole('button', { name: 'See credit packs' })[0]);
+    expect(await screen.findByText('The plans section')).toBeInTheDocument();
+  });
+
+  it('offline: says "Bad internet connection" and sends nothing again until the player taps', async () => {
+    let answers = 0;
+    await renderFlow({
+      start: () => (answers++ === 0 ? 'drop' : { status: 201, body: { id: 'g1', status: 'queued' } }),
+    });
+    await chooseTemplate();
+    await userEvent.click(createButton());
+    expect(await screen.findByText(/Nothing is sent without you/)).toBeInTheDocument();
+    expect(screen.getAllByText('Bad internet connection').length).toBeGreaterThan(0);
+    expect(createButton()).toBeEnabled();
+
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(starts()).toHaveLength(1);
+
+    await userEvent.click(createButton());
+    await screen.findByTestId('generation-stage');
+    expect(starts()).toHaveLength(2);
+  });
+
+  it('a premium template shows its lock and leads to the boost plans, without a request', async () => {
+    await renderFlow();
+    await userEvent.click(screen.getByRole('button', { name: 'Use my current photo' }));
+    const locked = await screen.findByRole('button', { name: /Golden boss/ });
+    expect(locked).toHaveTextContent('Boost');
+    await userEvent.click(locked);
+    expect(screen.getByRole('dialog', { name: 'Premium template' })).toHaveTextContent(
+      '“Golden boss” unlocks with a boost.',
+    );
+    expect(await screen.findByTestId('boost-plans')).toHaveTextContent(
+      'Week7 days of premium · +5 credits at once · +2 credits a day 150',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'See boost plans' }));
+    expect(await screen.findByText('The plans section')).toBeInTheDocument();
+    expect(starts()).toHaveLength(0);
+  });
+
+  it('a boosted player sees no lock on a premium template', async () => {
+    await renderFlow({ user: { ...TEST_USER, boostEnds: new Date(Date.now() + 86_400_000).toISOString() } });
+    await userEvent.click(screen.getByRole('button', { name: 'Use my current photo' }));
+    const premium = await screen.findByRole('button', { name: /Golden boss/ });
+    expect(premium).toHaveTextContent('Premium');
+    expect(premium).not.toHaveTextContent('Boost');
+  });
+});
+
+describe('a failed generation names the picture at fault', () => {
+  const failedWith = (code: string, error: string) => () => ({
+    status: 200,
+    body: { id: 'g1', status: 'failed', stage: 'detect', progress: 15, error, errorCode: code },
+  });
+
+  it('no face in the chosen picture: says so and leads to another picture, keeping the face', async () => {
+    await renderFlow({ status: failedWith('NO_TARGET_FACE', ErrorText.noTargetFace) });
+    await chooseTemplate();
+    await userEvent.click(createButton());
+    expect(await screen.findByTestId('generation-error')).toHaveTextContent(
+      "There's no face on the picture you chose",
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another picture' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a meme' })).toBeInTheDocument();
+    expect(loadFacePhotoUrl()).not.toBeNull();
+  });
+
+  it('no face in the face photo: that photo is not offered again', async () => {
+    await renderFlow({ status: failedWith('NO_FACE', ErrorText.noFace) });
+    await chooseTemplate();
+    await userEvent.click(createButton());
+    expect(await screen.findByTestId('generation-error')).toHaveTextContent("There's no face on your photo");
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another face photo' }));
+    expect(await screen.findByRole('heading', { name: 'Your face' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use my current photo' })).toBeNull();
+    expect(loadFacePhotoUrl()).toBeNull();
+  });
+});
