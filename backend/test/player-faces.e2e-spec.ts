@@ -165,6 +165,7 @@ describe('the face photo: analysed once by the real worker, checked with advice,
       expect(await socket.until('generation:failed', (p) => p.id === res.body.id)).toEqual({
         id: res.body.id,
         detail: ErrorText.noSuchFace,
+        code: 'NO_SUCH_FACE',
       });
       await socket.until('balance', (b) => b.generationLimit === before.generationLimit);
     });
