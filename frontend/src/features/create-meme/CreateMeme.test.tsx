@@ -1,14 +1,14 @@
 import { ErrorText, type TemplateDto } from '@mememint/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formField, startApiServer, type Answer, type RecordedRequest } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
-import { TEST_MEME, TEST_TEMPLATE } from '../../test/fixtures';
+import { TEST_TEMPLATE } from '../../test/fixtures';
 import { photoBlob } from '../../test/testdata';
 import CreateMeme from './CreateMeme';
-import { isFacePhotoUploaded, loadFacePhotoUrl, markFacePhotoUploaded, saveFacePhoto } from './photo';
+import { loadFacePhotoUrl, saveFacePhoto } from './photo';
 
 // Whole flows against a real server on a shared two-core machine: seconds each.
 vi.setConfig({ testTimeout: 20_000 });
@@ -98,40 +98,6 @@ describe('the template caption is a suggestion', () => {
     // An empty caption field: the server must not fall back to the template's caption.
     expect(formField(starts()[0].body, 'text')).toBe('');
     expect(formField(starts()[0].body, 'templateId')).toBe('t1');
-  });
-});
-
-describe('the face photo is uploaded once', () => {
-  it('goes with the first generation only; the next one reuses the server copy', async () => {
-    await renderFlow({
-      status: () => ({
-        status: 200,
-        body: { id: 'g1', status: 'done', stage: 'done', progress: 100, meme: TEST_MEME },
-      }),
-    });
-    await chooseTemplate();
-    await userEvent.click(createButton());
-    await userEvent.click(await screen.findByRole('button', { name: 'Create another' }));
-    await userEvent.click(await screen.findByRole('button', { name: /Curly classic/ }));
-    await userEvent.click(createButton());
-    await waitFor(() => expect(starts()).toHaveLength(2));
-    expect(formField(starts()[0].body, 'photo')).toMatch(/^\xff\xd8\xff/); // the JPEG itself
-    expect(formField(starts()[1].body, 'photo')).toBeUndefined();
-    expect(isFacePhotoUploaded()).toBe(true);
-  });
-
-  it('is sent after all when the server has none (refused before any charge)', async () => {
-    markFacePhotoUploaded();
-    await renderFlow({
-      start: (req) =>
-        String(req.body).includes('name="photo"')
-          ? { status: 201, body: { id: 'g1', status: 'queued' } }
-          : { status: 400, body: { detail: ErrorText.facePhotoRequired } },
-    });
-    await chooseTemplate();
-    await userEvent.click(createButton());
-    await screen.findByTestId('generation-stage');
-    expect(starts().map((r) => String(r.body).includes('name="photo"'))).toEqual([false, true]);
   });
 });
 

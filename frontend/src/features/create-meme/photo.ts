@@ -50,13 +50,10 @@ export async function preparePhoto(file: Blob): Promise<Blob> {
 }
 
 /**
- * The player's face photo, kept on the device between sessions (Profile → change photo). The server
- * keeps the last one it received as the player's current face, so a photo is uploaded once: with the
- * first generation after it was picked.
+ * The player's face photo, kept on the device between sessions (Profile → change photo) to show it. The
+ * server keeps the current face itself: a picked photo is stored there by the face check.
  */
 const FACE_KEY = 'mm_face_photo';
-/** Set once the server has the photo saved under FACE_KEY. */
-const FACE_UPLOADED_KEY = 'mm_face_photo_uploaded';
 
 export async function saveFacePhoto(photo: Blob): Promise<void> {
   const dataUrl = await new Promise<string>((resolve, reject) => {
@@ -65,7 +62,6 @@ export async function saveFacePhoto(photo: Blob): Promise<void> {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(photo);
   });
-  localStorage.removeItem(FACE_UPLOADED_KEY);
   try {
     localStorage.setItem(FACE_KEY, dataUrl);
   } catch {
@@ -88,16 +84,7 @@ export function loadFacePhoto(): Blob | null {
   return new Blob([bytes], { type: match[1] || 'image/jpeg' });
 }
 
-export function isFacePhotoUploaded(): boolean {
-  return localStorage.getItem(FACE_UPLOADED_KEY) !== null;
-}
-
-export function markFacePhotoUploaded(): void {
-  localStorage.setItem(FACE_UPLOADED_KEY, '1');
-}
-
 /** A face photo without a face is not offered again. */
 export function forgetFacePhoto(): void {
   localStorage.removeItem(FACE_KEY);
-  localStorage.removeItem(FACE_UPLOADED_KEY);
 }

@@ -24,7 +24,8 @@ export function startGeneration(
   if (input.photo) form.append('photo', input.photo, 'face.jpg');
   if (input.templateId) form.append('templateId', input.templateId);
   if (input.memeId) form.append('memeId', input.memeId);
-  if (input.text) form.append('text', input.text);
+  // An empty text is sent: no caption (left out, the server would take the template's).
+  if (input.text !== undefined) form.append('text', input.text);
   return client.post<GenerationCreatedDto>('/v1/memes/generations/', form);
 }
 
