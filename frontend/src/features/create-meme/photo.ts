@@ -73,17 +73,6 @@ export function loadFacePhotoUrl(): string | null {
   return localStorage.getItem(FACE_KEY);
 }
 
-/** The saved photo's bytes (decoded from its data URL here: nothing is fetched). */
-export function loadFacePhoto(): Blob | null {
-  const url = loadFacePhotoUrl();
-  const match = url && /^data:([^;,]*);base64,(.*)$/.exec(url);
-  if (!match) return null;
-  const binary = atob(match[2]);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type: match[1] || 'image/jpeg' });
-}
-
 /** A face photo without a face is not offered again. */
 export function forgetFacePhoto(): void {
   localStorage.removeItem(FACE_KEY);
