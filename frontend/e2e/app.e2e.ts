@@ -122,7 +122,8 @@ function recordStarts(page: Page): Request[] {
 /** The face photos the server stored for a player (one per upload). */
 function storedFaces(tgId: number): string[] {
   const dir = join(OUTPUT_DIR, 'media', 'faces', String(tgId));
-  return existsSync(dir) ? readdirSync(dir) : [];
+  // Each stored face has its face analysis beside it (`<key>.analysis.json`).
+  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith('.analysis.json')) : [];
 }
 
 /** Opens the create flow with a face photo from the test set. */
@@ -576,7 +577,18 @@ describe('the mini app in a phone browser against the real backend', () => {
             new Blob([readFileSync(join(FACES_DIR, 'portrait-01.jpg'))], { type: 'image/jpeg' }),
             'f.jpg',
           );
-        await api('/v1/memes/generations/', { method: 'POST', body: form, token });
+        const { id } = await api<{ id: string }>('/v1/memes/generations/', {
+          method: 'POST',
+          body: form,
+          token,
+        });
+        // At most 3 open generations per player: each one ends before the next is asked for.
+        while (
+          !['done', 'failed'].includes(
+            (await api<{ status: string }>(`/v1/memes/generations/${id}/status/`, { token })).status,
+          )
+        )
+          await new Promise((resolve) => setTimeout(resolve, 250));
       }
       await page.reload();
       await openCreate(page, 'portrait-01.jpg', 'Создать мем');
@@ -676,6 +688,41 @@ describe('the mini app in a phone browser against the real backend', () => {
         assert.equal(res.status, 201, await res.clone().text());
         return (await res.json()) as { id: string; shareId: string };
       },
+      /** A real meme: the face photo through the face check, then a generation from the first template. */
+      async generateMeme(face: string): Promise<string> {
+        const faceForm = new FormData();
+        faceForm.append(
+          'photo',
+          new Blob([readFileSync(join(FACES_DIR, face))], { type: 'image/jpeg' }),
+          'f.jpg',
+        );
+        const checked = await fetch(`${stack.baseUrl}/api/v1/users/face/`, {
+          method: 'PUT',
+          headers,
+          body: faceForm,
+        });
+        assert.equal(checked.status, 200, await checked.clone().text());
+        const templates = (await (
+          await fetch(`${stack.baseUrl}/api/v1/memes/generations/templates/`, { headers })
+        ).json()) as { items: { id: string; isPremium: boolean }[] };
+        const form = new FormData();
+        form.append('templateId', templates.items.find((template) => !template.isPremium)!.id);
+        const started = await fetch(`${stack.baseUrl}/api/v1/memes/generations/`, {
+          method: 'POST',
+          headers,
+          body: form,
+        });
+        assert.equal(started.status, 201, await started.clone().text());
+        const { id } = (await started.json()) as { id: string };
+        for (;;) {
+          const status = (await (
+            await fetch(`${stack.baseUrl}/api/v1/memes/generations/${id}/status/`, { headers })
+          ).json()) as { status: string; meme?: { id: string } };
+          if (status.status === 'done') return status.meme!.id;
+          assert.notEqual(status.status, 'failed');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      },
       async publish(id: string, text: string): Promise<void> {
         const res = await fetch(`${stack.baseUrl}/api/v1/memes/${id}/`, {
           method: 'PATCH',
@@ -691,8 +738,9 @@ describe('the mini app in a phone browser against the real backend', () => {
     const { context, page, tgId } = await openNewPlayer();
     await skipOnboarding(page);
     const api = await apiAs(tgId);
-    await api.uploadMeme('portrait-05.jpg');
-    await api.uploadMeme('portrait-07.jpg');
+    // Stickers are made of memes (generation results), not of uploaded photos.
+    await api.generateMeme('portrait-05.jpg');
+    await api.generateMeme('portrait-07.jpg');
 
     await page.goto('/stickers');
     await page.getByRole('button', { name: 'Create sticker pack' }).click();

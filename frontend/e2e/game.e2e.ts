@@ -145,7 +145,7 @@ describe('the game in a phone browser against the real backend', () => {
     await shot(page, '30-deck-intro');
     await page.getByRole('button', { name: 'Got it' }).click();
     assert.equal(await coins(page), 0);
-    assert.equal(await page.getByTestId('swipe-bar').textContent(), '60/60');
+    assert.equal(await page.getByTestId('swipe-bar').locator('.swipe-bar__label').textContent(), '60/60');
     assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /main with the deck');
 
     // A finger throws the first card to the right: a like.
@@ -167,7 +167,7 @@ describe('the game in a phone browser against the real backend', () => {
       assert.equal((await next).status(), 200, `swipe ${n}`);
     }
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="swipe-bar"]')?.textContent === '48/60',
+      () => document.querySelector('[data-testid="swipe-bar"] .swipe-bar__label')?.textContent === '48/60',
     );
     await page.waitForFunction(
       () => document.querySelector('[data-testid="coin-balance"]')?.textContent?.replace(/\D/g, '') === '12',
