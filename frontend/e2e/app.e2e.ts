@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { cspViolations, launchBrowser, phoneContext } from './browser.js';
+import { cspViolations, launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
 import { ADMIN_TG_ID, FACES_DIR, OUTPUT_DIR, startStack, type Stack } from './stack.js';
 
 let stack: Stack;
@@ -58,31 +58,6 @@ after(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/** Screenshots of each screen land in e2e/output (git-ignored) for a human to look at. */
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-/**
- * What a finger taps on this screen that is smaller than 44 × 44 px (the phone minimum of Apple's and
- * Google's guidelines). TON Connect's own button is left out: its widget styles it.
- */
-function smallTapTargets(page: Page): Promise<string[]> {
-  return page
-    .locator('button:visible, a:visible, select:visible, [role="tab"]:visible')
-    .evaluateAll((elements) =>
-      elements
-        .filter((element) => !element.closest('.ton-connect'))
-        .map((element) => ({ element, box: element.getBoundingClientRect() }))
-        .filter(({ box }) => box.width < 44 || box.height < 44)
-        .map(
-          ({ element, box }) =>
-            `${element.tagName} "${element.textContent?.trim() || element.getAttribute('aria-label')}" ` +
-            `${Math.round(box.width)}×${Math.round(box.height)}`,
-        ),
-    );
-}
 
 let nextTgId = 900_000_100 + (process.pid % 1000) * 100;
 

@@ -1,4 +1,8 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { OUTPUT_DIR } from './stack.js';
 
 /** Debian's Chromium, headless, sandbox off (containers), nothing fetched in the background. */
 export function launchBrowser(): Promise<Browser> {
@@ -41,4 +45,29 @@ export async function phoneContext(
     if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
   });
   return context;
+}
+
+/** Screenshots of each screen land in e2e/output (git-ignored) for a human to look at. */
+export function shot(page: Page, name: string) {
+  return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+/**
+ * What a finger taps on this screen that is smaller than 44 × 44 px (the phone minimum of Apple's and
+ * Google's guidelines). TON Connect's own button is left out: its widget styles it.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page
+    .locator('button:visible, a:visible, select:visible, [role="tab"]:visible')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => !element.closest('.ton-connect'))
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(
+          ({ element, box }) =>
+            `${element.tagName} "${element.textContent?.trim() || element.getAttribute('aria-label')}" ` +
+            `${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    );
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext } from './browser.js';
-import { FACES_DIR, OUTPUT_DIR, startStack, type Stack } from './stack.js';
+import { launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
+import { FACES_DIR, startStack, type Stack } from './stack.js';
 
 /**
  * The game (issues 9 and 10) in a phone browser against the real stack: swiping, betting in the feed,
@@ -89,26 +89,6 @@ after(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), animations: 'disabled' });
-}
-
-/** Tap targets under 44 × 44 px on the screen (the phone minimum). */
-function smallTapTargets(page: Page): Promise<string[]> {
-  return page
-    .locator('button:visible, a:visible, select:visible, [role="tab"]:visible')
-    .evaluateAll((elements) =>
-      elements
-        .map((element) => ({ element, box: element.getBoundingClientRect() }))
-        .filter(({ box }) => box.width < 44 || box.height < 44)
-        .map(
-          ({ element, box }) =>
-            `${element.tagName} "${element.textContent?.trim() || element.getAttribute('aria-label')}" ` +
-            `${Math.round(box.width)}×${Math.round(box.height)}`,
-        ),
-    );
-}
 
 async function openPlayer(
   tgId = nextTgId++,

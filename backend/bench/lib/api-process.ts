@@ -7,9 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import { Redis } from 'ioredis';
-
 import { freePort } from '../../scripts/local-services.mjs';
+import { deleteKeys } from '../../test/helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 
 const BACKEND_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,20 +74,4 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       await deleteKeys(fullEnv.REDIS_URL!, [fullEnv.REDIS_KEY_PREFIX!, fullEnv.BULL_PREFIX!]);
     },
   };
-}
-
-async function deleteKeys(url: string, prefixes: string[]): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    for (const prefix of prefixes) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    }
-  } finally {
-    redis.disconnect();
-  }
 }
