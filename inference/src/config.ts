@@ -1,5 +1,7 @@
 import os from 'node:os';
 
+import { mediaStoreConfigFromEnv, type MediaStoreConfig } from '@mememint/media';
+
 /**
  * The inference worker's configuration, read once from the environment and validated:
  * a wrong value stops the process with a message naming it.
@@ -12,8 +14,8 @@ export interface InferenceConfig {
   /** Bull jobs processed at once by one worker process. */
   concurrency: number;
   redisUrl: string;
-  /** Media storage directory shared with the backend. */
-  mediaDir: string;
+  /** The media store shared with the backend (MEDIA_STORE: a directory or an S3-compatible bucket). */
+  media: MediaStoreConfig;
   /** Port of the worker's `/ping` health endpoint (0 = a free port). */
   healthPort: number;
   /** Largest upload accepted, in bytes. */
@@ -86,6 +88,14 @@ function numberFrom(
   return value;
 }
 
+function mediaStoreFrom(env: NodeJS.ProcessEnv): MediaStoreConfig {
+  try {
+    return mediaStoreConfigFromEnv(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 export function loadInferenceConfig(env: NodeJS.ProcessEnv = process.env): InferenceConfig {
   const device = (env.INFERENCE_DEVICE ?? 'cpu').toLowerCase();
   if (device !== 'cpu' && device !== 'cuda') {
@@ -96,7 +106,7 @@ export function loadInferenceConfig(env: NodeJS.ProcessEnv = process.env): Infer
     intraOpThreads: intFrom(env, 'INFERENCE_THREADS', Math.max(1, os.availableParallelism()), 1, 256),
     concurrency: intFrom(env, 'INFERENCE_CONCURRENCY', 1, 1, 64),
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
-    mediaDir: env.MEDIA_DIR || '.data/media',
+    media: mediaStoreFrom(env),
     healthPort: intFrom(env, 'INFERENCE_HEALTH_PORT', 3001, 0, 65535),
     maxImageBytes: intFrom(env, 'MAX_IMAGE_BYTES', 10 * 1024 * 1024, 1, 1 << 30),
     maxImagePixels: intFrom(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1 << 30),

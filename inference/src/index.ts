@@ -12,7 +12,6 @@ export {
   type SwapInput,
 } from './errors.js';
 export { ensureModels } from './models/model-paths.js';
-export { mediaPath, readMedia, writeMedia } from './media/media-directory.js';
 
 let defaultConfig: InferenceConfig | undefined;
 

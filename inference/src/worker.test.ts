@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -23,12 +23,12 @@ import {
   type QueueJob,
   type SwapJobData,
 } from '@mememint/contracts';
+import { DirectoryMediaStore } from '@mememint/media';
 import Bull from 'bull';
 import sharp from 'sharp';
 
 import { PHOTOS } from '../test/labelled-photos.js';
 import { loadInferenceConfig } from './config.js';
-import { mediaPath } from './media/media-directory.js';
 import { startGenerationWorker, type GenerationWorker } from './worker.js';
 
 const photos = fileURLToPath(PHOTOS);
@@ -36,6 +36,7 @@ const photos = fileURLToPath(PHOTOS);
 describe('generation worker', { concurrency: 1 }, () => {
   const prefix = `inference-test-${randomUUID()}`;
   let mediaDir: string;
+  let media: DirectoryMediaStore;
   let worker: GenerationWorker;
   let producer: Bull.Queue<QueueJob<typeof GENERATION_QUEUE>['data']>;
   let captions: Bull.Queue<CaptionJobData>;
@@ -43,6 +44,7 @@ describe('generation worker', { concurrency: 1 }, () => {
 
   before(async () => {
     mediaDir = await mkdtemp(path.join(os.tmpdir(), 'inference-media-'));
+    media = new DirectoryMediaStore(mediaDir);
     await mkdir(path.join(mediaDir, 'uploads'));
     for (const name of ['portrait-07.jpg', 'tilted-02.jpg', 'noface-02.jpg', 'portrait-05.jpg']) {
       await copyFile(path.join(photos, name), path.join(mediaDir, 'uploads', name));
@@ -97,9 +99,9 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.equal(result.resultKey, 'results/gen-1.jpg');
     assert.deepEqual([result.width, result.height], [1080, 1080]);
     assert.equal(result.faces.length, 1);
-    const full = await sharp(mediaPath(mediaDir, result.resultKey)).metadata();
+    const full = await sharp(await media.read(result.resultKey)).metadata();
     assert.deepEqual([full.format, full.width, full.height], ['jpeg', 1080, 1080]);
-    const thumbnail = await sharp(mediaPath(mediaDir, result.thumbnailKey)).metadata();
+    const thumbnail = await sharp(await media.read(result.thumbnailKey)).metadata();
     assert.deepEqual([thumbnail.format, thumbnail.width, thumbnail.height], ['webp', 512, 512]);
 
     // Progress events travel through Redis pub/sub: wait for the last one.
@@ -126,7 +128,7 @@ describe('generation worker', { concurrency: 1 }, () => {
       { ...payload('portrait-07.jpg', 'gen-3'), targetKey: 'uploads/missing.jpg' },
       { attempts: 2 },
     );
-    await assert.rejects(job.finished(), /ENOENT/);
+    await assert.rejects(job.finished(), /media object "uploads\/missing.jpg" not found/);
     // Settled only once the last attempt has failed.
     let failed = await producer.getJob(job.id);
     for (let i = 0; i < 100 && (await failed?.getState()) !== 'failed'; i++) {
@@ -157,7 +159,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.ok(result.faces.length >= 1);
     assert.ok(result.faces[0].quality.width >= 80);
     const record = JSON.parse(
-      await readFile(mediaPath(mediaDir, result.analysisKey), 'utf8'),
+      (await media.read(result.analysisKey)).toString('utf8'),
     ) as FaceAnalysisRecord;
     assert.equal(record.format, FACE_ANALYSIS_FORMAT);
     assert.deepEqual([record.width, record.height], [result.width, result.height]);
@@ -189,7 +191,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.equal(result.faces.length, 1);
     assert.deepEqual(result.faces[0], template.faces[0].box);
     assert.deepEqual(result.cached, { face: true, target: true });
-    const full = await sharp(mediaPath(mediaDir, result.resultKey)).metadata();
+    const full = await sharp(await media.read(result.resultKey)).metadata();
     assert.deepEqual([full.format, full.width, full.height], ['jpeg', 1080, 1080]);
   });
 
@@ -211,7 +213,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     });
     const swapped = (await job.finished()) as GenerationJobResult;
     assert.equal(swapped.plainKey, 'results/gen-4.plain.jpg');
-    const pixels = (key: string) => sharp(mediaPath(mediaDir, key)).raw().toBuffer();
+    const pixels = async (key: string) => sharp(await media.read(key)).raw().toBuffer();
     const [captioned, plain] = await Promise.all([
       pixels(swapped.resultKey),
       pixels('results/gen-4.plain.jpg'),
@@ -234,7 +236,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     });
     const recaptioned = await pixels(result.resultKey);
     assert.ok(!recaptioned.equals(plain) && !recaptioned.equals(captioned));
-    const thumbnail = await sharp(mediaPath(mediaDir, result.thumbnailKey)).metadata();
+    const thumbnail = await sharp(await media.read(result.thumbnailKey)).metadata();
     assert.deepEqual([thumbnail.format, thumbnail.width], ['webp', 512]);
   });
 });

@@ -18,6 +18,7 @@ import {
   type JobData,
   type QueueJob,
 } from '@mememint/contracts';
+import { createMediaStore, type MediaStore } from '@mememint/media';
 import Bull from 'bull';
 
 import { loadInferenceConfig, type InferenceConfig } from './config.js';
@@ -25,7 +26,6 @@ import { analyseImage } from './analysis/face-analysis.js';
 import { checkFace, checkTemplate } from './analysis/face-check.js';
 import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
-import { readMedia, writeMedia } from './media/media-directory.js';
 import { ensureModels } from './models/model-paths.js';
 import { runCaption, runSwap, STAGE_PROGRESS } from './pipeline.js';
 
@@ -45,14 +45,18 @@ type SwapJob = Bull.Job<JobData<typeof GENERATION_QUEUE, typeof SWAP_JOB>>;
 type AnalyseJob = Bull.Job<JobData<typeof GENERATION_QUEUE, typeof ANALYSE_JOB>>;
 type GenerationQueueData = QueueJob<typeof GENERATION_QUEUE>['data'];
 
-async function processSwap(job: SwapJob, config: InferenceConfig): Promise<GenerationJobResult> {
+async function processSwap(
+  job: SwapJob,
+  config: InferenceConfig,
+  media: MediaStore,
+): Promise<GenerationJobResult> {
   const payload = job.data;
   const report = (progress: GenerationJobProgress) => job.progress(progress);
   const [face, target] = await Promise.all([
-    readMedia(config.mediaDir, payload.faceKey),
-    readMedia(config.mediaDir, payload.targetKey),
+    media.read(payload.faceKey),
+    media.read(payload.targetKey),
   ]);
-  const analyses = await readStoredAnalyses(config, payload);
+  const analyses = await readStoredAnalyses(media, payload);
   const result = await failingForGoodOnInput(job, () =>
     runSwap(
       {
@@ -70,10 +74,10 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
   await report({ stage: 'store', progress: STAGE_PROGRESS.store ?? 95 });
   const started = performance.now();
   await Promise.all([
-    writeMedia(config.mediaDir, payload.resultKey, result.image),
-    writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+    media.write(payload.resultKey, result.image),
+    media.write(payload.thumbnailKey, result.thumbnail),
     ...(payload.plainKey && result.plain
-      ? [writeMedia(config.mediaDir, payload.plainKey, result.plain)]
+      ? [media.write(payload.plainKey, result.plain)]
       : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
@@ -106,20 +110,20 @@ async function failingForGoodOnInput<T>(job: Bull.Job, work: () => Promise<T>): 
 
 /** A stored analysis, or null when there is none or it cannot be read (the swap then analyses itself). */
 async function readStoredAnalysis(
-  config: InferenceConfig,
+  media: MediaStore,
   imageKey: string,
 ): Promise<FaceAnalysisRecord | null> {
   try {
-    return JSON.parse((await readMedia(config.mediaDir, analysisKeyOf(imageKey))).toString('utf8'));
+    return JSON.parse((await media.read(analysisKeyOf(imageKey))).toString('utf8'));
   } catch {
     return null;
   }
 }
 
-function readStoredAnalyses(config: InferenceConfig, payload: SwapJob['data']) {
+function readStoredAnalyses(media: MediaStore, payload: SwapJob['data']) {
   return Promise.all([
-    readStoredAnalysis(config, payload.faceKey),
-    readStoredAnalysis(config, payload.targetKey),
+    readStoredAnalysis(media, payload.faceKey),
+    readStoredAnalysis(media, payload.targetKey),
   ]).then(([face, target]) => ({ face, target }));
 }
 
@@ -127,13 +131,17 @@ function readStoredAnalyses(config: InferenceConfig, payload: SwapJob['data']) {
  * Analyses one stored image (detection, landmarks, descriptor and quality of every face) and stores the
  * record beside it; answers its faces and, for a face photo, the face check.
  */
-async function processAnalyse(job: AnalyseJob, config: InferenceConfig): Promise<AnalyseJobResult> {
+async function processAnalyse(
+  job: AnalyseJob,
+  config: InferenceConfig,
+  media: MediaStore,
+): Promise<AnalyseJobResult> {
   const { imageKey, kind } = job.data;
-  const bytes = await readMedia(config.mediaDir, imageKey);
+  const bytes = await media.read(imageKey);
   const { record, timings } = await failingForGoodOnInput(job, () => analyseImage(bytes, kind, config));
   const analysisKey = analysisKeyOf(imageKey);
   const started = performance.now();
-  await writeMedia(config.mediaDir, analysisKey, Buffer.from(JSON.stringify(record)));
+  await media.write(analysisKey, Buffer.from(JSON.stringify(record)));
   timings.store = Math.round((performance.now() - started) * 10) / 10;
   const faces = record.faces.map(({ box, quality }) => ({ box, quality }));
   const check = kind === 'face' ? checkFace(faces, config.faceCheck) : checkTemplate(faces);
@@ -143,22 +151,27 @@ async function processAnalyse(job: AnalyseJob, config: InferenceConfig): Promise
 function processJob(
   job: Bull.Job<GenerationQueueData>,
   config: InferenceConfig,
+  media: MediaStore,
 ): Promise<GenerationJobResult | AnalyseJobResult> {
   // Bull keeps the name and the data apart: the name says which member of the queue's union it is.
-  if (job.name === SWAP_JOB) return processSwap(job as SwapJob, config);
-  if (job.name === ANALYSE_JOB) return processAnalyse(job as AnalyseJob, config);
+  if (job.name === SWAP_JOB) return processSwap(job as SwapJob, config, media);
+  if (job.name === ANALYSE_JOB) return processAnalyse(job as AnalyseJob, config, media);
   return Promise.reject(new Error(`unknown job "${job.name}"`));
 }
 
 type CaptionJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof CAPTION_JOB>>;
 
 /** Draws a meme's new caption on its caption-less picture; the edit request waits for it. */
-async function processCaption(job: CaptionJob, config: InferenceConfig): Promise<CaptionJobResult> {
+async function processCaption(
+  job: CaptionJob,
+  config: InferenceConfig,
+  media: MediaStore,
+): Promise<CaptionJobResult> {
   const payload = job.data;
-  const result = await runCaption(await readMedia(config.mediaDir, payload.sourceKey), payload.text, config);
+  const result = await runCaption(await media.read(payload.sourceKey), payload.text, config);
   await Promise.all([
-    writeMedia(config.mediaDir, payload.resultKey, result.image),
-    writeMedia(config.mediaDir, payload.thumbnailKey, result.thumbnail),
+    media.write(payload.resultKey, result.image),
+    media.write(payload.thumbnailKey, result.thumbnail),
   ]);
   return {
     resultKey: payload.resultKey,
@@ -195,6 +208,7 @@ export async function startGenerationWorker(
   options: WorkerOptions = {},
 ): Promise<GenerationWorker> {
   await ensureModels();
+  const media = createMediaStore(config.media);
   const queue = new Bull<GenerationQueueData>(GENERATION_QUEUE, config.redisUrl, {
     prefix: options.prefix ?? config.bullPrefix,
     settings: { lockDuration: config.lockDurationMs, stalledInterval: config.stalledIntervalMs },
@@ -202,19 +216,20 @@ export async function startGenerationWorker(
   await queue.isReady();
   const metrics = new WorkerMetrics(queue);
   // One processor for every job name: named processors would each add their own concurrency.
-  void queue.process('*', config.concurrency, (job) => processJob(job, config));
+  void queue.process('*', config.concurrency, (job) => processJob(job, config, media));
   // Caption edits have their own queue: a player waiting on one never waits behind swaps.
   const captions = new Bull<CaptionJob['data']>(CAPTION_QUEUE, config.redisUrl, {
     prefix: options.prefix ?? config.bullPrefix,
   });
   await captions.isReady();
-  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job, config));
+  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job, config, media));
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
       await Promise.all([queue.close(), captions.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      media.close();
     },
   };
 }
@@ -223,7 +238,7 @@ async function main(): Promise<void> {
   const config = loadInferenceConfig();
   const worker = await startGenerationWorker(config);
   console.log(
-    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, device ${config.device}, health on :${worker.port}/ping, metrics on :${worker.port}/metrics`,
+    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, media ${config.media.kind}, device ${config.device}, health on :${worker.port}/ping, metrics on :${worker.port}/metrics`,
   );
   let stopping = false;
   const stop = (signal: string) => {
