@@ -137,6 +137,34 @@ describe('AppConfig', () => {
     );
   });
 
+  it('keeps media in MEDIA_DIR by default and reads the S3 store from MEDIA_STORE=s3', () => {
+    expect(new AppConfig({ DATABASE_URL, MEDIA_DIR: 'm' }).media.store).toEqual({
+      kind: 'dir',
+      dir: expect.stringMatching(/\/m$/),
+    });
+    const s3 = { MEDIA_STORE: 's3', MEDIA_S3_BUCKET: 'media', MEDIA_S3_FORCE_PATH_STYLE: '1' };
+    expect(new AppConfig({ DATABASE_URL, ...s3 }).media.store).toMatchObject({
+      kind: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      urlTtlSeconds: 3600,
+    });
+    expect(problemsOf({ DATABASE_URL, MEDIA_STORE: 'nfs' })).toEqual(['MEDIA_STORE must be one of dir, s3']);
+  });
+
+  it('refuses MEDIA_STORE=s3 without a bucket, and in production without credentials', () => {
+    expect(problemsOf({ DATABASE_URL, MEDIA_STORE: 's3' })).toEqual([
+      'MEDIA_S3_BUCKET is required with MEDIA_STORE=s3',
+    ]);
+    const bucket = { DATABASE_URL, ...PRODUCTION, MEDIA_STORE: 's3', MEDIA_S3_BUCKET: 'media' };
+    expect(problemsOf(bucket)).toEqual([
+      'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY are required with MEDIA_STORE=s3 in production',
+    ]);
+    const keys = { MEDIA_S3_ACCESS_KEY_ID: 'id', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(new AppConfig({ ...bucket, ...keys }).media.store.kind).toBe('s3');
+  });
+
   it('refuses a short TON proof secret, in production too', () => {
     expect(problemsOf({ DATABASE_URL, TON_PROOF_SECRET: 'short-secret' })).toEqual([
       'TON_PROOF_SECRET must be at least 32 characters',

@@ -1,6 +1,8 @@
 import path from 'node:path';
 
-import { ConfigError, DEVELOPMENT_BOT_TOKEN, readEnv } from './env.js';
+import type { MediaStoreConfig } from '@mememint/media';
+
+import { ConfigError, DEVELOPMENT_BOT_TOKEN, mediaStoreOf, readEnv } from './env.js';
 
 /**
  * The validated configuration, grouped by concern. Built once at boot from the environment;
@@ -23,6 +25,9 @@ export class AppConfig {
     apiDocs: boolean;
   };
   readonly media: {
+    /** The store of every image: MEDIA_STORE (a directory, the default, or an S3-compatible bucket). */
+    store: MediaStoreConfig;
+    /** MEDIA_DIR, resolved (the store's directory with MEDIA_STORE=dir). */
     dir: string;
     maxImageBytes: number;
     maxImagePixels: number;
@@ -136,7 +141,9 @@ export class AppConfig {
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
       apiDocs: e.API_DOCS,
     };
+    const media = mediaStoreOf(e);
     this.media = {
+      store: media.kind === 'dir' ? { kind: 'dir', dir: path.resolve(media.dir) } : media,
       dir: path.resolve(e.MEDIA_DIR),
       maxImageBytes: e.UPLOAD_MAX_BYTES,
       maxImagePixels: e.UPLOAD_MAX_MEGAPIXELS * 1_000_000,

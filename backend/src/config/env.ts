@@ -1,3 +1,5 @@
+import { MEDIA_DEFAULTS, type MediaStoreConfig, mediaStoreProblems } from '@mememint/media';
+
 /**
  * Every environment variable the backend reads, with its default and meaning: the one place game
  * constants and operational settings live (README's configuration table lists the same names; a
@@ -168,10 +170,56 @@ export const ENV_VARS = {
     fallback: 'info',
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
   } as EnvVar<'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'>,
+  MEDIA_STORE: {
+    doc: 'Where uploaded photos and generated memes live, shared with the inference worker: `dir` (MEDIA_DIR) or `s3` (an S3-compatible bucket, MEDIA_S3_*; see docs/OPERATIONS.md)',
+    fallback: 'dir',
+    parse: oneOf('dir', 's3'),
+  } as EnvVar<'dir' | 's3'>,
   MEDIA_DIR: {
-    doc: 'Directory of uploaded photos and generated memes (shared with the inference worker)',
-    fallback: '.data/media',
+    doc: 'Directory of uploaded photos and generated memes with MEDIA_STORE=dir (shared with the inference worker)',
+    fallback: MEDIA_DEFAULTS.dir,
     parse: text,
+  } as EnvVar<string>,
+  MEDIA_S3_BUCKET: {
+    doc: 'Bucket of the media with MEDIA_STORE=s3 (required then)',
+    fallbackDoc: '(unset)',
+    parse: text,
+  } as EnvVar<string>,
+  MEDIA_S3_ENDPOINT: {
+    doc: 'Endpoint of an S3-compatible server (MinIO, R2…); unset = AWS S3 of MEDIA_S3_REGION',
+    fallbackDoc: '(unset)',
+    parse: url('http:', 'https:'),
+  } as EnvVar<string>,
+  MEDIA_S3_REGION: {
+    doc: 'Region of the media bucket',
+    fallback: MEDIA_DEFAULTS.s3Region,
+    parse: text,
+  } as EnvVar<string>,
+  MEDIA_S3_ACCESS_KEY_ID: {
+    doc: 'Access key of the media bucket; unset = the AWS SDK’s default credentials (required in production with MEDIA_STORE=s3)',
+    fallbackDoc: '(unset)',
+    parse: text,
+  } as EnvVar<string>,
+  MEDIA_S3_SECRET_ACCESS_KEY: {
+    doc: 'Secret of MEDIA_S3_ACCESS_KEY_ID',
+    fallbackDoc: '(unset)',
+    parse: text,
+  } as EnvVar<string>,
+  MEDIA_S3_FORCE_PATH_STYLE: {
+    doc: '`1`: address the bucket as `<endpoint>/<bucket>/<key>` (most S3-compatible servers) instead of `<bucket>.<endpoint>`',
+    fallback: false,
+    parse: flag,
+  } as EnvVar<boolean>,
+  MEDIA_S3_URL_TTL_SECONDS: int(
+    MEDIA_DEFAULTS.s3UrlTtlSeconds,
+    'Lifetime of the presigned URLs `/api/media/…` redirects to (MEDIA_STORE=s3 without MEDIA_PUBLIC_BASE_URL)',
+    1,
+    604_800,
+  ),
+  MEDIA_PUBLIC_BASE_URL: {
+    doc: 'A CDN (or public bucket) URL serving the bucket’s keys: `/api/media/<key>` redirects to `<base>/<key>` instead of a presigned URL',
+    fallbackDoc: '(unset)',
+    parse: url('http:', 'https:'),
   } as EnvVar<string>,
   FRONTEND_DIST: {
     doc: 'Built mini app served on the API port with an SPA fallback; unset = API only (`npm start` sets it)',
@@ -427,6 +475,11 @@ export type EnvName = keyof typeof ENV_VARS;
 /** Variables that may stay unset (everything else has a default or is required). */
 const OPTIONAL = [
   'FRONTEND_DIST',
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+  'MEDIA_PUBLIC_BASE_URL',
   'TELEGRAM_WEBHOOK_SECRET',
   'METRICS_PORT',
   'PUBLIC_URL',
@@ -470,6 +523,22 @@ export function readEnv(env: Env): EnvValues {
   return checked;
 }
 
+/** The media store the variables describe (the inference worker reads the same names). */
+export function mediaStoreOf(v: EnvValues): MediaStoreConfig {
+  if (v.MEDIA_STORE === 'dir') return { kind: 'dir', dir: v.MEDIA_DIR };
+  return {
+    kind: 's3',
+    bucket: v.MEDIA_S3_BUCKET ?? '',
+    endpoint: v.MEDIA_S3_ENDPOINT,
+    region: v.MEDIA_S3_REGION,
+    accessKeyId: v.MEDIA_S3_ACCESS_KEY_ID,
+    secretAccessKey: v.MEDIA_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: v.MEDIA_S3_FORCE_PATH_STYLE,
+    publicBaseUrl: v.MEDIA_PUBLIC_BASE_URL,
+    urlTtlSeconds: v.MEDIA_S3_URL_TTL_SECONDS,
+  };
+}
+
 /** Combinations of valid values that would run the API unsafely: each refuses to boot. */
 const SAFETY_RULES: ((values: EnvValues) => string | null)[] = [
   (v) =>
@@ -485,4 +554,5 @@ const SAFETY_RULES: ((values: EnvValues) => string | null)[] = [
       ? 'DEV_LOGIN=1 is refused with a real TELEGRAM_BOT_TOKEN: the development login signs init data for any Telegram id'
       : null,
   (v) => (v.DEV_LOGIN && v.NODE_ENV === 'production' ? 'DEV_LOGIN=1 is refused in production' : null),
+  (v) => mediaStoreProblems(mediaStoreOf(v), v.NODE_ENV === 'production').join('; ') || null,
 ];

@@ -15,7 +15,7 @@ import {
 import { AppConfig } from '../config/app.config.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media.storage.js';
+import { MediaStore } from '@mememint/media';
 import { GenerationQueue } from './generation-queue.js';
 import { GenerationsRepository } from './generations.repository.js';
 
@@ -38,7 +38,7 @@ const analysisUnavailable = () =>
 export class PlayerFacesService {
   constructor(
     private readonly images: ImagesService,
-    private readonly storage: MediaStorage,
+    private readonly storage: MediaStore,
     private readonly queue: GenerationQueue,
     private readonly generations: GenerationsRepository,
     private readonly config: AppConfig,

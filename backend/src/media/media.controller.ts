@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { MediaStore } from '@mememint/media';
 import type { Response } from 'express';
 import { Public } from '../common/decorators/public.decorator.js';
-import { MediaStorage } from './media.storage.js';
 import { publicContentType } from './media-keys.js';
 
 /** A year: objects never change under their key, so clients and proxies may keep them. */
@@ -12,17 +12,30 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 @ApiTags('media')
 @Controller('media')
 export class MediaController {
-  constructor(private readonly storage: MediaStorage) {}
+  constructor(private readonly storage: MediaStore) {}
 
   /** Meme, result and template images (not player faces), public under their unguessable keys. */
   @Public()
   @Get('*key')
   @ApiParam({ name: 'key', description: 'Media key, e.g. `generations/<id>.jpg`' })
-  @ApiOkResponse({ description: 'The image, cached for a year' })
+  @ApiOkResponse({ description: 'The image, cached for a year (media in a directory)' })
+  @ApiFoundResponse({
+    description: 'A redirect to the image in the bucket: a presigned or CDN URL (MEDIA_STORE=s3)',
+  })
   async serve(@Param('key') key: string | string[], @Res() res: Response): Promise<void> {
     const path = Array.isArray(key) ? key.join('/') : key;
     const contentType = publicContentType(path);
-    const object = contentType === null ? null : await this.storage.open(path);
+    if (contentType === null) throw new NotFoundException('Not found');
+    // A bucket serves its objects itself: the client is sent there, after the same checks, so an
+    // unknown key still answers 404 here.
+    const link = await this.storage.clientUrl(path);
+    if (link) {
+      if (!(await this.storage.stat(path))) throw new NotFoundException('Not found');
+      res.set('Cache-Control', `${link.shared ? 'public' : 'private'}, max-age=${link.maxAgeSeconds}`);
+      res.redirect(302, link.url);
+      return;
+    }
+    const object = await this.storage.open(path);
     if (!object) throw new NotFoundException('Not found');
     // The key names one immutable object, so it is its own validator.
     const etag = `"${path}"`;
@@ -33,7 +46,7 @@ export class MediaController {
       return;
     }
     res.set({
-      'Content-Type': contentType!,
+      'Content-Type': contentType,
       'Content-Length': String(object.size),
       'X-Content-Type-Options': 'nosniff',
     });

@@ -1,22 +1,28 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { createMediaStore, MediaStore } from '@mememint/media';
 import { AppConfig } from '../config/app.config.js';
-import { DirectoryMediaStorage } from './directory-media.storage.js';
 import { ImagesService } from './images.service.js';
 import { MediaController } from './media.controller.js';
-import { MediaStorage } from './media.storage.js';
 import { UploadSlots } from './upload-slots.js';
 
 @Module({
   controllers: [MediaController],
   providers: [
     {
-      provide: MediaStorage,
-      useFactory: (config: AppConfig) => new DirectoryMediaStorage(config.media.dir),
+      // A directory or an S3-compatible bucket (MEDIA_STORE), the same store the inference worker uses.
+      provide: MediaStore,
+      useFactory: (config: AppConfig) => createMediaStore(config.media.store),
       inject: [AppConfig],
     },
     ImagesService,
     UploadSlots,
   ],
-  exports: [MediaStorage, ImagesService, UploadSlots],
+  exports: [MediaStore, ImagesService, UploadSlots],
 })
-export class MediaModule {}
+export class MediaModule implements OnApplicationShutdown {
+  constructor(private readonly store: MediaStore) {}
+
+  onApplicationShutdown(): void {
+    this.store.close();
+  }
+}

@@ -18,7 +18,7 @@ import {
 import { Clock, utcDay } from '../common/clock.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media.storage.js';
+import { MediaStore } from '@mememint/media';
 import type { User } from '../users/entities/user.entity.js';
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
@@ -111,7 +111,7 @@ export class MemesService {
   constructor(
     private readonly memes: MemesRepository,
     private readonly images: ImagesService,
-    private readonly storage: MediaStorage,
+    private readonly storage: MediaStore,
     private readonly clock: Clock,
     private readonly captions: CaptionQueue,
   ) {}

@@ -14,7 +14,7 @@ import {
 } from '@mememint/contracts';
 import type { InputSticker } from '@grammyjs/types';
 import { Transactions } from '../database/transactions.js';
-import { MediaStorage } from '../media/media.storage.js';
+import { MediaStore } from '@mememint/media';
 import { MemesService } from '../memes/memes.service.js';
 import { QuestsService } from '../quests/quests.service.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
@@ -68,7 +68,7 @@ export class StickersProcessor {
     private readonly bot: BotApiClient,
     private readonly stickers: StickersRepository,
     private readonly memes: MemesService,
-    private readonly storage: MediaStorage,
+    private readonly storage: MediaStore,
     private readonly quests: QuestsService,
     private readonly sockets: PlayerSockets,
     private readonly transactions: Transactions,

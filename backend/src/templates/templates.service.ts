@@ -9,7 +9,7 @@ import {
 } from '@mememint/contracts';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
-import { MediaStorage } from '../media/media.storage.js';
+import { MediaStore } from '@mememint/media';
 import type { Template } from './entities/template.entity.js';
 import { TemplatesRepository } from './templates.repository.js';
 
@@ -57,7 +57,7 @@ export class TemplatesService {
   constructor(
     private readonly templates: TemplatesRepository,
     private readonly images: ImagesService,
-    private readonly storage: MediaStorage,
+    private readonly storage: MediaStore,
   ) {}
 
   async list(filter: TemplateFilter): Promise<Page<TemplateDto>> {

@@ -10,7 +10,7 @@ import request from 'supertest';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { GenerationsRepository } from '../../src/generations/generations.repository.js';
 import { MediaKeys } from '../../src/media/media-keys.js';
-import { MediaStorage } from '../../src/media/media.storage.js';
+import { MediaStore } from '@mememint/media';
 import { loginAs, newTgId } from './telegram-login.js';
 
 /** The project's labelled real photos (`<repo>/testdata/faces`, licences in its LICENSES.md). */
@@ -114,7 +114,7 @@ export async function download(server: Server, url: string) {
  */
 export async function seedFace(app: INestApplication, player: Player, image: Buffer): Promise<string> {
   const faceKey = MediaKeys.face(player.tgId, randomUUID());
-  await app.get(MediaStorage).write(faceKey, image);
+  await app.get(MediaStore).write(faceKey, image);
   await app.get(GenerationsRepository).saveFaceKey(player.tgId, faceKey);
   return faceKey;
 }
