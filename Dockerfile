@@ -9,6 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
 COPY fake-bot-api/package.json fake-bot-api/
+COPY media/package.json media/
 COPY backend/package.json backend/
 COPY inference/package.json inference/
 COPY frontend/package.json frontend/
@@ -17,14 +18,15 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY tsconfig.base.json ./
 COPY contracts contracts
+COPY media media
 COPY backend backend
 COPY inference inference
 COPY frontend frontend
 # Dependencies npm cannot hoist (two versions of one package) stay in a workspace's own node_modules;
 # the folders are made even when empty, so the COPY lines below always find them.
-RUN npm run build -w contracts && npm run build -w inference -w backend -w frontend \
+RUN npm run build -w contracts -w media && npm run build -w inference -w backend -w frontend \
  && npm prune --omit=dev --no-audit --no-fund \
- && mkdir -p backend/node_modules inference/node_modules
+ && mkdir -p backend/node_modules inference/node_modules media/node_modules
 
 FROM node:26-trixie-slim AS runtime
 ENV NODE_ENV=production
@@ -33,6 +35,10 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/contracts/package.json contracts/
 COPY --from=build /app/contracts/dist contracts/dist
+# The media store (a directory or an S3 bucket) both the API and the worker use.
+COPY --from=build /app/media/package.json media/
+COPY --from=build /app/media/node_modules media/node_modules
+COPY --from=build /app/media/dist media/dist
 # The backend uses the inference library's image helpers too.
 COPY --from=build /app/inference/package.json inference/
 COPY --from=build /app/inference/node_modules inference/node_modules
