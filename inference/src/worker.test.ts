@@ -158,9 +158,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.equal(result.check.passed, true);
     assert.ok(result.faces.length >= 1);
     assert.ok(result.faces[0].quality.width >= 80);
-    const record = JSON.parse(
-      (await media.read(result.analysisKey)).toString('utf8'),
-    ) as FaceAnalysisRecord;
+    const record = JSON.parse((await media.read(result.analysisKey)).toString('utf8')) as FaceAnalysisRecord;
     assert.equal(record.format, FACE_ANALYSIS_FORMAT);
     assert.deepEqual([record.width, record.height], [result.width, result.height]);
     assert.equal(record.faces.length, result.faces.length);
@@ -213,7 +211,10 @@ describe('generation worker', { concurrency: 1 }, () => {
     });
     const swapped = (await job.finished()) as GenerationJobResult;
     assert.equal(swapped.plainKey, 'results/gen-4.plain.jpg');
-    const pixels = async (key: string) => sharp(await media.read(key)).raw().toBuffer();
+    const pixels = async (key: string) =>
+      sharp(await media.read(key))
+        .raw()
+        .toBuffer();
     const [captioned, plain] = await Promise.all([
       pixels(swapped.resultKey),
       pixels('results/gen-4.plain.jpg'),

@@ -52,10 +52,7 @@ async function processSwap(
 ): Promise<GenerationJobResult> {
   const payload = job.data;
   const report = (progress: GenerationJobProgress) => job.progress(progress);
-  const [face, target] = await Promise.all([
-    media.read(payload.faceKey),
-    media.read(payload.targetKey),
-  ]);
+  const [face, target] = await Promise.all([media.read(payload.faceKey), media.read(payload.targetKey)]);
   const analyses = await readStoredAnalyses(media, payload);
   const result = await failingForGoodOnInput(job, () =>
     runSwap(
@@ -76,9 +73,7 @@ async function processSwap(
   await Promise.all([
     media.write(payload.resultKey, result.image),
     media.write(payload.thumbnailKey, result.thumbnail),
-    ...(payload.plainKey && result.plain
-      ? [media.write(payload.plainKey, result.plain)]
-      : []),
+    ...(payload.plainKey && result.plain ? [media.write(payload.plainKey, result.plain)] : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });
@@ -109,10 +104,7 @@ async function failingForGoodOnInput<T>(job: Bull.Job, work: () => Promise<T>): 
 }
 
 /** A stored analysis, or null when there is none or it cannot be read (the swap then analyses itself). */
-async function readStoredAnalysis(
-  media: MediaStore,
-  imageKey: string,
-): Promise<FaceAnalysisRecord | null> {
+async function readStoredAnalysis(media: MediaStore, imageKey: string): Promise<FaceAnalysisRecord | null> {
   try {
     return JSON.parse((await media.read(analysisKeyOf(imageKey))).toString('utf8'));
   } catch {

@@ -3,9 +3,7 @@ import type { MediaStore } from './media-store.js';
 import { S3MediaStore, type S3MediaStoreOptions } from './s3-media-store.js';
 
 /** Which store holds the media, as the API and the worker configure it (MEDIA_STORE and friends). */
-export type MediaStoreConfig =
-  | { kind: 'dir'; dir: string }
-  | ({ kind: 's3' } & S3MediaStoreOptions);
+export type MediaStoreConfig = { kind: 'dir'; dir: string } | ({ kind: 's3' } & S3MediaStoreOptions);
 
 export const MEDIA_STORE_KINDS = ['dir', 's3'] as const;
 
@@ -49,21 +47,27 @@ type Env = Readonly<Record<string, string | undefined>>;
  * Reads MEDIA_STORE, MEDIA_DIR, MEDIA_S3_* and MEDIA_PUBLIC_BASE_URL (for the worker; the API declares
  * the same names in its env.ts). Throws an Error naming every bad value.
  */
-export function mediaStoreConfigFromEnv(env: Env, production = env.NODE_ENV === 'production'): MediaStoreConfig {
+export function mediaStoreConfigFromEnv(
+  env: Env,
+  production = env.NODE_ENV === 'production',
+): MediaStoreConfig {
   const value = (name: string) => env[name]?.trim() || undefined;
   const problems: string[] = [];
   const kind = value('MEDIA_STORE') ?? 'dir';
   if (kind === 'dir') return { kind, dir: value('MEDIA_DIR') ?? MEDIA_DEFAULTS.dir };
-  if (kind !== 's3') throw new Error(`MEDIA_STORE must be one of ${MEDIA_STORE_KINDS.join(', ')}, got "${kind}"`);
+  if (kind !== 's3')
+    throw new Error(`MEDIA_STORE must be one of ${MEDIA_STORE_KINDS.join(', ')}, got "${kind}"`);
   const forcePathStyle = value('MEDIA_S3_FORCE_PATH_STYLE') ?? '0';
-  if (forcePathStyle !== '0' && forcePathStyle !== '1') problems.push('MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0');
+  if (forcePathStyle !== '0' && forcePathStyle !== '1')
+    problems.push('MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0');
   const ttl = Number(value('MEDIA_S3_URL_TTL_SECONDS') ?? MEDIA_DEFAULTS.s3UrlTtlSeconds);
   if (!Number.isInteger(ttl) || ttl < 1 || ttl > 604_800) {
     problems.push('MEDIA_S3_URL_TTL_SECONDS must be an integer from 1 to 604800');
   }
   for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_PUBLIC_BASE_URL']) {
     const raw = value(name);
-    if (raw !== undefined && !/^https?:\/\/[^\s]+$/.test(raw)) problems.push(`${name} must be an http(s) URL`);
+    if (raw !== undefined && !/^https?:\/\/[^\s]+$/.test(raw))
+      problems.push(`${name} must be an http(s) URL`);
   }
   const config: MediaStoreConfig = {
     kind,

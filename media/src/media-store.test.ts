@@ -14,7 +14,10 @@ import { startS3TestServer, type S3TestServer } from './testing.js';
 const INVALID_KEYS = ['../outside.jpg', '/etc/passwd', 'a/../../b.jpg', '.hidden', ''];
 
 /** What every store promises, whatever holds the bytes. */
-function behavesAsAMediaStore(name: string, open: () => Promise<{ store: MediaStore; close(): Promise<void> }>) {
+function behavesAsAMediaStore(
+  name: string,
+  open: () => Promise<{ store: MediaStore; close(): Promise<void> }>,
+) {
   describe(`${name}: the MediaStore contract`, () => {
     let store: MediaStore;
     let close: () => Promise<void>;
@@ -166,7 +169,10 @@ describe('S3 store', () => {
       urlTtlSeconds: 60,
     });
     try {
-      await assert.rejects(stranger.write('memes/m3.jpg', Buffer.from('x')), /Access Key Id you provided does not exist/);
+      await assert.rejects(
+        stranger.write('memes/m3.jpg', Buffer.from('x')),
+        /Access Key Id you provided does not exist/,
+      );
       assert.equal(await store.stat('memes/m3.jpg'), null);
     } finally {
       stranger.close();
@@ -203,8 +209,14 @@ describe('media store configuration', () => {
   });
 
   it('refuses an unknown store, S3 without a bucket, and production S3 without credentials', () => {
-    assert.throws(() => mediaStoreConfigFromEnv({ MEDIA_STORE: 'nfs' }), /MEDIA_STORE must be one of dir, s3/);
-    assert.throws(() => mediaStoreConfigFromEnv({ ...s3, MEDIA_S3_BUCKET: '' }), /MEDIA_S3_BUCKET is required/);
+    assert.throws(
+      () => mediaStoreConfigFromEnv({ MEDIA_STORE: 'nfs' }),
+      /MEDIA_STORE must be one of dir, s3/,
+    );
+    assert.throws(
+      () => mediaStoreConfigFromEnv({ ...s3, MEDIA_S3_BUCKET: '' }),
+      /MEDIA_S3_BUCKET is required/,
+    );
     const anonymous = { MEDIA_STORE: 's3', MEDIA_S3_BUCKET: 'b' };
     assert.equal(mediaStoreConfigFromEnv(anonymous, false).kind, 's3');
     assert.throws(
@@ -212,7 +224,8 @@ describe('media store configuration', () => {
       /MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY are required/,
     );
     assert.throws(
-      () => mediaStoreConfigFromEnv({ ...s3, MEDIA_S3_FORCE_PATH_STYLE: 'yes', MEDIA_S3_ENDPOINT: 'minio:9000' }),
+      () =>
+        mediaStoreConfigFromEnv({ ...s3, MEDIA_S3_FORCE_PATH_STYLE: 'yes', MEDIA_S3_ENDPOINT: 'minio:9000' }),
       /MEDIA_S3_FORCE_PATH_STYLE must be 1 or 0; MEDIA_S3_ENDPOINT must be an http\(s\) URL/,
     );
   });
