@@ -103,7 +103,8 @@ describe('directory store', () => {
   });
 
   it('has no client URL of its own: the API streams its files', async () => {
-    assert.equal(await new DirectoryMediaStore(dir).clientUrl('memes/m1.jpg'), null);
+    const store: MediaStore = new DirectoryMediaStore(dir);
+    assert.equal(await store.clientUrl('memes/m1.jpg'), null);
   });
 });
 
