@@ -164,6 +164,7 @@ function describeMode(env) {
 const WORKSPACES = [
   { name: 'contracts', inputs: ['src', 'package.json', 'tsconfig.json'] },
   { name: 'fake-bot-api', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
+  { name: 'media', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   { name: 'inference', inputs: ['src', 'tools', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   { name: 'backend', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   {
