@@ -13,10 +13,10 @@ import {
   type FaceUploadDto,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
-import { GenerationQueue } from './generation-queue.js';
 import { GenerationsRepository } from './generations.repository.js';
 
 /** A face photo that passed the check, stored under its key with its analysis beside it. */
@@ -39,7 +39,7 @@ export class PlayerFacesService {
   constructor(
     private readonly images: ImagesService,
     private readonly storage: MediaStorage,
-    private readonly queue: GenerationQueue,
+    private readonly analyses: AnalysisQueue,
     private readonly generations: GenerationsRepository,
     private readonly config: AppConfig,
   ) {}
@@ -62,10 +62,10 @@ export class PlayerFacesService {
    */
   async check(userId: number, photo: Buffer): Promise<CheckedFace> {
     const prepared = await this.images.prepare(photo);
-    if (!this.queue.isReady()) throw analysisUnavailable();
+    if (!this.analyses.isReady()) throw analysisUnavailable();
     const faceKey = MediaKeys.face(userId, randomUUID());
     await this.storage.write(faceKey, prepared.image);
-    const outcome = await this.queue.analyse(
+    const outcome = await this.analyses.analyse(
       { imageKey: faceKey, kind: 'face' },
       this.config.generation.analysisTimeoutMs,
     );
