@@ -16,7 +16,14 @@ function Picker({ initial = 'largest' as FaceChoice }) {
   const [choice, setChoice] = useState<FaceChoice>(initial);
   return (
     <>
-      <FacePicker imageUrl="/p.webp" width={1000} height={500} faces={FACES} value={choice} onChange={setChoice} />
+      <FacePicker
+        imageUrl="/p.webp"
+        width={1000}
+        height={500}
+        faces={FACES}
+        value={choice}
+        onChange={setChoice}
+      />
       <output data-testid="sent">{faceChoiceField(choice) ?? '(largest)'}</output>
     </>
   );

@@ -68,16 +68,16 @@ export function FacePicker({
       <div className="face-picker__picture">
         <img src={imageUrl} alt="" />
         {faces.map((face, index) => (
-            <button
-              type="button"
-              // The list is the server's, fixed for the picture: its order is the face's identity.
-              key={index}
-              className={`face-picker__face${selected.has(index) ? ' face-picker__face--selected' : ''}`}
-              aria-pressed={selected.has(index)}
-              aria-label={t('create.faceNumber', { number: index + 1 })}
-              style={outline(face, width, height)}
-              onClick={() => toggle(index)}
-            />
+          <button
+            type="button"
+            // The list is the server's, fixed for the picture: its order is the face's identity.
+            key={index}
+            className={`face-picker__face${selected.has(index) ? ' face-picker__face--selected' : ''}`}
+            aria-pressed={selected.has(index)}
+            aria-label={t('create.faceNumber', { number: index + 1 })}
+            style={outline(face, width, height)}
+            onClick={() => toggle(index)}
+          />
         ))}
       </div>
       <div className="face-picker__actions">
@@ -92,7 +92,9 @@ export function FacePicker({
         >
           {t('create.facesAll')}
         </button>
-        <span className="muted">{t('create.facesChosen', { chosen: selected.size, total: faces.length })}</span>
+        <span className="muted">
+          {t('create.facesChosen', { chosen: selected.size, total: faces.length })}
+        </span>
       </div>
     </div>
   );
