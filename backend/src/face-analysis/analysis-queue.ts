@@ -1,4 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import {
+  BadRequestException,
+  type HttpException,
+  Injectable,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
@@ -6,6 +11,7 @@ import {
   ANALYSE_JOB,
   type AnalyseJobData,
   type AnalyseJobResult,
+  ErrorText,
   GENERATION_FAILURE_CODES,
   GENERATION_QUEUE,
   isAnalyseJobResult,
@@ -19,6 +25,27 @@ export type AnalysisOutcome =
   | { state: 'completed'; result: AnalyseJobResult }
   | { state: 'failed'; failure: JobFailure }
   | { state: 'timeout' };
+
+/**
+ * The client's answer to an analysis that listed no faces: the image's own faults (no face, too large,
+ * unreadable) are 4xx, anything else (no worker in time, a worker error) is `unavailable` (a 503).
+ */
+export function analysisError(
+  outcome: Exclude<AnalysisOutcome, { state: 'completed' }>,
+  answers: { noFace: () => HttpException; unavailable: () => HttpException },
+): HttpException {
+  if (outcome.state === 'timeout') return answers.unavailable();
+  switch (outcome.failure.code) {
+    case 'NO_FACE':
+      return answers.noFace();
+    case 'IMAGE_TOO_LARGE':
+      return new PayloadTooLargeException(ErrorText.imageTooLarge);
+    case 'UNSUPPORTED_IMAGE':
+      return new BadRequestException(ErrorText.imageUpload);
+    default:
+      return answers.unavailable();
+  }
+}
 
 /** Analyse jobs' ids: never a generation's (a UUID), so the generation reports skip them. */
 export const ANALYSE_JOB_ID_PREFIX = 'analyse-';

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  Injectable,
-  PayloadTooLargeException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   type AnalyseJobResult,
   analysisKeyOf,
-  ErrorText,
   FACE_CHECK_TEXT,
   type FaceUploadDto,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
-import { AnalysisQueue } from '../face-analysis/analysis-queue.js';
+import { analysisError, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
@@ -72,21 +66,14 @@ export class PlayerFacesService {
     if (outcome.state === 'completed' && outcome.result.check.passed)
       return { userId, faceKey, analysis: outcome.result };
     await this.forget(faceKey);
-    if (outcome.state === 'timeout') throw analysisUnavailable();
     if (outcome.state === 'completed') {
       const check = outcome.result.check as Extract<AnalyseJobResult['check'], { passed: false }>;
       throw new BadRequestException({ detail: check.detail, code: check.code });
     }
-    switch (outcome.failure.code) {
-      case 'NO_FACE':
-        throw new BadRequestException({ detail: FACE_CHECK_TEXT.NO_FACE, code: 'NO_FACE' });
-      case 'IMAGE_TOO_LARGE':
-        throw new PayloadTooLargeException(ErrorText.imageTooLarge);
-      case 'UNSUPPORTED_IMAGE':
-        throw new BadRequestException(ErrorText.imageUpload);
-      default:
-        throw analysisUnavailable();
-    }
+    throw analysisError(outcome, {
+      noFace: () => new BadRequestException({ detail: FACE_CHECK_TEXT.NO_FACE, code: 'NO_FACE' }),
+      unavailable: analysisUnavailable,
+    });
   }
 
   /** A refused photo (or one of a refused generation) is not kept. */

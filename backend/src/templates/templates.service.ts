@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  Injectable,
-  PayloadTooLargeException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   analysisKeyOf,
   ErrorText,
@@ -16,7 +11,7 @@ import {
   toFaceRect,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
-import { type AnalysisOutcome, AnalysisQueue } from '../face-analysis/analysis-queue.js';
+import { analysisError, type AnalysisOutcome, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStorage } from '../media/media.storage.js';
@@ -65,21 +60,6 @@ function toTemplateDto(template: Template, language?: SupportedLanguage): Templa
 const analysisUnavailable = () =>
   new ServiceUnavailableException('The face analysis is unavailable right now, please try again later');
 
-/** An analysis that did not list faces, as the admin's answer. */
-function analysisRefusal(outcome: Exclude<AnalysisOutcome, { state: 'completed' }>) {
-  if (outcome.state === 'timeout') return analysisUnavailable();
-  switch (outcome.failure.code) {
-    case 'NO_FACE':
-      return new BadRequestException(ErrorText.noFace);
-    case 'IMAGE_TOO_LARGE':
-      return new PayloadTooLargeException(ErrorText.imageTooLarge);
-    case 'UNSUPPORTED_IMAGE':
-      return new BadRequestException(ErrorText.imageUpload);
-    default:
-      return analysisUnavailable();
-  }
-}
-
 /** What `analyseExisting` did with one template added before analyses. */
 export type ExistingTemplateAnalysis = 'analysed' | 'no-face' | 'unavailable';
 
@@ -127,9 +107,10 @@ export class TemplatesService {
     const outcome = await this.analyse(keys.image);
     if (outcome.state !== 'completed' || outcome.result.faces.length === 0) {
       await Promise.all([this.storage.remove(keys.image), this.storage.remove(analysisKeyOf(keys.image))]);
+      const noFace = () => new BadRequestException(ErrorText.noFace);
       throw outcome.state === 'completed'
-        ? new BadRequestException(ErrorText.noFace)
-        : analysisRefusal(outcome);
+        ? noFace()
+        : analysisError(outcome, { noFace, unavailable: analysisUnavailable });
     }
     const faces = outcome.result.faces.map((face) => toFaceRect(face.box));
     await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
