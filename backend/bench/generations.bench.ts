@@ -1,11 +1,13 @@
 /**
  * End-to-end generation benchmark: the whole API (HTTP, charging, queue, Socket.IO) with one real
  * inference worker process, on the local PostgreSQL and Redis (as the e2e tests use them).
- *   npm run bench -w backend -- generations [--sequential 30 --burst 40]
+ *   npm run bench -w backend -- generations [--sequential 30 --burst 40 --templates 10]
  * Sequential: one generation at a time, request → `generation:done` on the player's socket, beside the
  * worker's own time for the swap; the difference is what the API and the queue add.
  * Burst: all requests at once, one worker: generations per minute. Then the requests alone, with the
  * worker stopped, for what the API costs when nothing else wants the CPU.
+ * Templates: an admin's upload request → 201, the worker's `analyse` job awaited inside it (a portrait
+ * and a group photo, alternately).
  */
 import 'reflect-metadata';
 
@@ -27,10 +29,15 @@ import { newTgId } from '../test/helpers/telegram-login.js';
 import { createTestApp } from '../test/helpers/test-app.js';
 
 const { values } = parseArgs({
-  options: { sequential: { type: 'string', default: '30' }, burst: { type: 'string', default: '40' } },
+  options: {
+    sequential: { type: 'string', default: '30' },
+    burst: { type: 'string', default: '40' },
+    templates: { type: 'string', default: '10' },
+  },
 });
 const SEQUENTIAL = Number(values.sequential);
 const BURST = Number(values.burst);
+const TEMPLATES = Number(values.templates);
 /** Target and face at the size the inference benchmark uses. */
 const SIDE = 1024;
 
@@ -77,6 +84,15 @@ async function main(): Promise<void> {
 
     // Warm-up: the worker loads its models on its first job; the face becomes the player's stored face.
     await finish((await start(await resized('portrait-02.jpg'))).body.id);
+
+    // Template uploads, once the worker is warm: the analysis is part of the request.
+    const templateUploads: number[] = [];
+    const templateImages = [await resized('portrait-07.jpg'), await resized('group-06.jpg')];
+    for (let i = 0; i < TEMPLATES; i++) {
+      const started = performance.now();
+      await createTemplate(t.server, admin, templateImages[i % 2]!, { title: `Bench ${i}` });
+      templateUploads.push(performance.now() - started);
+    }
 
     // Wall-clock times (Date.now) so they compare with Bull's job timestamps (same machine).
     const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
@@ -137,6 +153,8 @@ async function main(): Promise<void> {
     line('… request → job taken by the worker', rows.pickup!);
     line('… job finished → `generation:done` received', rows.toSocket!);
     line('POST answered with no worker running (the API alone)', alone);
+    if (TEMPLATES > 0)
+      line(`template upload → 201 (analysed by the worker), ${TEMPLATES} uploads`, templateUploads);
     console.log(
       `\nBurst: ${BURST} generations requested at once, all done in ${burstSeconds.toFixed(1)} s: ` +
         `${((BURST / burstSeconds) * 60).toFixed(0)} generations per minute with one worker`,

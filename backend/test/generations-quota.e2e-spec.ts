@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ErrorText, type TemplateDto } from '@mememint/contracts';
+import { ErrorText } from '@mememint/contracts';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import {
-  createTemplate,
   me as profile,
   newPlayer,
   photo,
   type Player,
   requestGeneration,
   seedFace,
+  seedTemplate,
 } from './helpers/memes.js';
 import { startTcpProxy } from './helpers/tcp-proxy.js';
 import { newTgId } from './helpers/telegram-login.js';
+import type { Template } from '../src/templates/entities/template.entity.js';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
 jest.setTimeout(120_000);
@@ -23,7 +24,7 @@ jest.setTimeout(120_000);
  */
 describe('what a generation costs', () => {
   let t: TestApp;
-  let template: TemplateDto;
+  let template: Template;
   const adminTgId = newTgId();
 
   const me = (player: Player) => profile(t.server, player);
@@ -36,8 +37,8 @@ describe('what a generation costs', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    // No worker analyses an uploaded template here: it is seeded as one added before analyses.
+    template = await seedTemplate(t.app, photo('portrait-07.jpg'), { title: 'Studio' });
   });
   afterAll(() => t.close());
 

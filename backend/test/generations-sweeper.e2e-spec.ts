@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ErrorText, GENERATION_QUEUE, type TemplateDto } from '@mememint/contracts';
+import { ErrorText, GENERATION_QUEUE } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import request from 'supertest';
@@ -7,15 +7,16 @@ import request from 'supertest';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import {
   bearer,
-  createTemplate,
   newPlayer,
   photo,
   type Player,
   requestGeneration,
   seedFace,
+  seedTemplate,
 } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
+import type { Template } from '../src/templates/entities/template.entity.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 jest.setTimeout(120_000);
@@ -23,7 +24,7 @@ jest.setTimeout(120_000);
 /** No worker runs: every generation misses its (short) deadline and the sweeper closes it. */
 describe('the generation sweeper', () => {
   let t: TestApp;
-  let template: TemplateDto;
+  let template: Template;
   const sockets: SocketRecorder[] = [];
   const adminTgId = newTgId();
 
@@ -45,8 +46,8 @@ describe('the generation sweeper', () => {
       },
     });
     await t.app.listen(0, '127.0.0.1');
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    // No worker analyses an uploaded template here: it is seeded as one added before analyses.
+    template = await seedTemplate(t.app, photo('portrait-07.jpg'), { title: 'Studio' });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();

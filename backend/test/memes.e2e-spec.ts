@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 
 import { runAdminCli } from './helpers/admin-cli.js';
+import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
 import {
   bearer,
   createTemplate,
@@ -25,14 +26,20 @@ jest.setTimeout(180_000);
 
 describe('memes, templates and media', () => {
   let t: TestApp;
+  let worker: WorkerProcess;
   let admin: Player;
   const adminTgId = newTgId();
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+    // Templates are analysed by the inference worker when added.
+    worker = await startInferenceWorker(t.config);
     admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+  });
 
   describe('POST /api/v1/memes/', () => {
     it('stores the photo re-encoded as a base to swap into and serves it with long cache headers', async () => {

@@ -1,11 +1,19 @@
-import { readdir } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ErrorText, FACE_CHECK_TEXT, type TemplateDto } from '@mememint/contracts';
+import {
+  analysisKeyOf,
+  ErrorText,
+  FACE_CHECK_TEXT,
+  type FaceRect,
+  type MemeFacesDto,
+  type TemplateDto,
+} from '@mememint/contracts';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
+import { runAdminCli } from './helpers/admin-cli.js';
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
 import {
   bearer,
@@ -15,10 +23,12 @@ import {
   photo,
   type Player,
   requestGeneration,
+  seedTemplate,
+  uploadMeme,
 } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
 // Real analyses and swaps on a shared two-core machine: seconds each.
 jest.setTimeout(180_000);
@@ -156,12 +166,22 @@ describe('the face photo: analysed once by the real worker, checked with advice,
       }
     });
 
-    it('fails a face index the picture does not have with a clear message and a refund', async () => {
+    it('refuses a face index an analysed template does not have (400), before charging', async () => {
+      const before = await me(t.server, player);
+      expect(template.faces).toHaveLength(1);
+      for (const faces of ['[1]', '[0,3]']) {
+        const res = await requestGeneration(t.server, player, { templateId: template.id, faces }).expect(400);
+        expect(res.body).toEqual({ detail: ErrorText.noSuchFace });
+      }
+      expect((await me(t.server, player)).generationLimit).toBe(before.generationLimit);
+    });
+
+    it('fails a face index a template added before analyses does not have, with a refund', async () => {
+      // Its faces are not known to the API: the worker finds them and refuses the index.
+      const old = await seedTemplate(t.app, photo('portrait-07.jpg'), { title: 'Old' });
       const socket = await connect(player);
       const before = await me(t.server, player);
-      const res = await requestGeneration(t.server, player, { templateId: template.id, faces: '[3]' }).expect(
-        201,
-      );
+      const res = await requestGeneration(t.server, player, { templateId: old.id, faces: '[3]' }).expect(201);
       expect(await socket.until('generation:failed', (p) => p.id === res.body.id)).toEqual({
         id: res.body.id,
         detail: ErrorText.noSuchFace,
@@ -230,6 +250,115 @@ describe('the face photo: analysed once by the real worker, checked with advice,
         429,
       );
       expect(await storedFaces(player)).toEqual(kept);
+    });
+  });
+
+  describe('templates and own photos: analysed once, their faces listed', () => {
+    /** Where a media key's file is. */
+    const mediaFile = (key: string) => path.join(t.config.media.dir, key);
+    const keyOf = (url: string) => url.replace(/^\/api\/media\//, '');
+    const listed = async (player: Player, id: string) =>
+      (
+        await request(t.server)
+          .get('/api/v1/memes/generations/templates/?pageSize=100')
+          .set(bearer(player))
+          .expect(200)
+      ).body.items.find((item: TemplateDto) => item.id === id) as TemplateDto;
+    const inside = (face: FaceRect, width: number, height: number) =>
+      face.x >= -face.width && face.y >= -face.height && face.x < width && face.y < height && face.width > 0;
+
+    it('a template is analysed when added: its analysis beside it, its faces in the DTO', async () => {
+      expect(template.faces).toEqual([
+        {
+          x: expect.any(Number),
+          y: expect.any(Number),
+          width: expect.any(Number),
+          height: expect.any(Number),
+        },
+      ]);
+      expect(inside(template.faces[0]!, template.width, template.height)).toBe(true);
+      await access(mediaFile(analysisKeyOf(keyOf(template.imageUrl))));
+
+      const group = await createTemplate(t.server, admin, photo('group-06.jpg'), { title: 'Team' });
+      expect(group.faces.length).toBeGreaterThan(1);
+      const widths = group.faces.map((face) => face.width);
+      expect(widths).toEqual([...widths].sort((a, b) => b - a));
+      const player = await newPlayer(t.server, t.config);
+      expect((await listed(player, group.id)).faces).toEqual(group.faces);
+
+      // The second face of the list, as the mini app sends it.
+      await putFace(player, photo('portrait-05.jpg')).expect(200);
+      const socket = await connect(player);
+      const res = await requestGeneration(t.server, player, { templateId: group.id, faces: '[1]' }).expect(
+        201,
+      );
+      const done = await socket.until('generation:done', (p) => p.id === res.body.id);
+      expect(done.meme.templateId).toBe(group.id);
+    });
+
+    it('refuses a template without a face, keeping none of its files', async () => {
+      const templatesDir = path.join(t.config.media.dir, 'templates');
+      const before = (await readdir(templatesDir)).sort();
+      const res = await request(t.server)
+        .post('/api/v1/memes/generations/templates/')
+        .set(bearer(admin))
+        .field('title', 'A cup')
+        .attach('image', photo('noface-02.jpg'), 'cup.jpg')
+        .expect(400);
+      expect(res.body).toEqual({ detail: ErrorText.noFace });
+      expect((await readdir(templatesDir)).sort()).toEqual(before);
+    });
+
+    it('lists the faces of an own photo once analysed, and checks indices into them', async () => {
+      const player = await newPlayer(t.server, t.config);
+      await putFace(player, photo('portrait-05.jpg')).expect(200);
+      const base = await uploadMeme(t.server, player, photo('group-06.jpg'));
+      const first = await request(t.server)
+        .get(`/api/v1/memes/${base.id}/faces/`)
+        .set(bearer(player))
+        .expect(200);
+      const faces = (first.body as MemeFacesDto).faces;
+      expect(first.body).toEqual({ width: base.width, height: base.height, faces: expect.any(Array) });
+      expect(faces.length).toBeGreaterThan(1);
+      await access(mediaFile(analysisKeyOf(keyOf(base.imageUrl))));
+      // Kept: the second answer is the same list.
+      const again = await request(t.server)
+        .get(`/api/v1/memes/${base.id}/faces/`)
+        .set(bearer(player))
+        .expect(200);
+      expect(again.body).toEqual(first.body);
+
+      const before = await me(t.server, player);
+      const res = await requestGeneration(t.server, player, {
+        memeId: base.id,
+        faces: JSON.stringify([faces.length]),
+      }).expect(400);
+      expect(res.body).toEqual({ detail: ErrorText.noSuchFace });
+      expect((await me(t.server, player)).generationLimit).toBe(before.generationLimit);
+
+      // Someone else's unpublished photo is not theirs to look into.
+      const other = await newPlayer(t.server, t.config);
+      await request(t.server).get(`/api/v1/memes/${base.id}/faces/`).set(bearer(other)).expect(404);
+    });
+
+    it('`npm run admin -- templates:analyse` analyses the templates added before analyses', async () => {
+      const old = await seedTemplate(t.app, photo('portrait-01.jpg'), { title: 'Added before analyses' });
+      const player = await newPlayer(t.server, t.config);
+      expect((await listed(player, old.id)).faces).toEqual([]);
+
+      const run = await runAdminCli(['templates:analyse'], {
+        DATABASE_URL: t.database.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+        BULL_PREFIX: t.config.redis.bullPrefix,
+        MEDIA_DIR: t.config.media.dir,
+      });
+      expect(run).toEqual({
+        code: 0,
+        output: expect.stringMatching(/Templates analysed: [1-9]\d*, without a face: 0, left: 0\.\n$/),
+      });
+      expect((await listed(player, old.id)).faces).toHaveLength(1);
+      await access(mediaFile(analysisKeyOf(old.imageKey)));
     });
   });
 });

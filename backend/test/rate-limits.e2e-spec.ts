@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ErrorText, type TemplateDto } from '@mememint/contracts';
+import { ErrorText } from '@mememint/contracts';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
 import {
   bearer,
-  createTemplate,
   me,
   newPlayer,
   photo,
   type Player,
   requestGeneration,
   seedFace,
+  seedTemplate,
 } from './helpers/memes.js';
 import { initDataFor, newTgId } from './helpers/telegram-login.js';
+import type { Template } from '../src/templates/entities/template.entity.js';
 import { createTestApp, deleteKeys, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
 jest.setTimeout(120_000);
@@ -131,7 +132,7 @@ describe('generous per-address limits for good requests', () => {
 /** No worker runs here: every accepted generation stays queued. */
 describe('queued generations per player and uploads', () => {
   let t: TestApp;
-  let template: TemplateDto;
+  let template: Template;
   const adminTgId = newTgId();
 
   beforeAll(async () => {
@@ -142,8 +143,8 @@ describe('queued generations per player and uploads', () => {
         RATE_LIMIT_UPLOADS_PER_PLAYER: '25',
       },
     });
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    // No worker analyses an uploaded template here: it is seeded as one added before analyses.
+    template = await seedTemplate(t.app, photo('portrait-07.jpg'), { title: 'Studio' });
   });
   afterAll(() => t.close());
 

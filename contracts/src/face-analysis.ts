@@ -7,7 +7,10 @@ import type { FaceBox } from './queue.js';
  * beside it, so that a generation only decodes, warps, blends and encodes.
  */
 
-/** A player's face photo (JPEG, checked: its largest face) or a template (JPEG, PNG or WEBP, every face). */
+/**
+ * A player's face photo (JPEG, checked: its largest face) or a target (every face): a template, or a
+ * player's own photo used as a base.
+ */
 export type AnalysedImageKind = 'face' | 'template';
 
 /** Where an image's analysis is stored in media storage: beside the image. */
@@ -139,6 +142,39 @@ export interface FaceUploadDto {
   /** The first notice when there is one: several faces (the largest is used), glasses. */
   notice?: FaceNotice;
   notices: FaceNotice[];
+}
+
+/**
+ * One face of a target as the API lists it (`TemplateDto.faces`, `MemeFacesDto.faces`): its box in the
+ * image's own pixels (the DTO's `width` × `height`, EXIF orientation applied), hairline to chin,
+ * rounded to whole pixels. Lists are largest first, so a face's position is its index for `faces`.
+ */
+export interface FaceRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A face box in whole pixels, as the API lists it. */
+export function toFaceRect(box: FaceRect): FaceRect {
+  return {
+    x: Math.round(box.x),
+    y: Math.round(box.y),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
+}
+
+/**
+ * `GET /api/v1/memes/{id}/faces/`: the faces of a meme the player may swap into (their own uploaded
+ * photo as a base), analysed once by the worker on first ask and kept.
+ */
+export interface MemeFacesDto {
+  width: number;
+  height: number;
+  /** Largest first; empty when no face was found. */
+  faces: FaceRect[];
 }
 
 /** The `faces` field of `POST /v1/memes/generations/`: `all`, or a JSON array of indices (largest first). */

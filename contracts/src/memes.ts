@@ -1,4 +1,4 @@
-import type { FaceNotice } from './face-analysis.js';
+import type { FaceNotice, FaceRect } from './face-analysis.js';
 import type { GenerationFailureCode } from './queue.js';
 
 export interface Page<T> {
@@ -21,6 +21,11 @@ export interface TemplateDto {
   thumbnailUrl: string;
   width: number;
   height: number;
+  /**
+   * Its faces, largest first, in its pixels (`faces` of a generation indexes this list). Analysed when
+   * the template was added; empty for a template added before analyses until its first use.
+   */
+  faces: FaceRect[];
   createdAt: string;
 }
 

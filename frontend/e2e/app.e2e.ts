@@ -13,6 +13,7 @@ const TEMPLATE_TITLE = 'Curly classic';
 const TEMPLATE_TITLE_RU = 'Кудрявая классика';
 const TEMPLATE_CAPTION = 'When the build is green';
 const PREMIUM_TITLE = 'Golden boss';
+const GROUP_TITLE = 'Team photo';
 
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -40,6 +41,8 @@ async function addTemplates(): Promise<void> {
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     return api('/v1/memes/generations/templates/', { method: 'POST', body: form, token: jwtToken });
   };
+  // Oldest first: the group template comes last in the grid.
+  await upload('group-06.jpg', { title: GROUP_TITLE });
   await upload('portrait-08.jpg', { title: PREMIUM_TITLE, isPremium: 'true' });
   await upload('portrait-02.jpg', {
     title: TEMPLATE_TITLE,
@@ -490,6 +493,42 @@ describe('the mini app in a phone browser against the real backend', () => {
       );
       await page.getByTestId('meme-history').scrollIntoViewIfNeeded();
       await shot(page, '09-profile-history');
+      await context.close();
+    },
+  );
+
+  it(
+    'a group template: its faces as outlines over it, the largest chosen; the face tapped is the one swapped',
+    { timeout: 300_000 },
+    async () => {
+      const { context, page } = await openNewPlayer();
+      await skipOnboarding(page);
+      const starts = recordStarts(page);
+      await openCreate(page, 'portrait-01.jpg');
+      await page.getByRole('button', { name: GROUP_TITLE }).click();
+      await page.getByTestId('face-picker').waitFor();
+      const face = (number: number) => page.getByRole('button', { name: `Face ${number}`, exact: true });
+      assert.equal(await face(1).getAttribute('aria-pressed'), 'true', 'the largest face first');
+      assert.equal(await face(2).getAttribute('aria-pressed'), 'false');
+      // The outlines sit on the picture.
+      const picture = (await page.locator('.face-picker__picture img').boundingBox())!;
+      const outline = (await face(1).boundingBox())!;
+      assert.ok(
+        outline.x >= picture.x - 1 &&
+          outline.y >= picture.y - 1 &&
+          outline.x + outline.width <= picture.x + picture.width + 1 &&
+          outline.y + outline.height <= picture.y + picture.height + 1,
+        'the outline lies on the picture',
+      );
+      await face(2).click();
+      await face(1).click();
+      assert.equal(await face(1).getAttribute('aria-pressed'), 'false');
+      assert.equal(await face(2).getAttribute('aria-pressed'), 'true');
+      await shot(page, '07-create-choose-face');
+      await page.getByRole('button', { name: 'Create a meme' }).last().click();
+      await waitForResult(page);
+      assert.equal(starts.length, 1);
+      assert.match(starts[0]!.postData() ?? '', /name="faces"\r\n\r\n\[1\]\r\n/);
       await context.close();
     },
   );

@@ -7,11 +7,13 @@ import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { SquadsModule } from '../squads/squads.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
 import { UsersModule } from '../users/users.module.js';
 
 /**
  * What admin commands run with: the database, the feature services, and player sockets reached
- * through Redis. No HTTP, queues or schedules. A command needing another module adds it here.
+ * through Redis; the generation queue only to await analyses (templates:analyse). No HTTP or
+ * schedules. A command needing another module adds it here.
  */
 @Module({
   imports: [
@@ -21,6 +23,7 @@ import { UsersModule } from '../users/users.module.js';
     LedgerModule,
     RealtimeEmitterModule,
     SquadsModule,
+    TemplatesModule,
     RatingModule,
     SettlementModule.withSockets(RealtimeEmitterModule),
     RefundsModule.withSockets(RealtimeEmitterModule),

@@ -327,7 +327,7 @@ export const ENV_VARS = {
   GENERATION_SWEEP_SECONDS: int(30, 'How often stalled generations are reconciled with their jobs', 1),
   FACE_ANALYSIS_TIMEOUT_MS: int(
     30000,
-    'How long a face photo upload waits for the inference worker to analyse it; longer answers 503',
+    'How long a face photo or template upload (or an own photo’s face list) waits for the inference worker to analyse it; longer answers 503',
     100,
   ),
   UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 'Largest photo upload', 1),

@@ -2,35 +2,22 @@ import { once } from 'node:events';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { randomUUID } from 'node:crypto';
 import {
-  ANALYSE_JOB,
-  type AnalyseJobData,
-  type AnalyseJobResult,
   GENERATION_FAILURE_CODES,
   GENERATION_QUEUE,
   type JobData,
   type JobFailure,
   parseFailure,
-  isAnalyseJobResult,
   type QueueJob,
   SWAP_JOB,
 } from '@mememint/contracts';
+import { ANALYSE_JOB_ID_PREFIX } from '../face-analysis/analysis-queue.js';
 
 /** What became of a generation's job, as far as the queue still knows. */
 export type GenerationJobOutcome =
   | { state: 'completed'; result: unknown }
   | { state: 'failed'; failure: JobFailure }
   | { state: 'active' | 'pending' | 'missing' };
-
-/** What became of an analysis the API awaited. */
-export type AnalysisOutcome =
-  | { state: 'completed'; result: AnalyseJobResult }
-  | { state: 'failed'; failure: JobFailure }
-  | { state: 'timeout' };
-
-/** Analyse jobs' ids: never a generation's (a UUID), so the generation reports skip them. */
-const ANALYSE_JOB_ID_PREFIX = 'analyse-';
 
 /** What the workers report about jobs (Redis pub/sub, so from any process or machine). */
 export interface GenerationJobReports {
@@ -65,39 +52,6 @@ export class GenerationQueue implements OnModuleInit {
 
   async enqueueSwap(id: string, data: JobData<typeof GENERATION_QUEUE, typeof SWAP_JOB>): Promise<void> {
     await this.queue.add(SWAP_JOB, data, { jobId: id });
-  }
-
-  /**
-   * Queues the analysis of a stored image ahead of the swaps (a player awaits it) and waits for it, at
-   * most `timeoutMs`; a job still waiting then is withdrawn. Not retried: the player can send again.
-   */
-  async analyse(data: AnalyseJobData, timeoutMs: number): Promise<AnalysisOutcome> {
-    const job = await this.queue.add(ANALYSE_JOB, data, {
-      jobId: `${ANALYSE_JOB_ID_PREFIX}${randomUUID()}`,
-      priority: 1,
-      attempts: 1,
-      removeOnComplete: true,
-      removeOnFail: true,
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    try {
-      const result: unknown = await Promise.race([job.finished(), timeout]);
-      if (result === 'timeout') {
-        if ((await job.getState().catch(() => null)) !== 'active') await job.remove().catch(() => undefined);
-        return { state: 'timeout' };
-      }
-      if (!isAnalyseJobResult(result))
-        return { state: 'failed', failure: { code: null, message: 'the analysis answered no result' } };
-      return { state: 'completed', result };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { state: 'failed', failure: parseFailure(reason, GENERATION_FAILURE_CODES) };
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   async outcome(id: string): Promise<GenerationJobOutcome> {

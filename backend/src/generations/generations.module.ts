@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FaceAnalysisModule } from '../face-analysis/face-analysis.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { MemesModule } from '../memes/memes.module.js';
@@ -21,6 +22,7 @@ import { PlayerFacesService } from './player-faces.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Generation, PlayerFace]),
+    FaceAnalysisModule,
     LedgerModule,
     MediaModule,
     MemesModule,

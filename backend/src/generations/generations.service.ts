@@ -10,6 +10,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import {
   ErrorText,
+  type FaceRect,
   type GenerationCreatedDto,
   type GenerationRatingDto,
   type GenerationStatusDto,
@@ -43,6 +44,8 @@ export interface GenerationRequest {
 
 interface Target {
   key: string;
+  /** Its analysed faces (largest first), or null when not analysed (the worker then finds them). */
+  faces: FaceRect[] | null;
   templateId: string | null;
   sourceMemeId: string | null;
   text: string | null;
@@ -81,6 +84,10 @@ export class GenerationsService {
       this.resolveTarget(user, request),
       request.photo ? null : this.currentFace(user.tgId),
     ]);
+    // Indices into a known face list are checked before anything is charged; for a picture not analysed
+    // yet the worker checks them (a typed failure, refunded).
+    if (Array.isArray(faces) && target.faces !== null && faces.some((index) => index >= target.faces!.length))
+      throw new BadRequestException(ErrorText.noSuchFace);
     // While Redis is away nothing can be queued: refuse before anything is charged.
     if (!this.queue.isReady()) throw queueUnavailable();
     // A new face goes through the face check (and is analysed once); it becomes the current face only
@@ -186,6 +193,7 @@ export class GenerationsService {
       }
       return {
         key: template.imageKey,
+        faces: template.faces,
         templateId: template.id,
         sourceMemeId: null,
         // No `text` at all takes the template's caption; an empty one means none (the mini app offers
@@ -195,7 +203,13 @@ export class GenerationsService {
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
     if (!meme) throw new NotFoundException('Meme not found');
-    return { key: meme.imageKey, templateId: meme.templateId, sourceMemeId: meme.id, text: text ?? null };
+    return {
+      key: meme.imageKey,
+      faces: meme.faces,
+      templateId: meme.templateId,
+      sourceMemeId: meme.id,
+      text: text ?? null,
+    };
   }
 
   /**

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  Injectable,
-  PayloadTooLargeException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   type AnalyseJobResult,
   analysisKeyOf,
-  ErrorText,
   FACE_CHECK_TEXT,
   type FaceUploadDto,
 } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { analysisError, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { MediaStore } from '@mememint/media';
-import { GenerationQueue } from './generation-queue.js';
 import { GenerationsRepository } from './generations.repository.js';
 
 /** A face photo that passed the check, stored under its key with its analysis beside it. */
@@ -39,7 +33,7 @@ export class PlayerFacesService {
   constructor(
     private readonly images: ImagesService,
     private readonly storage: MediaStore,
-    private readonly queue: GenerationQueue,
+    private readonly analyses: AnalysisQueue,
     private readonly generations: GenerationsRepository,
     private readonly config: AppConfig,
   ) {}
@@ -62,31 +56,24 @@ export class PlayerFacesService {
    */
   async check(userId: number, photo: Buffer): Promise<CheckedFace> {
     const prepared = await this.images.prepare(photo);
-    if (!this.queue.isReady()) throw analysisUnavailable();
+    if (!this.analyses.isReady()) throw analysisUnavailable();
     const faceKey = MediaKeys.face(userId, randomUUID());
     await this.storage.write(faceKey, prepared.image);
-    const outcome = await this.queue.analyse(
+    const outcome = await this.analyses.analyse(
       { imageKey: faceKey, kind: 'face' },
       this.config.generation.analysisTimeoutMs,
     );
     if (outcome.state === 'completed' && outcome.result.check.passed)
       return { userId, faceKey, analysis: outcome.result };
     await this.forget(faceKey);
-    if (outcome.state === 'timeout') throw analysisUnavailable();
     if (outcome.state === 'completed') {
       const check = outcome.result.check as Extract<AnalyseJobResult['check'], { passed: false }>;
       throw new BadRequestException({ detail: check.detail, code: check.code });
     }
-    switch (outcome.failure.code) {
-      case 'NO_FACE':
-        throw new BadRequestException({ detail: FACE_CHECK_TEXT.NO_FACE, code: 'NO_FACE' });
-      case 'IMAGE_TOO_LARGE':
-        throw new PayloadTooLargeException(ErrorText.imageTooLarge);
-      case 'UNSUPPORTED_IMAGE':
-        throw new BadRequestException(ErrorText.imageUpload);
-      default:
-        throw analysisUnavailable();
-    }
+    throw analysisError(outcome, {
+      noFace: () => new BadRequestException({ detail: FACE_CHECK_TEXT.NO_FACE, code: 'NO_FACE' }),
+      unavailable: analysisUnavailable,
+    });
   }
 
   /** A refused photo (or one of a refused generation) is not kept. */

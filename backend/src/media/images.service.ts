@@ -1,5 +1,4 @@
 import { BadRequestException, Injectable, PayloadTooLargeException } from '@nestjs/common';
-import { detectFaces } from '@mememint/inference';
 import { ErrorText } from '@mememint/contracts';
 import sharp from 'sharp';
 import { AppConfig } from '../config/app.config.js';
@@ -60,10 +59,5 @@ export class ImagesService {
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
-  }
-
-  /** Faces the inference library finds in an image, synchronously (a template needs one). */
-  async countFaces(image: Buffer): Promise<number> {
-    return (await detectFaces(image)).length;
   }
 }

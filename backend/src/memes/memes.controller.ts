@@ -17,7 +17,8 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { MemeDto, Page, PublicMemeDto } from '@mememint/contracts';
+import type { MemeDto, MemeFacesDto, Page, PublicMemeDto } from '@mememint/contracts';
+import { MemeFacesResponseDto } from '../face-analysis/face-rect.dto.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { Public } from '../common/decorators/public.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
@@ -69,6 +70,20 @@ export class MemesController {
     const meme = await this.memes.findPublished(shareId);
     if (!meme) throw new NotFoundException('Meme not found');
     return meme;
+  }
+
+  @Get(':id/faces')
+  @ApiOkResponse({
+    type: MemeFacesResponseDto,
+    description:
+      'The faces of a picture to swap into (an own uploaded photo), analysed once on the first ask',
+  })
+  @ApiNotFoundResponse({ description: 'Unknown, or neither the player’s own nor published' })
+  faces(
+    @CurrentUser() user: User,
+    @Param('id', uuidParam('Meme not found')) id: string,
+  ): Promise<MemeFacesDto> {
+    return this.memes.faces(user.tgId, id);
   }
 
   @Patch(':id')

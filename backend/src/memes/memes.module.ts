@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock.js';
+import { FaceAnalysisModule } from '../face-analysis/face-analysis.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
@@ -16,7 +17,13 @@ import { MemesRepository } from './memes.repository.js';
 import { MemesService } from './memes.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Meme, PendingLike]), MediaModule, LedgerModule, RealtimeModule],
+  imports: [
+    TypeOrmModule.forFeature([Meme, PendingLike]),
+    MediaModule,
+    LedgerModule,
+    RealtimeModule,
+    FaceAnalysisModule,
+  ],
   controllers: [MemesController, MemePageController],
   providers: [
     CaptionQueue,

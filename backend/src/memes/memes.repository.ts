@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { FaceRect } from '@mememint/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/unique-violation.js';
@@ -7,7 +8,7 @@ import { IN_FEED, Meme } from './entities/meme.entity.js';
 /** A meme's columns as it is created (the rest are the table's defaults; unpublished, no contest day). */
 export type NewMeme = Omit<
   Meme,
-  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay'
+  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay' | 'faces'
 >;
 
 /** The memes table. */
@@ -21,6 +22,10 @@ export class MemesRepository {
     const meme = em.create(Meme, values);
     await em.insert(Meme, meme);
     return meme;
+  }
+
+  async setFaces(id: string, faces: FaceRect[]): Promise<void> {
+    await this.memes.update({ id }, { faces });
   }
 
   findById(id: string): Promise<Meme | null> {

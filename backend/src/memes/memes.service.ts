@@ -9,13 +9,18 @@ import {
 import type { EntityManager } from 'typeorm';
 import {
   ErrorText,
+  type FaceRect,
   type MemeDto,
+  type MemeFacesDto,
   type MemeUpdateRequest,
   normalizeCaption,
   type Page,
   type PublicMemeDto,
+  toFaceRect,
 } from '@mememint/contracts';
 import { Clock, utcDay } from '../common/clock.js';
+import { AppConfig } from '../config/app.config.js';
+import { AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStore } from '@mememint/media';
@@ -103,6 +108,9 @@ function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
   };
 }
 
+const facesUnavailable = () =>
+  new ServiceUnavailableException('The face analysis is unavailable right now, please try again later');
+
 /** Players' memes: uploaded photos and swap results, their captions and publishing. */
 @Injectable()
 export class MemesService {
@@ -114,6 +122,8 @@ export class MemesService {
     private readonly storage: MediaStore,
     private readonly clock: Clock,
     private readonly captions: CaptionQueue,
+    private readonly analyses: AnalysisQueue,
+    private readonly config: AppConfig,
   ) {}
 
   /** A player's own photo as a meme (a base to swap faces into). */
@@ -140,6 +150,30 @@ export class MemesService {
       templateId: null,
     });
     return toMemeDto(meme);
+  }
+
+  /**
+   * The faces of a meme the player may swap into (their own uploaded base, typically), largest first:
+   * analysed by the inference worker on the first ask (the record stays beside the image, so swaps into
+   * it skip detection) and kept on the row. 404 for a meme they may not swap into, 503 when no worker
+   * answers in time.
+   */
+  async faces(userId: number, id: string): Promise<MemeFacesDto> {
+    const meme = await this.findSwappable(userId, id);
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
+    if (meme.faces !== null) return { width: meme.width, height: meme.height, faces: meme.faces };
+    if (!this.analyses.isReady()) throw facesUnavailable();
+    const outcome = await this.analyses.analyse(
+      { imageKey: meme.imageKey, kind: 'template' },
+      this.config.generation.analysisTimeoutMs,
+    );
+    let faces: FaceRect[];
+    if (outcome.state === 'completed') faces = outcome.result.faces.map((face) => toFaceRect(face.box));
+    // A picture without a face is listed with none (a swap into it fails with its code, refunded).
+    else if (outcome.state === 'failed' && outcome.failure.code === 'NO_FACE') faces = [];
+    else throw facesUnavailable();
+    await this.memes.setFaces(meme.id, faces);
+    return { width: meme.width, height: meme.height, faces };
   }
 
   /** The meme a finished generation produced, inside the transaction that finishes it. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FaceAnalysisModule } from '../face-analysis/face-analysis.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { Template } from './entities/template.entity.js';
 import { TemplatesController } from './templates.controller.js';
@@ -7,7 +8,7 @@ import { TemplatesRepository } from './templates.repository.js';
 import { TemplatesService } from './templates.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Template]), MediaModule],
+  imports: [TypeOrmModule.forFeature([Template]), MediaModule, FaceAnalysisModule],
   controllers: [TemplatesController],
   providers: [TemplatesRepository, TemplatesService],
   exports: [TemplatesService],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import type { Gender } from '@mememint/contracts';
+import { IsNull, Repository } from 'typeorm';
+import type { FaceRect, Gender } from '@mememint/contracts';
 import { Template } from './entities/template.entity.js';
 
 export type NewTemplateRow = Omit<Template, 'createdAt' | 'creator'>;
@@ -24,6 +24,15 @@ export class TemplatesRepository {
 
   findById(id: string): Promise<Template | null> {
     return this.templates.findOneBy({ id });
+  }
+
+  /** Templates added before analyses, oldest first. */
+  findUnanalysed(): Promise<Template[]> {
+    return this.templates.find({ where: { faces: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  async setFaces(id: string, faces: FaceRect[]): Promise<void> {
+    await this.templates.update({ id }, { faces, faceCount: faces.length });
   }
 
   insert(values: NewTemplateRow): Promise<Template> {

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
+  analysisKeyOf,
   ErrorText,
+  type FaceRect,
   type Gender,
   type Page,
   type SupportedLanguage,
   type TemplateDto,
+  toFaceRect,
 } from '@mememint/contracts';
+import { AppConfig } from '../config/app.config.js';
+import { analysisError, type AnalysisOutcome, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import { MediaStore } from '@mememint/media';
@@ -47,9 +52,16 @@ function toTemplateDto(template: Template, language?: SupportedLanguage): Templa
     thumbnailUrl: mediaUrl(template.thumbnailKey),
     width: template.width,
     height: template.height,
+    faces: template.faces ?? [],
     createdAt: template.createdAt.toISOString(),
   };
 }
+
+const analysisUnavailable = () =>
+  new ServiceUnavailableException('The face analysis is unavailable right now, please try again later');
+
+/** What `analyseExisting` did with one template added before analyses. */
+export type ExistingTemplateAnalysis = 'analysed' | 'no-face' | 'unavailable';
 
 /** The photos players swap their faces into. */
 @Injectable()
@@ -58,6 +70,8 @@ export class TemplatesService {
     private readonly templates: TemplatesRepository,
     private readonly images: ImagesService,
     private readonly storage: MediaStore,
+    private readonly analyses: AnalysisQueue,
+    private readonly config: AppConfig,
   ) {}
 
   async list(filter: TemplateFilter): Promise<Page<TemplateDto>> {
@@ -79,15 +93,26 @@ export class TemplatesService {
     return this.templates.findById(id);
   }
 
-  /** Refused unless a face is found in it: a template without one can never be swapped into. */
+  /**
+   * Refused unless a face is found in it: a template without one can never be swapped into. The
+   * inference worker analyses the stored bytes (the very image it will swap into) once, and keeps the
+   * record beside them for every swap; the API process loads no model.
+   */
   async create(adminId: number, upload: Buffer, fields: NewTemplate): Promise<TemplateDto> {
     const prepared = await this.images.prepare(upload);
-    // Looked for in the stored bytes, the very image the worker will swap into.
-    const faceCount = await this.images.countFaces(prepared.image);
-    if (faceCount === 0) throw new BadRequestException(ErrorText.noFace);
+    if (!this.analyses.isReady()) throw analysisUnavailable();
     const id = randomUUID();
     const keys = MediaKeys.template(id);
     await this.storage.write(keys.image, prepared.image);
+    const outcome = await this.analyse(keys.image);
+    if (outcome.state !== 'completed' || outcome.result.faces.length === 0) {
+      await Promise.all([this.storage.remove(keys.image), this.storage.remove(analysisKeyOf(keys.image))]);
+      const noFace = () => new BadRequestException(ErrorText.noFace);
+      throw outcome.state === 'completed'
+        ? noFace()
+        : analysisError(outcome, { noFace, unavailable: analysisUnavailable });
+    }
+    const faces = outcome.result.faces.map((face) => toFaceRect(face.box));
     await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
     const template = await this.templates.insert({
       id,
@@ -101,9 +126,34 @@ export class TemplatesService {
       thumbnailKey: keys.thumbnail,
       width: prepared.width,
       height: prepared.height,
-      faceCount,
+      faceCount: faces.length,
+      faces,
       createdBy: adminId,
     });
     return toTemplateDto(template);
+  }
+
+  /**
+   * Analyses one template added before analyses (`npm run admin -- analyse-templates`): its faces are
+   * listed from then on and its swaps skip detection. Until then it works as before (the worker analyses
+   * it on every swap). One without a face is listed with none, and left alone from then on.
+   */
+  async analyseExisting(template: Template): Promise<ExistingTemplateAnalysis> {
+    const outcome = await this.analyse(template.imageKey);
+    let faces: FaceRect[];
+    if (outcome.state === 'completed') faces = outcome.result.faces.map((face) => toFaceRect(face.box));
+    else if (outcome.state === 'failed' && outcome.failure.code === 'NO_FACE') faces = [];
+    else return 'unavailable';
+    await this.templates.setFaces(template.id, faces);
+    return faces.length > 0 ? 'analysed' : 'no-face';
+  }
+
+  /** Templates added before analyses, oldest first. */
+  findUnanalysed(): Promise<Template[]> {
+    return this.templates.findUnanalysed();
+  }
+
+  private analyse(imageKey: string): Promise<AnalysisOutcome> {
+    return this.analyses.analyse({ imageKey, kind: 'template' }, this.config.generation.analysisTimeoutMs);
   }
 }

@@ -5,12 +5,15 @@ import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 
 import type { MemeDto, TemplateDto, UserDto } from '@mememint/contracts';
+import sharp from 'sharp';
 import request from 'supertest';
 
 import type { AppConfig } from '../../src/config/app.config.js';
 import { GenerationsRepository } from '../../src/generations/generations.repository.js';
 import { MediaKeys } from '../../src/media/media-keys.js';
 import { MediaStore } from '@mememint/media';
+import type { Template } from '../../src/templates/entities/template.entity.js';
+import { TemplatesRepository } from '../../src/templates/templates.repository.js';
 import { loginAs, newTgId } from './telegram-login.js';
 
 /** The project's labelled real photos (`<repo>/testdata/faces`, licences in its LICENSES.md). */
@@ -117,4 +120,38 @@ export async function seedFace(app: INestApplication, player: Player, image: Buf
   await app.get(MediaStore).write(faceKey, image);
   await app.get(GenerationsRepository).saveFaceKey(player.tgId, faceKey);
   return faceKey;
+}
+
+/**
+ * A template as one added before analyses, for tests whose app runs no inference worker (adding one
+ * through the API has the worker analyse it): stored and listed without faces and with no analysis
+ * beside it, so the swap finds its faces itself.
+ */
+export async function seedTemplate(
+  app: INestApplication,
+  image: Buffer,
+  fields: { title: string; caption?: string },
+): Promise<Template> {
+  const id = randomUUID();
+  const keys = MediaKeys.template(id);
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  const storage = app.get(MediaStore);
+  await storage.write(keys.image, image);
+  await storage.write(keys.thumbnail, await sharp(image).resize(512).webp().toBuffer());
+  return app.get(TemplatesRepository).insert({
+    id,
+    title: fields.title,
+    titles: {},
+    caption: fields.caption ?? null,
+    tags: [],
+    gender: null,
+    isPremium: false,
+    imageKey: keys.image,
+    thumbnailKey: keys.thumbnail,
+    width,
+    height,
+    faceCount: 1,
+    faces: null,
+    createdBy: null,
+  });
 }

@@ -12,6 +12,7 @@ export const TEST_TEMPLATE: TemplateDto = {
   thumbnailUrl: '/api/media/templates/t1.thumb.webp',
   width: 512,
   height: 512,
+  faces: [{ x: 180, y: 120, width: 150, height: 190 }],
   createdAt: '2026-11-22T10:00:00.000Z',
 };
 

@@ -5,6 +5,7 @@ import { ratingRebuildCommand } from './rating-rebuild.command.js';
 import { refundCommand } from './refund.command.js';
 import { revokeCommand } from './revoke.command.js';
 import { settleCommand } from './settle.command.js';
+import { templatesAnalyseCommand } from './templates-analyse.command.js';
 
 /** Every admin command, in the order `help` lists them. A new command adds its file here. */
 export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
@@ -14,4 +15,5 @@ export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
   ratingRebuildCommand,
   settleCommand,
   refundCommand,
+  templatesAnalyseCommand,
 ];

@@ -12,6 +12,7 @@ import { SquadsPromoCodes1795429860939 } from './1795429860939-SquadsPromoCodes.
 import { GameLoop1795436187997 } from './1795436187997-GameLoop.js';
 import { MiniAppPolish1795437100000 } from './1795437100000-MiniAppPolish.js';
 import { StickerPacks1795438719214 } from './1795438719214-StickerPacks.js';
+import { FaceLists1795447968541 } from './1795447968541-FaceLists.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -27,4 +28,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   GameLoop1795436187997,
   MiniAppPolish1795437100000,
   StickerPacks1795438719214,
+  FaceLists1795447968541,
 ];

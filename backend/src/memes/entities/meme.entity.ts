@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { FaceRect } from '@mememint/contracts';
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
@@ -70,6 +71,13 @@ export class Meme {
   /** A swap result without its caption, where a new caption is drawn; null for older memes. */
   @Column({ name: 'plain_image_key', type: 'varchar', length: 255, nullable: true })
   plainImageKey!: string | null;
+
+  /**
+   * Its faces (largest first, whole pixels), analysed by the worker the first time they are asked for
+   * (`GET /v1/memes/{id}/faces/`, a base the player uploaded); null until then.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  faces!: FaceRect[] | null;
 
   @Column({ type: 'integer' })
   width!: number;

@@ -14,6 +14,7 @@ import {
 import { type Gender, MEME_TEXT_MAX_LENGTH, type Page, type TemplateDto } from '@mememint/contracts';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { GENDERS } from '../entities/template.entity.js';
+import { FaceRectDto } from '../../face-analysis/face-rect.dto.js';
 
 export class TemplateResponseDto implements TemplateDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -28,6 +29,12 @@ export class TemplateResponseDto implements TemplateDto {
   @ApiProperty() thumbnailUrl!: string;
   @ApiProperty() width!: number;
   @ApiProperty() height!: number;
+  @ApiProperty({
+    type: [FaceRectDto],
+    description:
+      'Its faces, largest first, in its pixels: `faces` of a generation indexes this list (empty until a template added before analyses is analysed)',
+  })
+  faces!: FaceRectDto[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { Gender, SupportedLanguage } from '@mememint/contracts';
+import type { FaceRect, Gender, SupportedLanguage } from '@mememint/contracts';
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
@@ -49,6 +49,13 @@ export class Template {
   /** Faces found when it was uploaded. */
   @Column({ name: 'face_count', type: 'integer' })
   faceCount!: number;
+
+  /**
+   * Its faces from the worker's analysis (largest first, whole pixels), the list a generation's `faces`
+   * indexes; null for a template added before analyses (`npm run admin -- analyse-templates`).
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  faces!: FaceRect[] | null;
 
   @Column({ name: 'created_by', type: 'bigint', nullable: true, transformer: bigintNumber })
   createdBy!: number | null;

@@ -25,6 +25,16 @@ afterEach(async () => {
 
 const TEMPLATE = TEST_TEMPLATE;
 const PREMIUM: TemplateDto = { ...TEMPLATE, id: 't2', title: 'Golden boss', caption: null, isPremium: true };
+const GROUP: TemplateDto = {
+  ...TEMPLATE,
+  id: 't3',
+  title: 'Team photo',
+  caption: null,
+  faces: [
+    { x: 60, y: 100, width: 120, height: 150 },
+    { x: 300, y: 120, width: 100, height: 125 },
+  ],
+};
 
 const isStart = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/v1/memes/generations/';
 
@@ -40,7 +50,7 @@ async function renderFlow({
 } = {}) {
   server = await startApiServer((req) => {
     if (req.path.startsWith('/api/v1/memes/generations/templates/'))
-      return { status: 200, body: { items: [TEMPLATE, PREMIUM], page: 1, pageSize: 20, total: 2 } };
+      return { status: 200, body: { items: [TEMPLATE, PREMIUM, GROUP], page: 1, pageSize: 20, total: 3 } };
     if (req.path === '/api/v1/tariff/?tariffType=basic_generation')
       return {
         status: 200,
@@ -98,6 +108,30 @@ describe('the template caption is a suggestion', () => {
     // An empty caption field: the server must not fall back to the template's caption.
     expect(formField(starts()[0].body, 'text')).toBe('');
     expect(formField(starts()[0].body, 'templateId')).toBe('t1');
+  });
+});
+
+describe('choosing the faces of the picture', () => {
+  it('a picture with one face offers no choice and sends none (the largest)', async () => {
+    await renderFlow();
+    await chooseTemplate();
+    expect(screen.queryByTestId('face-picker')).toBeNull();
+    await userEvent.click(createButton());
+    await screen.findByTestId('generation-stage');
+    expect(formField(starts()[0].body, 'faces')).toBeUndefined();
+  });
+
+  it('a group picture shows its faces to tap, the largest chosen, and sends the choice', async () => {
+    await renderFlow();
+    await chooseTemplate('Team photo');
+    expect(screen.getByRole('button', { name: 'Face 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Face 2' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Face 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Face 1' }));
+    await userEvent.click(createButton());
+    await screen.findByTestId('generation-stage');
+    expect(formField(starts()[0].body, 'faces')).toBe('[1]');
+    expect(formField(starts()[0].body, 'templateId')).toBe('t3');
   });
 });
 

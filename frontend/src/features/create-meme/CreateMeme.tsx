@@ -39,6 +39,7 @@ export default function CreateMeme({ onClose }: { onClose: () => void }) {
         <CaptionStep
           flow={state}
           onCaptionChange={(caption) => dispatch({ type: 'captionChanged', caption })}
+          onFacesChange={(faceChoice) => dispatch({ type: 'facesChosen', faceChoice })}
           onStarted={(generationId) => dispatch({ type: 'generationStarted', generationId })}
           onSeePlans={seePlans}
         />

@@ -35,8 +35,17 @@ describe('createMemeFlowReducer', () => {
       faceUrl: 'data:saved',
       target: null,
       caption: '',
+      faceChoice: 'largest',
       generationId: null,
     });
+  });
+
+  it('a face choice holds for its picture; another picture starts again from the largest face', () => {
+    const chosen = run(atCaption, { type: 'facesChosen', faceChoice: [1, 2] });
+    expect(chosen.faceChoice).toEqual([1, 2]);
+    expect(
+      run(chosen, { type: 'targetChosen', target: { templateId: 't2', previewUrl: 'x' } }).faceChoice,
+    ).toBe('largest');
   });
 
   it('a picked face is kept and leads to the base choice', () => {

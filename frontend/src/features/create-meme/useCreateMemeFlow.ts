@@ -6,7 +6,7 @@ import { haptic } from '../../telegram/sdk';
 import { useBackButton } from '../../ui/useBackButton';
 import { memeKeys } from '../memes';
 import { sessionKeys } from '../session';
-import type { FaceUploadDto } from '@mememint/contracts';
+import type { FaceChoice, FaceRect, FaceUploadDto } from '@mememint/contracts';
 import { putFace } from './api/put-face';
 import type { GenerationBase } from './api/start-generation';
 import { forgetFacePhoto, loadFacePhotoUrl, saveFacePhoto } from './photo';
@@ -17,6 +17,10 @@ export type Target = GenerationBase & {
   previewUrl: string;
   /** A template's own caption, offered (never sent unless the player takes it). */
   suggestedCaption?: string | null;
+  /** Its faces (largest first, in its pixels of `width` × `height`) when known: several are offered. */
+  faces?: FaceRect[];
+  width?: number;
+  height?: number;
 };
 
 /** face photo → base (template or own photo) → caption → progress (then the failure or the result). */
@@ -32,6 +36,8 @@ export interface CreateMemeFlowState {
   faceUrl: string | null;
   target: Target | null;
   caption: string;
+  /** Which faces of the picture to replace; the largest until the player taps others. */
+  faceChoice: FaceChoice;
   generationId: string | null;
 }
 
@@ -41,13 +47,22 @@ export type CreateMemeFlowAction =
   /** Every base starts without a caption; a template's caption is only a suggestion. */
   | { type: 'targetChosen'; target: Target }
   | { type: 'captionChanged'; caption: string }
+  | { type: 'facesChosen'; faceChoice: FaceChoice }
   | { type: 'generationStarted'; generationId: string }
   | { type: 'retried'; failed: FailedInput }
   | { type: 'anotherRequested' }
   | { type: 'back' };
 
 export function initialCreateMemeFlow(savedFaceUrl: string | null): CreateMemeFlowState {
-  return { step: 'photo', face: null, faceUrl: savedFaceUrl, target: null, caption: '', generationId: null };
+  return {
+    step: 'photo',
+    face: null,
+    faceUrl: savedFaceUrl,
+    target: null,
+    caption: '',
+    faceChoice: 'largest',
+    generationId: null,
+  };
 }
 
 /** The steps Back returns from inside the flow; from any other step Back closes it. */
@@ -63,9 +78,11 @@ export function createMemeFlowReducer(
     case 'savedFaceUsed':
       return { ...state, step: 'target' };
     case 'targetChosen':
-      return { ...state, target: action.target, caption: '', step: 'caption' };
+      return { ...state, target: action.target, caption: '', faceChoice: 'largest', step: 'caption' };
     case 'captionChanged':
       return { ...state, caption: action.caption };
+    case 'facesChosen':
+      return { ...state, faceChoice: action.faceChoice };
     case 'generationStarted':
       return { ...state, generationId: action.generationId, step: 'progress' };
     case 'retried':

@@ -3,4 +3,4 @@ export { useMyMemes, useMyMemesFirstPage } from './api/get-my-memes';
 export { memeKeys } from './api/keys';
 export { useSharedMeme } from './api/get-shared-meme';
 export { useUpdateMeme } from './api/update-meme';
-export { useUploadMeme } from './api/upload-meme';
+export { uploadMeme } from './api/upload-meme';

@@ -1,9 +1,10 @@
-import type { GenerationCreatedDto } from '@mememint/contracts';
+import type { FaceChoice, GenerationCreatedDto } from '@mememint/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import type { MutationConfig } from '../../../lib/react-query';
 import { sessionKeys } from '../../session';
+import { faceChoiceField } from '../FacePicker';
 
 /** What the face goes into: a template, or the player's own uploaded photo. */
 export type GenerationBase = { templateId: string } | { memeId: string };
@@ -13,6 +14,8 @@ export interface StartGenerationInput {
   templateId?: string;
   memeId?: string;
   text?: string;
+  /** The multipart `faces` field: `all` or a JSON array of indices; none for the largest. */
+  faces?: string;
 }
 
 /** POST /v1/memes/generations/ (multipart) */
@@ -26,6 +29,7 @@ export function startGeneration(
   if (input.memeId) form.append('memeId', input.memeId);
   // An empty text is sent: no caption (left out, the server would take the template's).
   if (input.text !== undefined) form.append('text', input.text);
+  if (input.faces !== undefined) form.append('faces', input.faces);
   return client.post<GenerationCreatedDto>('/v1/memes/generations/', form);
 }
 
@@ -37,6 +41,8 @@ export interface GenerationRequest {
   face: Blob | null;
   base: GenerationBase | null;
   caption: string;
+  /** Which faces of the base to replace (default the largest). */
+  faces?: FaceChoice;
 }
 
 /** Starts a generation and refetches the user, whose credit it cost. */
@@ -44,11 +50,17 @@ export function useStartGeneration(config: MutationConfig<GenerationCreatedDto, 
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ face, base, caption }: GenerationRequest) => {
+    mutationFn: async ({ face, base, caption, faces = 'largest' }: GenerationRequest) => {
       const photo = face ?? undefined;
       const into = base && ('templateId' in base ? { templateId: base.templateId } : { memeId: base.memeId });
       // An empty caption is sent as it is: no caption (a template's is only a suggestion).
-      return startGeneration(client, { photo, text: caption.trim(), ...into });
+      const field = faceChoiceField(faces);
+      return startGeneration(client, {
+        photo,
+        text: caption.trim(),
+        ...into,
+        ...(field !== undefined ? { faces: field } : {}),
+      });
     },
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });

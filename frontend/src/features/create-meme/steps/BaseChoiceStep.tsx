@@ -1,13 +1,16 @@
 import { isBoostActive, type TemplateDto } from '@mememint/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic } from '../../../telegram/sdk';
 import { Dialog } from '../../../ui/Dialog';
 import { LockIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
-import { useUploadMeme } from '../../memes';
+import { useApiClient } from '../../../lib/api-context';
+import { uploadMeme } from '../../memes';
 import { BoostPlanOffers } from '../../plans';
 import { useUser } from '../../session';
+import { getMemeFaces } from '../api/get-meme-faces';
 import { useTemplates } from '../api/get-templates';
 import { PhotoPicker } from '../PhotoPicker';
 import type { Target } from '../useCreateMemeFlow';
@@ -27,8 +30,20 @@ export function BaseChoiceStep({
   const templates = useTemplates();
   const boosted = isBoostActive(useUser().boostEnds);
   const [locked, setLocked] = useState<TemplateDto | null>(null);
-  const uploadOwn = useUploadMeme({
-    onSuccess: (meme) => onChosen({ memeId: meme.id, previewUrl: meme.thumbnailUrl }),
+  const client = useApiClient();
+  // The own photo is uploaded, then its faces are asked for (analysed once): with several, the player
+  // picks. Without an answer the largest face is used, as before.
+  const uploadOwn = useMutation({
+    mutationFn: async (photo: Blob): Promise<Target> => {
+      const meme = await uploadMeme(client, photo);
+      const found = await getMemeFaces(client, meme.id).catch(() => null);
+      return {
+        memeId: meme.id,
+        previewUrl: meme.thumbnailUrl,
+        ...(found ? { faces: found.faces, width: found.width, height: found.height } : {}),
+      };
+    },
+    onSuccess: onChosen,
   });
 
   return (
@@ -53,6 +68,9 @@ export function BaseChoiceStep({
                     templateId: template.id,
                     previewUrl: template.thumbnailUrl,
                     suggestedCaption: template.caption,
+                    faces: template.faces,
+                    width: template.width,
+                    height: template.height,
                   });
               }}
             >

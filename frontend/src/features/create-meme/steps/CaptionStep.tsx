@@ -1,22 +1,26 @@
+import type { FaceChoice } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
 import { haptic } from '../../../telegram/sdk';
 import { isLimitReached } from '../../balance';
 import { useUser } from '../../session';
 import { useStartGeneration } from '../api/start-generation';
 import { CaptionField } from '../CaptionField';
+import { FacePicker } from '../FacePicker';
 import { isSuggestionUnchanged } from '../caption-suggestion';
 import { StartRefusal } from '../StartRefusal';
 import type { CreateMemeFlowState } from '../useCreateMemeFlow';
 
 /** Step 3: face → base at a glance, the caption (a template's offered, never imposed), and the start. */
 export function CaptionStep({
-  flow: { faceUrl, target, caption },
+  flow: { faceUrl, target, caption, faceChoice },
   onCaptionChange,
+  onFacesChange,
   onStarted,
   onSeePlans,
 }: {
   flow: CreateMemeFlowState;
   onCaptionChange: (caption: string) => void;
+  onFacesChange: (faceChoice: FaceChoice) => void;
   onStarted: (generationId: string) => void;
   onSeePlans: () => void;
 }) {
@@ -39,6 +43,16 @@ export function CaptionStep({
         <span className="chosen__arrow">→</span>
         {target && <img className="chosen__target" src={target.previewUrl} alt="" />}
       </div>
+      {target?.faces && target.faces.length > 1 && target.width && target.height && (
+        <FacePicker
+          imageUrl={target.previewUrl}
+          width={target.width}
+          height={target.height}
+          faces={target.faces}
+          value={faceChoice}
+          onChange={onFacesChange}
+        />
+      )}
       {suggestion && (
         <div className="suggestion" data-testid="caption-suggestion">
           <span className="field__label">{t('create.suggestionLabel')}</span>
@@ -69,7 +83,7 @@ export function CaptionStep({
         className="button"
         disabled={start.isPending}
         // The face picked in this flow passed the face check, which made it the server's current face.
-        onClick={() => start.mutate({ face: null, base: target, caption })}
+        onClick={() => start.mutate({ face: null, base: target, caption, faces: faceChoice })}
       >
         {start.isPending ? t('create.starting') : t('create.start')}
       </button>

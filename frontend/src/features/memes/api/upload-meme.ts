@@ -1,8 +1,5 @@
 import type { MemeDto } from '@mememint/contracts';
-import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
-import type { MutationConfig } from '../../../lib/react-query';
 
 /** POST /v1/memes/ (multipart): the player's own photo as a meme to put a face into. */
 export function uploadMeme(client: ApiClient, image: Blob, text?: string): Promise<MemeDto> {
@@ -10,9 +7,4 @@ export function uploadMeme(client: ApiClient, image: Blob, text?: string): Promi
   form.append('image', image, 'photo.jpg');
   if (text) form.append('text', text);
   return client.post<MemeDto>('/v1/memes/', form);
-}
-
-export function useUploadMeme(config: MutationConfig<MemeDto, Blob> = {}) {
-  const client = useApiClient();
-  return useMutation({ mutationFn: (image: Blob) => uploadMeme(client, image), onSuccess: config.onSuccess });
 }

@@ -1,0 +1,100 @@
+import {
+  BadRequestException,
+  type HttpException,
+  Injectable,
+  PayloadTooLargeException,
+} from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { randomUUID } from 'node:crypto';
+import {
+  ANALYSE_JOB,
+  type AnalyseJobData,
+  type AnalyseJobResult,
+  ErrorText,
+  GENERATION_FAILURE_CODES,
+  GENERATION_QUEUE,
+  isAnalyseJobResult,
+  type JobFailure,
+  parseFailure,
+  type QueueJob,
+} from '@mememint/contracts';
+
+/** What became of an analysis the API awaited. */
+export type AnalysisOutcome =
+  | { state: 'completed'; result: AnalyseJobResult }
+  | { state: 'failed'; failure: JobFailure }
+  | { state: 'timeout' };
+
+/**
+ * The client's answer to an analysis that listed no faces: the image's own faults (no face, too large,
+ * unreadable) are 4xx, anything else (no worker in time, a worker error) is `unavailable` (a 503).
+ */
+export function analysisError(
+  outcome: Exclude<AnalysisOutcome, { state: 'completed' }>,
+  answers: { noFace: () => HttpException; unavailable: () => HttpException },
+): HttpException {
+  if (outcome.state === 'timeout') return answers.unavailable();
+  switch (outcome.failure.code) {
+    case 'NO_FACE':
+      return answers.noFace();
+    case 'IMAGE_TOO_LARGE':
+      return new PayloadTooLargeException(ErrorText.imageTooLarge);
+    case 'UNSUPPORTED_IMAGE':
+      return new BadRequestException(ErrorText.imageUpload);
+    default:
+      return answers.unavailable();
+  }
+}
+
+/** Analyse jobs' ids: never a generation's (a UUID), so the generation reports skip them. */
+export const ANALYSE_JOB_ID_PREFIX = 'analyse-';
+
+/**
+ * The analyse job of the generation queue as the API uses it: the inference worker detects, meshes and
+ * describes an image's faces once and stores the record beside it, so the API process loads no model.
+ */
+@Injectable()
+export class AnalysisQueue {
+  constructor(
+    @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue<QueueJob<typeof GENERATION_QUEUE>['data']>,
+  ) {}
+
+  /** False while Redis is away: nothing can be analysed now. */
+  isReady(): boolean {
+    return this.queue.client.status === 'ready';
+  }
+
+  /**
+   * Queues the analysis of a stored image ahead of the swaps (someone awaits it) and waits for it, at
+   * most `timeoutMs`; a job still waiting then is withdrawn. Not retried: the request can be sent again.
+   */
+  async analyse(data: AnalyseJobData, timeoutMs: number): Promise<AnalysisOutcome> {
+    const job = await this.queue.add(ANALYSE_JOB, data, {
+      jobId: `${ANALYSE_JOB_ID_PREFIX}${randomUUID()}`,
+      priority: 1,
+      attempts: 1,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      const result: unknown = await Promise.race([job.finished(), timeout]);
+      if (result === 'timeout') {
+        if ((await job.getState().catch(() => null)) !== 'active') await job.remove().catch(() => undefined);
+        return { state: 'timeout' };
+      }
+      if (!isAnalyseJobResult(result))
+        return { state: 'failed', failure: { code: null, message: 'the analysis answered no result' } };
+      return { state: 'completed', result };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { state: 'failed', failure: parseFailure(reason, GENERATION_FAILURE_CODES) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
