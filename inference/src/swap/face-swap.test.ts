@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { decodePhoto, largestFaceMesh } from '../../test/labelled-photos.js';
-import { measureFaceQuality } from '../analysis/face-quality.js';
-import { buildPyramid } from '../image/pyramid.js';
 import { FACE_OVAL, LEFT_EYE, LIPS_OUTER, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, RgbImage } from '../types.js';
-import { swapFace, swapFaceInto } from './face-swap.js';
+import { swapFaceInto } from './face-swap.js';
 import { fillPolygon } from './mask.js';
 import { edgeStep } from './seam.js';
 import { targetFrames } from './target-glasses.js';
