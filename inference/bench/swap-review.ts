@@ -137,7 +137,7 @@ async function sheet(name: string, pairs: string[]): Promise<void> {
     const result = { ...target.image, data: Uint8Array.from(target.image.data) };
     const started = performance.now();
     const alpha = swapFace(result, targetMesh, face.image, face.meshes[0], {
-      keepTargetGlasses: wearsGlasses(target, targetMesh) && !wearsGlasses(face, face.meshes[0]),
+      removeTargetGlasses: wearsGlasses(target, targetMesh),
     });
     const ms = performance.now() - started;
     const seam = seamScore(target.image, result, alpha);

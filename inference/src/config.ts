@@ -44,7 +44,7 @@ export interface FaceCheckThresholds {
   minSharpness: number;
   /** Lowest brightness (95th percentile of the inner face's luma, 0–255). */
   minBrightness: number;
-  /** Glasses evidence from which the check notes glasses (and a template's glasses are kept). */
+  /** Glasses evidence from which the check notes glasses (and a template's glasses are removed). */
   glassesEvidence: number;
 }
 

@@ -109,12 +109,11 @@ function chooseTargetFaces(faces: ImageFace[], choice: FaceChoice, minWidth: num
 }
 
 /**
- * How a face is swapped into a target face: a target's glasses are kept when the face photo has none (with
- * glasses on both, the face photo's are carried instead: two pairs would show).
+ * How a face is swapped into a target face: a target's glasses are removed (the face photo's own, if any,
+ * come with its face; keeping the target's left broken rims and much of its identity).
  */
-export function swapOptionsFor(source: ImageFace, target: ImageFace, config: PipelineConfig): SwapOptions {
-  const wears = (face: ImageFace) => face.quality.glasses >= config.faceCheck.glassesEvidence;
-  return { keepTargetGlasses: wears(target) && !wears(source) };
+export function swapOptionsFor(target: ImageFace, config: PipelineConfig): SwapOptions {
+  return { removeTargetGlasses: target.quality.glasses >= config.faceCheck.glassesEvidence };
 }
 
 /**
@@ -162,7 +161,7 @@ export async function runSwap(
 
   await stage('swap', timings, onProgress, () => {
     for (const chosen of targets) {
-      swapFace(target, chosen.mesh, face, source.mesh, swapOptionsFor(source, chosen, config));
+      swapFace(target, chosen.mesh, face, source.mesh, swapOptionsFor(chosen, config));
     }
   });
 

@@ -192,7 +192,7 @@ export async function measurePair(
   const result = { ...target.image, data: Uint8Array.from(target.image.data) };
   const chosen = target.faces[targetFace];
   const started = performance.now();
-  const options = swapOptionsFor(face.faces[0], chosen, config);
+  const options = swapOptionsFor(chosen, config);
   const coverage = swapFace(result, chosen.mesh, face.image, face.faces[0].mesh, options);
   const ms = performance.now() - started;
   const { region, alpha } = coverage;

@@ -17,10 +17,9 @@ const DEPTH_OVER_TYPICAL = 3;
 const MIN_LINE_PIXELS = 6;
 
 /**
- * The target's glasses, kept: their frames are thin dark lines round the eyes and across the nose (the
- * target's own eyes, lids and brows left out); returns per region pixel how much of the target to keep there
- * (0–1), softened by a pixel. The swapped face then wears the target's frames instead of showing them
- * half (the arms outside the face and the rims inside it replaced).
+ * The target's glasses: their frames are thin dark lines round the eyes and across the nose (the target's own
+ * eyes, lids and brows left out: the swap replaces those whole anyway); returns per region pixel how much of
+ * a frame is there (0–1), softened by a pixel. The swap replaces them whole so that none shows half.
  */
 export function targetFrames(image: RgbImage, points: Float32Array, region: Region): Float32Array {
   const { width, height } = region;
