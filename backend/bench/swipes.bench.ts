@@ -48,6 +48,10 @@ async function main(): Promise<void> {
   const api = await startApiProcess({
     SWIPES_MAX: '1000000',
     SWIPE_MIN_INTERVAL_MS: '0',
+    // All players come from one address here: the per-address limits would refuse them as one crowd
+    // (the per-player swipe limit stays on, as in production).
+    RATE_LIMIT_AUTH_PER_ADDRESS: '0',
+    RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0',
     // Every meme stays a candidate however many a player has swiped.
     SWIPE_DECK_CANDIDATES: '1000',
   });
