@@ -95,7 +95,8 @@ export class SwipesService {
     if (row.owner_id === null) throw new NotFoundException(ErrorText.memeNotFound);
     if (Number(row.owner_id) === user.tgId) throw new BadRequestException(ErrorText.ownMemeSwipe);
     if (!row.recorded || !change) {
-      // Not affordable yet not recorded: another request of this player recorded it meanwhile.
+      // A swipe to spend yet nothing recorded: the (player, meme) key was taken, by an earlier swipe or
+      // one of this player's requests committed meanwhile.
       if (row.swiped_before || row.affordable) throw new ConflictException(ErrorText.alreadySwiped);
       const refill = refillSwipes({ swipes: row.swipes, refilledAt: row.swipes_refilled_at }, now, max, refillSeconds * 1000);
       const body: NoSwipesLeftBody = {
