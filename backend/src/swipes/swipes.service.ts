@@ -98,7 +98,12 @@ export class SwipesService {
       // A swipe to spend yet nothing recorded: the (player, meme) key was taken, by an earlier swipe or
       // one of this player's requests committed meanwhile.
       if (row.swiped_before || row.affordable) throw new ConflictException(ErrorText.alreadySwiped);
-      const refill = refillSwipes({ swipes: row.swipes, refilledAt: row.swipes_refilled_at }, now, max, refillSeconds * 1000);
+      const refill = refillSwipes(
+        { swipes: row.swipes, refilledAt: row.swipes_refilled_at },
+        now,
+        max,
+        refillSeconds * 1000,
+      );
       const body: NoSwipesLeftBody = {
         detail: ErrorText.noSwipesLeft,
         nextRefillAt: refill.nextRefillAt?.toISOString() ?? null,

@@ -59,8 +59,14 @@ export function writeSwipesAdded(tgId: number, state: SwipesAdded): void {
  * starts a new tip; the first balance ever seen is no rise.
  */
 export function seeSwipes(state: SwipesAdded | null, swipes: number, now: number): SwipesAdded {
-  if (state && swipes > state.seen) return { seen: swipes, addedAt: now, added: swipes - state.seen, shown: false };
-  return { seen: swipes, addedAt: state?.addedAt ?? null, added: state?.added ?? 0, shown: state?.shown ?? false };
+  if (state && swipes > state.seen)
+    return { seen: swipes, addedAt: now, added: swipes - state.seen, shown: false };
+  return {
+    seen: swipes,
+    addedAt: state?.addedAt ?? null,
+    added: state?.added ?? 0,
+    shown: state?.shown ?? false,
+  };
 }
 
 /** Whether the tip shows now: a rise in the last 5 minutes whose tip has not been shown. */

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { readSwipesAdded, seeSwipes, SWIPES_ADDED_WINDOW_MS, swipesAddedDue, writeSwipesAdded } from './intro';
+import {
+  readSwipesAdded,
+  seeSwipes,
+  SWIPES_ADDED_WINDOW_MS,
+  swipesAddedDue,
+  writeSwipesAdded,
+} from './intro';
 
 /**
  * The "swipes added in last 5 minutes" tip (SEED-SPEC §3): follows the player's swipe balance, and
