@@ -13,6 +13,7 @@ import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MemeLikesService } from '../src/memes/meme-likes.service.js';
 import { expectBooksBalanced, ledgerRows, seedMemes, swipe } from './helpers/feed.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
+import { untilScore } from './helpers/rating.js';
 import { MovableClock } from './helpers/movable-clock.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -196,6 +197,37 @@ describe('swipes', () => {
           .expect(400);
 
       expect(await me(t.server, player)).toEqual(before);
+    });
+
+    it('a boosted or influencer player earns ×m per swipe, as earned coins that reach the rating', async () => {
+      const [author, boosted, influencer] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const [meme] = await seedMemes(t, author, 1);
+      await t.dataSource.query(`UPDATE users SET boost_ends = now() + interval '1 day' WHERE tg_id = $1`, [
+        boosted.tgId,
+      ]);
+      await t.dataSource.query(`UPDATE users SET infl = true WHERE tg_id = $1`, [influencer.tgId]);
+      const m = t.config.coins.boostedMultiplier;
+      for (const player of [boosted, influencer]) {
+        const socket = await connect(player);
+        const res = await swipe(t.server, player, meme!.id, false).expect(200);
+        expect(res.body).toMatchObject({ memeCoins: m, coinsEarned: m, swipes: t.config.swipes.max - 1 });
+        expect(await socket.until('balance')).toMatchObject({ memeCoins: m });
+        expect(
+          await t.dataSource.query(
+            `SELECT kind, delta, earned FROM ledger_entries WHERE user_id = $1 AND reason = 'swipe' ORDER BY kind`,
+            [player.tgId],
+          ),
+        ).toEqual([
+          { kind: 'coins', delta: m, earned: true },
+          { kind: 'swipes', delta: -1, earned: false },
+        ]);
+        await untilScore(t, player, m);
+      }
+      await expectBooksBalanced(t);
     });
 
     it('of 50 parallel swipes with 10 swipes left exactly 10 succeed; the rest answer "No swipes left"', async () => {

@@ -42,6 +42,42 @@ export interface Imbalance {
   ledgerSum: number;
 }
 
+/**
+ * A caller's single statement that carries one user's ledger rows (LedgerService.applyInStatement):
+ * the caller's CTEs run after `ledger_user` (the user's row, locked: every `users` column) and
+ * decide which rows `entries` yields. Parameters are named (`:name`); the ledger's own start with
+ * `ledger`.
+ */
+export interface LedgerStatement {
+  /** The caller's CTEs, `name AS (…), …` (they may read `ledger_user`). */
+  ctes: string;
+  /**
+   * A SELECT of the rows to write, columns `(kind, delta, reason)`, deltas as `apply` takes them
+   * (earned coins before the multiplier); rows of delta 0 are left out. The caller guards its debits
+   * (the users CHECK constraint backs that up: a debit past 0 fails the statement).
+   */
+  entries: string;
+  /** The reasons `entries` may name: a row of another reason fails the statement. */
+  reasons: readonly LedgerReason[];
+  /**
+   * More `users` columns the ledger's UPDATE sets when it writes rows (`u` is the row): a row can be
+   * updated only once per statement, so counters kept beside the balances go here.
+   */
+  set?: string;
+  /** The caller's answer columns, over `ledger_user` and (as scalar subqueries) its CTEs. */
+  select: string;
+  parameters: Record<string, unknown>;
+}
+
+/** What the ledger adds to the answer row of a LedgerStatement. */
+export interface LedgerStatementColumns {
+  ledger_entries: Omit<LedgerRow, 'userId' | 'idempotencyKey'>[] | null;
+  ledger_written_at: Date | null;
+  ledger_generation_limit: number | null;
+  ledger_meme_coins: number | null;
+  ledger_swipes: number | null;
+}
+
 interface BalanceRow {
   tg_id: string;
   generation_limit: number;
@@ -150,6 +186,75 @@ export class LedgerRepository {
       balances: new Map(updated.map((row) => [Number(row.tg_id), toBalances(row)])),
       writtenAt: updated[0]!.written_at,
     };
+  }
+
+  /**
+   * Runs a caller's statement with the ledger's part in it, one round trip: the user's row locked
+   * first, the caller's CTEs, then the rows inserted (earned coins × `boosted` while the user's boost
+   * runs at `now` or they are an influencer, as LedgerService.multiplierFor) and their sums added to
+   * the balances in the one UPDATE of the row. Without a transaction the statement is its own.
+   * Answers the caller's columns and the ledger's; null when the user does not exist.
+   */
+  async writeInStatement<R extends object>(
+    em: EntityManager | undefined,
+    userId: number,
+    statement: LedgerStatement,
+    multiplier: { boosted: number; now: Date; earnedReasons: readonly string[] },
+  ): Promise<(R & LedgerStatementColumns) | null> {
+    const manager = em ?? this.dataSource.manager;
+    const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
+      `WITH ledger_user AS MATERIALIZED (
+              SELECT * FROM users WHERE tg_id = :ledgerUserId FOR UPDATE),
+            ${statement.ctes},
+            ledger_rows AS (
+              SELECT r.kind::balance_kind AS kind, r.delta::integer AS delta,
+                     -- NULL (refused by the NOT NULL column) when the caller did not declare the reason
+                     CASE WHEN r.reason = ANY(:ledgerReasons::varchar[]) THEN r.reason::varchar END AS reason
+                FROM (${statement.entries}) AS r
+               WHERE r.delta <> 0),
+            ledger_inserted AS (
+              INSERT INTO ledger_entries (user_id, kind, delta, reason, earned)
+              SELECT u.tg_id, r.kind,
+                     CASE WHEN r.kind = 'coins' AND r.reason = ANY(:ledgerEarned::varchar[])
+                               AND (u.infl OR u.boost_ends > :ledgerNow::timestamptz)
+                          THEN r.delta * :ledgerBoosted::integer ELSE r.delta END,
+                     r.reason, r.kind = 'coins' AND r.reason = ANY(:ledgerEarned::varchar[])
+                FROM ledger_rows r CROSS JOIN ledger_user u
+              RETURNING kind, delta, reason, earned, created_at),
+            ledger_balances AS (
+              UPDATE users u
+                 SET generation_limit = u.generation_limit + t.credits,
+                     meme_coins = u.meme_coins + t.coins,
+                     swipes = u.swipes + t.swipes${statement.set ? `,\n${statement.set}` : ''}
+                FROM (SELECT COALESCE(SUM(delta) FILTER (WHERE kind = 'credits'), 0) AS credits,
+                             COALESCE(SUM(delta) FILTER (WHERE kind = 'coins'), 0) AS coins,
+                             COALESCE(SUM(delta) FILTER (WHERE kind = 'swipes'), 0) AS swipes
+                        FROM ledger_inserted HAVING count(*) > 0) t
+               WHERE u.tg_id = :ledgerUserId
+              RETURNING u.generation_limit, u.meme_coins, u.swipes)
+       SELECT ${statement.select},
+              (SELECT json_agg(json_build_object('kind', kind, 'delta', delta, 'reason', reason, 'earned', earned))
+                 FROM ledger_inserted) AS ledger_entries,
+              (SELECT max(created_at) FROM ledger_inserted) AS ledger_written_at,
+              b.generation_limit AS ledger_generation_limit, b.meme_coins AS ledger_meme_coins,
+              b.swipes AS ledger_swipes
+         FROM ledger_user LEFT JOIN ledger_balances b ON true`,
+      {
+        ...statement.parameters,
+        ledgerUserId: userId,
+        ledgerReasons: statement.reasons,
+        ledgerEarned: multiplier.earnedReasons,
+        ledgerNow: multiplier.now,
+        ledgerBoosted: multiplier.boosted,
+      },
+    );
+    const rows: (R & LedgerStatementColumns)[] = await manager.query(sql, parameters);
+    return rows[0] ?? null;
+  }
+
+  /** The manager a change without a caller's transaction runs on (its after-commit hooks run at once). */
+  managerOf(em: EntityManager | undefined): EntityManager {
+    return em ?? this.dataSource.manager;
   }
 
   /**

@@ -7,16 +7,28 @@ import { MetricsService } from '../metrics/metrics.service.js';
 import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from './ledger.errors.js';
 import { type BalancesChanged, LedgerEvents, type LedgerEntryWritten } from './ledger-events.js';
-import { type EarnedReason, isEarned, isLedgerReason, type LedgerReason } from './ledger-reasons.js';
+import {
+  type EarnedReason,
+  isEarned,
+  isLedgerReason,
+  LEDGER_REASONS,
+  type LedgerReason,
+} from './ledger-reasons.js';
 import {
   type EarnedTotal,
   type Imbalance,
   type LedgerRow,
   LedgerRepository,
+  type LedgerStatement,
   type LockedUser,
 } from './ledger.repository.js';
 
-export type { EarnedTotal, Imbalance } from './ledger.repository.js';
+export type { EarnedTotal, Imbalance, LedgerStatement } from './ledger.repository.js';
+
+/** Reasons whose coins are earned, as the ledger's SQL reads them. */
+const EARNED_REASONS = Object.entries(LEDGER_REASONS)
+  .filter(([, reason]) => reason.earned)
+  .map(([name]) => name);
 
 export interface BalanceChange {
   kind: BalanceKind;
@@ -212,6 +224,41 @@ export class LedgerService {
     });
   }
 
+  /**
+   * One user's change decided inside the caller's own single statement (a swipe: the swipe row, the
+   * refill, the spend, the coins, the gift and the like in one round trip, with no transaction
+   * around it). The caller's CTEs see the user's row locked and yield the rows; the ledger writes them
+   * (earned coins × m, as `apply`) and adds them to the balances in the same statement, so the books
+   * stay as exact as `apply`'s. Answers the caller's columns, and the change (null when the caller's
+   * CTEs wrote no row). No idempotency key: callers make it one-time by a unique row of their own
+   * (the swipe's (user, meme) key).
+   */
+  async applyInStatement<R extends object>(
+    userId: number,
+    statement: LedgerStatement,
+    manager?: EntityManager,
+  ): Promise<{ row: R; change: LedgerResult | null }> {
+    for (const reason of statement.reasons)
+      if (!isLedgerReason(reason)) throw new Error(`Unknown ledger reason ${reason}.`);
+    const row = await this.repository.writeInStatement<R>(manager, userId, statement, {
+      boosted: this.boostedMultiplier,
+      now: new Date(),
+      earnedReasons: EARNED_REASONS,
+    });
+    if (!row) throw new LedgerUserNotFoundError(userId);
+    const { ledger_entries: entries, ledger_written_at: at } = row;
+    if (!entries?.length || !at) return { row, change: null };
+    const balances: BalanceDto = {
+      generationLimit: row.ledger_generation_limit!,
+      memeCoins: row.ledger_meme_coins!,
+      swipes: row.ledger_swipes!,
+    };
+    this.announce(this.repository.managerOf(manager), [{ userId, balances, entries, at: new Date(at) }]);
+    const deltas: Partial<Record<BalanceKind, number>> = {};
+    for (const entry of entries) deltas[entry.kind] = (deltas[entry.kind] ?? 0) + entry.delta;
+    return { row, change: { applied: true, deltas, balances } };
+  }
+
   addCredits(userId: number, amount: number, options: LedgerOptions, manager?: EntityManager) {
     return this.apply(userId, [{ kind: 'credits', delta: amount }], options, manager);
   }
@@ -293,7 +340,6 @@ export class LedgerService {
     return { userId: change.userId, kind: change.kind, delta, reason: change.reason, earned, idempotencyKey };
   }
 
-  /** Tells LedgerEvents' listeners once the transaction commits. */
   /** Once committed: the listeners hear of it and `mememint_ledger_writes_total{reason}` counts it. */
   private announce(em: EntityManager, changes: Iterable<BalancesChanged>): void {
     const committed = [...changes];

@@ -39,6 +39,16 @@ export class MemeLikesRepository {
     );
   }
 
+  /**
+   * The same insert as a CTE of a caller's statement (a swipe's): `source` selects the likes,
+   * columns `(meme_id, author_id)`.
+   */
+  insertCte(name: string, source: string): string {
+    return `${name} AS (
+              INSERT INTO pending_likes (meme_id, author_id)
+              SELECT l.meme_id, l.author_id FROM (${source}) AS l)`;
+  }
+
   /** Waits while another replica applies a batch (the lock ends with the transaction). */
   async lockFlush(em: EntityManager): Promise<void> {
     await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [...AdvisoryLocks.likesFlush]);

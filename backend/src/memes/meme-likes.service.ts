@@ -57,6 +57,14 @@ export class MemeLikesService implements OnApplicationBootstrap, OnApplicationSh
     return this.likes.insert(em, likes);
   }
 
+  /**
+   * Records likes in the liker's own single statement: answers the CTE `name` that inserts the likes
+   * `source` selects (columns `meme_id, author_id`).
+   */
+  recordInStatement(name: string, source: string): string {
+    return this.likes.insertCte(name, source);
+  }
+
   /** A meme's likes, pending ones included. */
   countOf(memeId: string, em?: EntityManager): Promise<number> {
     return this.likes.countOf(memeId, em);

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import type { GiftKind } from '@mememint/contracts';
 import { FEED_ITEM_COLUMNS, type FeedItemRow } from '../feed/feed.repository.js';
+import type { LedgerStatement } from '../ledger/ledger.service.js';
 import { IN_FEED } from '../memes/entities/meme.entity.js';
 import { SwipeGift } from './entities/swipe-gift.entity.js';
+import type { RefillState } from './swipe-refill.js';
 import { Swipe } from './entities/swipe.entity.js';
 
 /** How the deck ranks the memes a player has not swiped yet. */
@@ -18,13 +19,22 @@ export interface DeckRanking {
   jitter: number;
 }
 
-/** What the swipe rules read from the player's row (under its lock). */
-export interface SwipeState {
+/** The answer row of a swipe statement (with the ledger's columns). */
+export interface SwipeStatementRow {
+  /** The meme's author; null when it is not in the feed. */
+  owner_id: string | null;
+  /** The swipe was recorded (and paid). */
+  recorded: boolean;
+  /** The player had swiped this meme before. */
+  swiped_before: boolean;
+  /** A swipe was there to spend, the refill counted. */
+  affordable: boolean;
+  /** The balance and refill clock before the swipe (the 400's nextRefillAt is computed from them). */
   swipes: number;
-  /** The lazy refill's clock: swipes refill from here (GAME.md "Swipes"). */
-  refilledAt: Date;
-  /** Swipes made, this one included. */
-  swipedCount: number;
+  swipes_refilled_at: Date;
+  /** Swipes made, this one included (when recorded). */
+  swiped_count: number;
+  gift_id: string | null;
 }
 
 /**
@@ -62,40 +72,92 @@ export class SwipesRepository {
   }
 
   /**
-   * Records a swipe made `at` and counts it, in one statement that first locks the player's row (as
-   * the ledger does, so the two never wait on each other in opposite orders); null when the player
-   * has swiped this meme before (nothing changed).
+   * One swipe as one statement, carried by the ledger (LedgerService.applyInStatement) under the
+   * player's row lock: the meme looked up, the lazy refill settled, the swipe row inserted once per
+   * (player, meme) when a swipe is there to spend, then the refill, the spent swipe and the earned
+   * coins written, the counters and the refill clock moved, a gift inserted when this is an N-th
+   * swipe and the roll won, and the like recorded (`likes` makes that CTE from its source). Nothing
+   * is written when the meme is missing or the player's own, the swipe is a repeat, or no swipe is
+   * left; the answer row tells which (SwipeStatementRow).
    */
-  async record(
-    em: EntityManager,
-    userId: number,
-    memeId: string,
-    liked: boolean,
-    at: Date,
-  ): Promise<SwipeState | null> {
-    const rows: { swipes: number; swipes_refilled_at: Date; swiped_count: number | null }[] = await em.query(
-      `WITH player AS (
-              SELECT swipes, swipes_refilled_at FROM users WHERE tg_id = $1 FOR UPDATE),
+  swipeStatement(swipe: {
+    userId: number;
+    memeId: string;
+    liked: boolean;
+    at: Date;
+    max: number;
+    refillMs: number;
+    coinsPerSwipe: number;
+    giftEvery: number;
+    /** The gift's chance already rolled: whether an N-th swipe gets its gift. */
+    giftRolled: boolean;
+    giftId: string;
+    likes: (name: string, source: string) => string;
+  }): LedgerStatement {
+    return {
+      ctes: `swipe_meme AS (
+              SELECT owner_id FROM memes WHERE id = :memeId::uuid AND ${IN_FEED}),
+            swipe_state AS (
+              SELECT p.swipes, p.swipes_refilled_at, p.swiped_count,
+                     CASE WHEN p.swipes >= :max THEN 0
+                          ELSE LEAST(:max - p.swipes,
+                                     floor(GREATEST(0, extract(epoch FROM :at::timestamptz - p.swipes_refilled_at) * 1000)
+                                           / :refillMs::integer))::integer END AS added
+                FROM ledger_user p),
             swiped AS (
               INSERT INTO swipes (user_id, meme_id, liked, created_at)
-              SELECT $1, $2, $3, $4 FROM player
+              SELECT :userId::bigint, :memeId::uuid, :liked::boolean, :at::timestamptz
+                FROM swipe_state s, swipe_meme m
+               WHERE m.owner_id <> :userId::bigint AND s.swipes + s.added >= 1
               ON CONFLICT DO NOTHING RETURNING user_id),
-            counted AS (
-              UPDATE users SET swiped_count = swiped_count + 1
-               WHERE tg_id = (SELECT user_id FROM swiped)
-              RETURNING swiped_count)
-       SELECT player.swipes, player.swipes_refilled_at, counted.swiped_count
-         FROM player LEFT JOIN counted ON true`,
-      [userId, memeId, liked, at],
-    );
-    const row = rows[0];
-    return row && row.swiped_count !== null
-      ? { swipes: row.swipes, refilledAt: row.swipes_refilled_at, swipedCount: row.swiped_count }
-      : null;
+            swipe_gift AS (
+              INSERT INTO swipe_gifts (id, user_id)
+              SELECT :giftId::uuid, :userId::bigint FROM swiped, swipe_state s
+               WHERE :giftRolled::boolean AND (s.swiped_count + 1) % :giftEvery = 0
+              RETURNING id),
+            ${swipe.likes(
+              'swipe_like',
+              `SELECT :memeId::uuid AS meme_id, m.owner_id AS author_id
+                 FROM swiped, swipe_meme m WHERE :liked::boolean`,
+            )}`,
+      entries: `SELECT 'swipes' AS kind, s.added AS delta, 'swipe-refill' AS reason FROM swiped, swipe_state s
+                UNION ALL SELECT 'swipes', -1, 'swipe' FROM swiped
+                UNION ALL SELECT 'coins', :coinsPerSwipe::integer, 'swipe' FROM swiped`,
+      reasons: ['swipe-refill', 'swipe'],
+      // The refill clock moves when swipes refilled (to now once full) and starts when this swipe
+      // takes a full bar below its maximum; otherwise it stays (refillSwipes' arithmetic).
+      set: `swiped_count = u.swiped_count + 1,
+            swiped_gift_count = u.swiped_gift_count + (SELECT count(*) FROM swipe_gift)::integer,
+            swipes_refilled_at = (
+              SELECT CASE WHEN s.swipes >= :max
+                            THEN CASE WHEN s.swipes - 1 < :max THEN :at::timestamptz ELSE s.swipes_refilled_at END
+                          WHEN s.added = 0 THEN s.swipes_refilled_at
+                          WHEN s.swipes + s.added >= :max THEN :at::timestamptz
+                          ELSE s.swipes_refilled_at + s.added * :refillMs::integer * interval '1 millisecond' END
+                FROM swipe_state s)`,
+      select: `(SELECT owner_id FROM swipe_meme) AS owner_id,
+               EXISTS (SELECT 1 FROM swiped) AS recorded,
+               EXISTS (SELECT 1 FROM swipes WHERE user_id = :userId::bigint AND meme_id = :memeId::uuid) AS swiped_before,
+               (SELECT swipes + added >= 1 FROM swipe_state) AS affordable,
+               ledger_user.swipes, ledger_user.swipes_refilled_at, ledger_user.swiped_count + 1 AS swiped_count,
+               (SELECT id FROM swipe_gift) AS gift_id`,
+      parameters: {
+        userId: swipe.userId,
+        memeId: swipe.memeId,
+        liked: swipe.liked,
+        at: swipe.at,
+        max: swipe.max,
+        refillMs: swipe.refillMs,
+        coinsPerSwipe: swipe.coinsPerSwipe,
+        giftEvery: swipe.giftEvery,
+        giftRolled: swipe.giftRolled,
+        giftId: swipe.giftId,
+      },
+    };
   }
 
   /** Locks the player's row and answers the refill's state (`GET /swipes/used/`). */
-  async lockRefillState(em: EntityManager, userId: number): Promise<Omit<SwipeState, 'swipedCount'>> {
+  async lockRefillState(em: EntityManager, userId: number): Promise<RefillState> {
     const rows: { swipes: number; swipes_refilled_at: Date }[] = await em.query(
       `SELECT swipes, swipes_refilled_at FROM users WHERE tg_id = $1 FOR UPDATE`,
       [userId],
@@ -125,12 +187,6 @@ export class SwipesRepository {
       [userId, since],
     );
     return row!.count;
-  }
-
-  async insertGift(em: EntityManager, userId: number): Promise<string> {
-    const id = randomUUID();
-    await em.insert(SwipeGift, { id, userId });
-    return id;
   }
 
   pendingGifts(userId: number): Promise<SwipeGift[]> {

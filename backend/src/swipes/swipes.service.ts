@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import {
   BadRequestException,
   ConflictException,
@@ -24,14 +26,13 @@ import { toFeedItemDto } from '../feed/dto/feed-item.dto.js';
 import type { BalanceKind } from '../ledger/entities/ledger-entry.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { MemeLikesService } from '../memes/meme-likes.service.js';
-import { MemesService } from '../memes/memes.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
 import { SwipePaceRepository } from './swipe-pace.repository.js';
 import { refillSwipes } from './swipe-refill.js';
-import { SwipesRepository } from './swipes.repository.js';
+import { SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
 
 /** The balance a gift of each kind adds to (a boost is no balance: it extends `boostEnds`). */
 const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
@@ -49,7 +50,6 @@ export class SwipesService {
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
-    private readonly memes: MemesService,
     private readonly likes: MemeLikesService,
     private readonly realtime: RealtimeGateway,
     private readonly clock: Clock,
@@ -67,59 +67,57 @@ export class SwipesService {
   }
 
   /**
-   * One swipe: checks the meme and the pace before anything is charged, then in one transaction
-   * (under the player's row lock) records it once, settles the refill, spends the swipe, earns the
-   * coins, rolls the gift of every N-th swipe and records the like. The like reaches the meme's
-   * count and its author's coins in the next batch (MemeLikesService), not on their rows now.
+   * One swipe, one round trip: after the pace check, a single statement (SwipesRepository's, carried
+   * by the ledger) checks the meme, settles the refill, records the swipe once, spends it, earns the
+   * coins, rolls the gift of every N-th swipe and records the like, or changes nothing. The like
+   * reaches the meme's count and its author's coins in the next batch (MemeLikesService).
    */
   async swipe(user: User, memeId: string, like: boolean): Promise<SwipeResultDto> {
-    const meme = await this.memes.findInFeed(memeId);
-    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
-    if (meme.ownerId === user.tgId) throw new BadRequestException(ErrorText.ownMemeSwipe);
     await this.checkPace(user.tgId);
-
     const now = this.clock.now();
     const { max, refillSeconds, giftEvery, giftChance } = this.config.swipes;
-    const result = await this.transactions.run(async (em) => {
-      const state = await this.swipes.record(em, user.tgId, memeId, like, now);
-      if (!state) throw new ConflictException(ErrorText.alreadySwiped);
-      const refill = refillSwipes(state, now, max, refillSeconds * 1000);
-      if (state.swipes + refill.added < 1) {
-        const body: NoSwipesLeftBody = {
-          detail: ErrorText.noSwipesLeft,
-          nextRefillAt: refill.nextRefillAt?.toISOString() ?? null,
-        };
-        throw new BadRequestException(body);
-      }
-      if (refill.added > 0)
-        await this.ledger.addSwipes(user.tgId, refill.added, { reason: 'swipe-refill' }, em);
-      const spent = await this.ledger.apply(
-        user.tgId,
-        [
-          { kind: 'swipes', delta: -1 },
-          { kind: 'coins', delta: this.config.coins.perSwipe },
-        ],
-        { reason: 'swipe' },
-        em,
+    const { row, change } = await this.ledger.applyInStatement<SwipeStatementRow>(
+      user.tgId,
+      this.swipes.swipeStatement({
+        userId: user.tgId,
+        memeId,
+        liked: like,
+        at: now,
+        max,
+        refillMs: refillSeconds * 1000,
+        coinsPerSwipe: this.config.coins.perSwipe,
+        giftEvery,
+        giftRolled: Math.random() < giftChance,
+        giftId: randomUUID(),
+        likes: (name, source) => this.likes.recordInStatement(name, source),
+      }),
+    );
+    if (row.owner_id === null) throw new NotFoundException(ErrorText.memeNotFound);
+    if (Number(row.owner_id) === user.tgId) throw new BadRequestException(ErrorText.ownMemeSwipe);
+    if (!row.recorded || !change) {
+      // A swipe to spend yet nothing recorded: the (player, meme) key was taken, by an earlier swipe or
+      // one of this player's requests committed meanwhile.
+      if (row.swiped_before || row.affordable) throw new ConflictException(ErrorText.alreadySwiped);
+      const refill = refillSwipes(
+        { swipes: row.swipes, refilledAt: row.swipes_refilled_at },
+        now,
+        max,
+        refillSeconds * 1000,
       );
-      const giftRolled = state.swipedCount % giftEvery === 0 && Math.random() < giftChance;
-      // The refill clock moves when swipes refilled and starts when this swipe takes a full bar below
-      // its maximum; otherwise it stays as it is (most swipes write nothing more).
-      const clockMoved = refill.added > 0 || (state.swipes >= max && spent.balances.swipes < max);
-      if (clockMoved || giftRolled)
-        await this.swipes.recordExtras(em, user.tgId, clockMoved ? refill.refilledAt : null, giftRolled);
-      const giftId = giftRolled ? await this.swipes.insertGift(em, user.tgId) : null;
-      if (like) await this.likes.record(em, [{ memeId, authorId: meme.ownerId }]);
-      return { spent, swipedCount: state.swipedCount, giftId };
-    });
+      const body: NoSwipesLeftBody = {
+        detail: ErrorText.noSwipesLeft,
+        nextRefillAt: refill.nextRefillAt?.toISOString() ?? null,
+      };
+      throw new BadRequestException(body);
+    }
 
-    if (result.giftId) this.realtime.emitToUser(user.tgId, 'gift:received', { id: result.giftId });
+    if (row.gift_id) this.realtime.emitToUser(user.tgId, 'gift:received', { id: row.gift_id });
     return {
-      swipes: result.spent.balances.swipes,
-      memeCoins: result.spent.balances.memeCoins,
-      swipedCount: result.swipedCount,
-      coinsEarned: result.spent.deltas.coins ?? 0,
-      gift: result.giftId ? { id: result.giftId } : null,
+      swipes: change.balances.swipes,
+      memeCoins: change.balances.memeCoins,
+      swipedCount: row.swiped_count,
+      coinsEarned: change.deltas.coins ?? 0,
+      gift: row.gift_id ? { id: row.gift_id } : null,
     };
   }
 

@@ -10,6 +10,7 @@ import { NoSwipes } from './NoSwipes';
 import { SwipeCard } from './SwipeCard';
 import { usePendingGifts } from './useGifts';
 import { useSwipeDeck } from './useSwipeDeck';
+import { useSwipesAdded } from './useSwipesAdded';
 import './swipes.css';
 
 /** Cards drawn at once: the top one and two waiting under it (their images already loading). */
@@ -25,6 +26,8 @@ export function SwipeDeck() {
   const [intro, setIntro] = useState(() => !isFlagSet(SKIP_SWIPES_INTRO, user.tgId));
   const outOfSwipes = user.swipes < 1 || deck.problem === 'noSwipes';
   const top = deck.cards[0];
+  const introShown = intro && !!top && !outOfSwipes;
+  const added = useSwipesAdded(user.tgId, user.swipes, !introShown);
 
   return (
     <section className="section swipe-deck" aria-label={t('swipes.title')}>
@@ -60,7 +63,7 @@ export function SwipeDeck() {
               .reverse()}
           </AnimatePresence>
         )}
-        {intro && top && !outOfSwipes && (
+        {introShown && (
           <div className="swipe-intro" role="note">
             <p>{t('swipes.intro')}</p>
             <button
@@ -71,6 +74,16 @@ export function SwipeDeck() {
                 setIntro(false);
               }}
             >
+              {t('swipes.introOk')}
+            </button>
+          </div>
+        )}
+        {added.visible && (
+          <div className="swipe-intro" role="note" data-testid="swipes-added">
+            <p>
+              <strong className="swipe-intro__added">+{added.added}</strong> {t('swipes.addedRecently')}
+            </p>
+            <button type="button" className="button button--small" onClick={added.dismiss}>
               {t('swipes.introOk')}
             </button>
           </div>

@@ -1,10 +1,12 @@
 import type { FeedItemDto } from '@mememint/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionKeys } from '../session';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
+import { setFlag, SKIP_SWIPES_INTRO, SWIPES_ADDED_WINDOW_MS, writeSwipesAdded } from './intro';
 import { countdown } from './NoSwipes';
 import { swipeDirection } from './SwipeCard';
 import { SwipeDeck } from './SwipeDeck';
@@ -111,6 +113,59 @@ describe('SwipeDeck', () => {
     expect(await screen.findByText('No swipes left')).toBeInTheDocument();
     expect(await screen.findByRole('timer')).toHaveTextContent(/Next swipe in 1:0\d/);
     expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
+  });
+});
+
+describe('the "swipes added in last 5 minutes" tip', () => {
+  const player = { ...TEST_USER, tgId: 2002, swipes: 10 };
+  const api: Handler = (req) => {
+    if (req.path.startsWith('/api/v1/swipes/?')) return { status: 200, body: { items: [card(1), card(2)] } };
+    return { status: 200, body: { items: [] } };
+  };
+  beforeEach(() => {
+    localStorage.clear();
+    setFlag(SKIP_SWIPES_INTRO, player.tgId);
+  });
+
+  it('shows once when the swipes went up (a refill, a purchase, a gift), not for the first balance seen', async () => {
+    const view = await renderDeck(api, player);
+    await screen.findByAltText('Meme 1');
+    expect(screen.queryByTestId('swipes-added')).toBeNull();
+
+    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 15 }));
+    expect(await screen.findByTestId('swipes-added')).toHaveTextContent('+5 Swipes added in last 5 minutes');
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByTestId('swipes-added')).toBeNull();
+
+    // Shown once: the app opened again within the 5 minutes does not show it again.
+    view.unmount();
+    await server!.close();
+    await renderDeck(api, { ...player, swipes: 15 });
+    await screen.findByAltText('Meme 1');
+    expect(screen.queryByTestId('swipes-added')).toBeNull();
+  });
+
+  it('does not show a rise older than 5 minutes, nor while the swipes intro is up', async () => {
+    writeSwipesAdded(player.tgId, {
+      seen: 10,
+      addedAt: Date.now() - SWIPES_ADDED_WINDOW_MS - 1000,
+      added: 5,
+      shown: false,
+    });
+    const view = await renderDeck(api, player);
+    await screen.findByAltText('Meme 1');
+    expect(screen.queryByTestId('swipes-added')).toBeNull();
+
+    // A fresh rise waits for the intro to be dismissed, then shows.
+    view.unmount();
+    await server!.close();
+    localStorage.clear();
+    const again = await renderDeck(api, player);
+    await screen.findByAltText('Meme 1');
+    act(() => again.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 12 }));
+    expect(screen.queryByTestId('swipes-added')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(await screen.findByTestId('swipes-added')).toHaveTextContent('+2 Swipes added in last 5 minutes');
   });
 });
 

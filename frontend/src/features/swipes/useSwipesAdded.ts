@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import {
+  readSwipesAdded,
+  seeSwipes,
+  SWIPES_ADDED_WINDOW_MS,
+  swipesAddedDue,
+  writeSwipesAdded,
+} from './intro';
+
+/**
+ * The "swipes added in last 5 minutes" tip (SEED-SPEC §3): follows the player's swipe balance, and
+ * when it rose in the last 5 minutes shows the tip once (stored per player), until dismissed or the
+ * 5 minutes are over. While `enabled` is false (another tip is up) it waits.
+ */
+export function useSwipesAdded(tgId: number, swipes: number, enabled: boolean) {
+  const [tip, setTip] = useState<{ added: number; until: number } | null>(null);
+
+  useEffect(() => {
+    const now = Date.now();
+    const state = seeSwipes(readSwipesAdded(tgId), swipes, now);
+    const due = enabled && swipesAddedDue(state, now);
+    writeSwipesAdded(tgId, due ? { ...state, shown: true } : state);
+    if (due) setTip({ added: state.added, until: state.addedAt! + SWIPES_ADDED_WINDOW_MS });
+  }, [tgId, swipes, enabled]);
+
+  useEffect(() => {
+    if (!tip) return;
+    const timer = setTimeout(() => setTip(null), Math.max(0, tip.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [tip]);
+
+  return { added: tip?.added ?? 0, visible: tip !== null, dismiss: () => setTip(null) };
+}
