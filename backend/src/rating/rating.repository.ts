@@ -250,6 +250,10 @@ export class RatingRepository {
     return this.rankIn(`rating:p:${bucket}`, userId);
   }
 
+  countSquadMembers(squadId: number, bucket: string): Promise<number> {
+    return this.redis.zcard(`rating:m:${squadId}:${bucket}`);
+  }
+
   squadMembers(squadId: number, bucket: string, start: number, stop: number): Promise<PackedEntry[]> {
     return this.range(`rating:m:${squadId}:${bucket}`, start, stop);
   }
