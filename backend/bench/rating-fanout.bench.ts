@@ -246,7 +246,7 @@ async function main(): Promise<void> {
       '\nWhere the time goes (medians over rounds; per watcher = divided by the watchers it served)\n',
     );
     console.log(
-      '| watchers | change → broadcast call | broadcast call (wall) | broadcast CPU per watcher (of which kernel) | server CPU per watcher and round | client CPU per watcher and round | update size |',
+      '| watchers | change → broadcast call | broadcast call (wall) | broadcast CPU per watcher (of which kernel) | server CPU per watcher and round | client CPU per watcher (reading the update) | update size |',
     );
     console.log('| -------: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const { size, rounds } of results) {

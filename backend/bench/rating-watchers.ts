@@ -4,9 +4,10 @@
  * global board and note when each update arrives.
  * Messages from the parent: `{type: 'connect', urls, tokens, count, offset}` (adds clients up to
  * `count`, spread over the replicas' URLs; `offset` staggers the spread between processes),
- * `{type: 'collect', marker, expected}` (answers `{type: 'times', times, cpuMs, bytes}` once every
- * client has the update whose top entry is `marker`, or after 30 s with those that have: arrival times,
- * this process's CPU since the previous answer, and the update's size as received), `{type: 'close'}`.
+ * `{type: 'collect', marker}` (sent right after the change; answers `{type: 'times', times, cpuMs,
+ * bytes}` once every client has the update whose top entry is `marker`, or after 30 s with those that
+ * have: arrival times, this process's CPU while waiting for them, and the update's size as received),
+ * `{type: 'close'}`.
  */
 import type { ClientToServerEvents, RatingUpdate, ServerToClientEvents } from '@mememint/contracts';
 import { io, type Socket } from 'socket.io-client';
@@ -24,7 +25,7 @@ const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
 const arrivals = new Map<string, number[]>();
 /** One update as received per marker (its size is reported). */
 const samples = new Map<string, RatingUpdate>();
-let cpuSince = process.cpuUsage();
+let cpuSince: NodeJS.CpuUsage;
 const send = (message: object) => process.send!(message);
 
 /** The update's top entry as `tgId:score`: what the parent changed. */
@@ -71,17 +72,18 @@ async function connect(urls: string[], tokens: string[], count: number, offset: 
       }),
     );
   }
-  cpuSince = process.cpuUsage();
   send({ type: 'ready', connected: sockets.length });
 }
 
 async function collect(marker: string): Promise<void> {
+  // The parent asks right after the change: from here on this process reads the update (and answers
+  // the heartbeats of the moment, a small share).
+  cpuSince = process.cpuUsage();
   const deadline = Date.now() + COLLECT_TIMEOUT_MS;
   while ((arrivals.get(marker)?.length ?? 0) < sockets.length && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const used = process.cpuUsage(cpuSince);
-  cpuSince = process.cpuUsage();
   const sample = samples.get(marker);
   send({
     type: 'times',
