@@ -91,7 +91,7 @@ export class RatingService implements OnModuleInit, OnModuleDestroy {
     this.unsubscribeLedger?.();
   }
 
-  /** Calls `listener` whenever this process has changed the boards; answers the unsubscribe. */
+  /** Calls `listener` whenever this process has changed a live board's top; answers the unsubscribe. */
   onBoardsChanged(listener: () => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
@@ -100,8 +100,8 @@ export class RatingService implements OnModuleInit, OnModuleDestroy {
   /** Earned coins reached at `at` (the ledger row's time) count in that moment's buckets. */
   async recordEarned(userId: number, coins: number, at: Date): Promise<void> {
     if (coins <= 0) return;
-    await this.boards.addEarned(userId, coins, bucketsAt(at), RATING_PAGE_SIZE);
-    this.changed();
+    // Most earnings leave every top as it was: only those that changed one wake the broadcaster.
+    if (await this.boards.addEarned(userId, coins, bucketsAt(at), RATING_PAGE_SIZE)) this.changed();
   }
 
   /** Players who joined or left squads move their scores with them. */
