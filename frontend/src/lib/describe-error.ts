@@ -52,7 +52,7 @@ const PROMO_KEYS: Record<PromoErrorCode, string> = {
  * An API error's `detail` in the player's language: by its `code` when the app knows it (a face
  * check's advice or notice, a promo code's refusal), else by its text, else verbatim.
  */
-export function translateCodedError(code: string | undefined, detail: string, t: TFunction): string {
+function translateCodedError(code: string | undefined, detail: string, t: TFunction): string {
   if (code && Object.hasOwn(PROMO_KEYS, code)) return t(PROMO_KEYS[code as PromoErrorCode]);
   return translateFaceAdvice(code, detail, t);
 }
