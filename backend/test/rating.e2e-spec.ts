@@ -329,4 +329,40 @@ describe('squad boards', () => {
 
     await expectRebuildEqualsLive(t, [a!, b!, c!, influencer, rich.influencer, empty.influencer]);
   });
+
+  it('a new squad’s members’ board lists its influencer and members with 0 before anyone earns', async () => {
+    const { influencer, squadId } = await influencerWithSquad();
+    const solo = await rate(t, influencer, 'squad', 'all');
+    expect(rows(solo.items)).toEqual([[1, influencer.tgId, 0]]);
+    expect(solo.items[0]).toMatchObject({ firstName: 'Test', infl: true });
+    expect(solo.me).toEqual({ rank: 1, score: 0 });
+
+    const [a, b] = [await newPlayer(t.server, t.config), await newPlayer(t.server, t.config)];
+    await join(b!, squadId);
+    await join(a!, squadId);
+    for (const period of RATING_PERIODS) {
+      const board = await rate(t, a!, 'squad', period);
+      // Nobody scored: who joined first ranks first (the influencer made the squad).
+      expect(rows(board.items)).toEqual([
+        [1, influencer.tgId, 0],
+        [2, b!.tgId, 0],
+        [3, a!.tgId, 0],
+      ]);
+      expect(board.me).toEqual({ rank: 3, score: 0 });
+    }
+
+    await earn(t, a!, 7);
+    await untilScore(t, a!, 7);
+    const day = await rate(t, b!, 'squad', 'day');
+    expect(rows(day.items)).toEqual([
+      [1, a!.tgId, 7],
+      [2, influencer.tgId, 0],
+      [3, b!.tgId, 0],
+    ]);
+    expect(day.me).toEqual({ rank: 3, score: 0 });
+    expect((await rate(t, influencer, 'squad', 'week')).me).toEqual({ rank: 2, score: 0 });
+    expect((await rate(t, a!, 'squad', 'month')).me).toEqual({ rank: 1, score: 7 });
+    // Page 2 of a three-member squad is empty.
+    expect((await rate(t, a!, 'squad', 'all', 2)).items).toEqual([]);
+  });
 });

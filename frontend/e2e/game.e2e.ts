@@ -236,7 +236,7 @@ describe('the game in a phone browser against the real backend', () => {
     assert.equal(made.code, 0, made.output);
     await leader.context.close();
 
-    const { context, page } = await openPlayer();
+    const { context, page, tgId } = await openPlayer();
     await page.goto('/rating');
     await page.getByRole('tab', { name: 'My squad' }).click();
     await page.getByText('You are not in a squad yet').waitFor();
@@ -250,8 +250,23 @@ describe('the game in a phone browser against the real backend', () => {
     await row.getByRole('link').click();
     await page.getByTestId('squad-page').waitFor();
     await page.getByTestId('squad-members').getByText('2', { exact: true }).waitFor();
-    await page.getByTestId('board-squad').waitFor();
+    // Nobody has earned yet: the members' board lists the influencer and the player, both at 0.
+    const members = page.getByTestId('board-squad').getByTestId('board-row');
+    for (const member of [leader.tgId, tgId]) {
+      await members
+        .filter({ hasText: `@dev${member}` })
+        .locator('.board__score', { hasText: /^0$/ })
+        .waitFor();
+    }
+    const onSquadPage = await members.allInnerTexts();
+    assert.equal(onSquadPage.length, 2);
     await shot(page, '37-squad-page');
+
+    // The rating's My squad tab shows the same board.
+    await page.goto('/rating');
+    await page.getByRole('tab', { name: 'My squad' }).click();
+    await members.nth(1).waitFor();
+    assert.deepEqual(await members.allInnerTexts(), onSquadPage);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server } from 'socket.io';
 
+import { SOCKET_SERVER_OPTIONS } from '../realtime/socket-server-options.js';
 import { MetricsService } from './metrics.service.js';
 
 /**
@@ -8,7 +9,7 @@ import { MetricsService } from './metrics.service.js';
  * handlers on the same path shares its Socket.IO server (Nest keeps one server per port and path),
  * and the count is read when Prometheus scrapes. The path must stay the realtime gateway's.
  */
-@WebSocketGateway({ path: '/socket.io', serveClient: false })
+@WebSocketGateway(SOCKET_SERVER_OPTIONS)
 export class SocketConnectionsGateway implements OnGatewayInit {
   constructor(private readonly metrics: MetricsService) {}
 

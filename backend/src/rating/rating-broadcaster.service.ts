@@ -27,6 +27,9 @@ const LOOKS_PER_INTERVAL = 10;
 export class RatingBroadcasterService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RatingBroadcasterService.name);
   private running: Promise<void> | null = null;
+  /** A change arrived during a look: look again when it ends. */
+  private lookAgain = false;
+  private unsubscribeChanges?: () => void;
   /** Boards computed by this replica (the benchmark reads it). */
   computations = 0;
 
@@ -41,20 +44,36 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
 
   onApplicationBootstrap(): void {
     const interval = setInterval(
-      () => {
-        if (this.running) return;
-        this.running = this.tick()
-          .catch((error: Error) => this.logger.error({ err: error }, 'Broadcasting the live boards failed'))
-          .finally(() => (this.running = null));
-      },
+      () => this.look(false),
       Math.max(10, Math.floor(this.config.rating.broadcastIntervalMs / LOOKS_PER_INTERVAL)),
     );
     this.scheduler.addInterval(BROADCAST, interval);
+    // A change written by this replica is looked at at once, not at the next tick (the lease still
+    // holds the board to one update per interval); changes from other replicas wait for the tick.
+    this.unsubscribeChanges = this.rating.onBoardsChanged(() => this.look(true));
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unsubscribeChanges?.();
     if (this.scheduler.doesExist('interval', BROADCAST)) this.scheduler.deleteInterval(BROADCAST);
+    this.lookAgain = false;
     await this.running;
+  }
+
+  private look(afterChange: boolean): void {
+    if (this.running) {
+      this.lookAgain ||= afterChange;
+      return;
+    }
+    this.running = this.tick()
+      .catch((error: Error) => this.logger.error({ err: error }, 'Broadcasting the live boards failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.lookAgain) {
+          this.lookAgain = false;
+          this.look(false);
+        }
+      });
   }
 
   /** One look at every board watched on this replica. */

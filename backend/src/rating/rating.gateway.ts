@@ -16,6 +16,7 @@ import {
   type ServerToClientEvents,
 } from '@mememint/contracts';
 import type { Server, Socket } from 'socket.io';
+import { SOCKET_SERVER_OPTIONS } from '../realtime/socket-server-options.js';
 import { boardName, type LiveBoard } from './live-boards.js';
 
 type RatingServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -44,7 +45,7 @@ const BAD_REQUEST: RatingWatchAck = {
  * its handshake authentication): a watcher joins the board's room, and `rating:update` is sent to
  * the room, which the Redis adapter carries to every replica.
  */
-@WebSocketGateway({ path: '/socket.io', serveClient: false })
+@WebSocketGateway(SOCKET_SERVER_OPTIONS)
 export class RatingGateway {
   @WebSocketServer()
   private readonly server!: RatingServer;

@@ -7,8 +7,8 @@ import { type BucketRef, fromMember, toMember } from './rating-periods.js';
 /**
  * Adds earned coins to a player in every current bucket, and to their squad (from the membership
  * copy in `squad-of`) and its members' board, in one step; flags a live board dirty when the
- * player (or squad) is or was in its top. ARGV: base, member, coins, top size, bucket count, then
- * per bucket: period, bucket, span, offset, ttl.
+ * player (or squad) is or was in its top, and answers 1 if it flagged one. ARGV: base, member, coins,
+ * top size, bucket count, then per bucket: period, bucket, span, offset, ttl.
  */
 const EARN_SCRIPT = `
 local base, member, coins, top, n = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -24,24 +24,28 @@ local function add(key, m, d, span, offset, ttl)
   touch(key, ttl)
   return was or inTop(key, m)
 end
-local squad = '0'
+local squad, flagged = '0', 0
 local entry = redis.call('HGET', base .. 'squad-of', member)
 if entry then squad = string.match(entry, '^(%d+):') end
 for i = 0, n - 1 do
   local j = 6 + i * 5
   local period, bucket, span, offset, ttl = ARGV[j], ARGV[j + 1], tonumber(ARGV[j + 2]), tonumber(ARGV[j + 3]), tonumber(ARGV[j + 4])
   local players = base .. 'p:' .. bucket
-  if add(players, member, coins, span, offset, ttl) then redis.call('SET', base .. 'dirty:global:' .. period, '1') end
+  if add(players, member, coins, span, offset, ttl) then
+    redis.call('SET', base .. 'dirty:global:' .. period, '1')
+    flagged = 1
+  end
   if squad ~= '0' then
     local members = base .. 'm:' .. squad .. ':' .. bucket
     redis.call('ZADD', members, redis.call('ZSCORE', players, member), member)
     touch(members, ttl)
     if add(base .. 's:' .. bucket, string.format('%016d', tonumber(squad)), coins, span, offset, ttl) then
       redis.call('SET', base .. 'dirty:squads:' .. period, '1')
+      flagged = 1
     end
   end
 end
-return 1
+return flagged
 `;
 
 /**
@@ -177,14 +181,14 @@ export class RatingRepository {
     this.commands = redis as unknown as RatingCommands;
   }
 
-  /** Adds earned coins to a player (and their squad) in these buckets. */
+  /** Adds earned coins to a player (and their squad) in these buckets; true if a live board's top changed. */
   async addEarned(
     userId: number,
     coins: number,
     buckets: readonly BucketRef[],
     topSize: number,
-  ): Promise<void> {
-    await this.commands.ratingEarn(
+  ): Promise<boolean> {
+    const flagged = await this.commands.ratingEarn(
       this.base,
       toMember(userId),
       coins,
@@ -192,6 +196,7 @@ export class RatingRepository {
       buckets.length,
       ...bucketArgs(buckets),
     );
+    return flagged === 1;
   }
 
   /** Applies membership changes (each once, by version) to the boards of these buckets. */
@@ -248,6 +253,10 @@ export class RatingRepository {
 
   playerRank(bucket: string, userId: number): Promise<{ rank: number; packed: number } | null> {
     return this.rankIn(`rating:p:${bucket}`, userId);
+  }
+
+  countSquadMembers(squadId: number, bucket: string): Promise<number> {
+    return this.redis.zcard(`rating:m:${squadId}:${bucket}`);
   }
 
   squadMembers(squadId: number, bucket: string, start: number, stop: number): Promise<PackedEntry[]> {

@@ -65,6 +65,7 @@ interface RankedSquad {
 @Injectable()
 export class RatingService implements OnModuleInit, OnModuleDestroy {
   private unsubscribeLedger?: () => void;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly boards: RatingRepository,
@@ -90,15 +91,27 @@ export class RatingService implements OnModuleInit, OnModuleDestroy {
     this.unsubscribeLedger?.();
   }
 
+  /** Calls `listener` whenever this process has changed a live board's top; answers the unsubscribe. */
+  onBoardsChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Earned coins reached at `at` (the ledger row's time) count in that moment's buckets. */
   async recordEarned(userId: number, coins: number, at: Date): Promise<void> {
     if (coins <= 0) return;
-    await this.boards.addEarned(userId, coins, bucketsAt(at), RATING_PAGE_SIZE);
+    // Most earnings leave every top as it was: only those that changed one wake the broadcaster.
+    if (await this.boards.addEarned(userId, coins, bucketsAt(at), RATING_PAGE_SIZE)) this.changed();
   }
 
   /** Players who joined or left squads move their scores with them. */
   async applySquadChanges(changes: SquadChanges): Promise<void> {
     await this.boards.moveMembers(changes.moved, bucketsAt(this.clock.now()));
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   /** Tabs `global` (top LEADERBOARD_SIZE), `me` (own row ± 5) and `squad` (own squad's members). */
@@ -117,15 +130,11 @@ export class RatingService implements OnModuleInit, OnModuleDestroy {
           HttpStatus.NOT_FOUND,
         );
       }
-      const start = (page - 1) * RATING_PAGE_SIZE;
-      const [entries, standing] = await Promise.all([
-        this.boards.squadMembers(squadId, bucket, start, start + RATING_PAGE_SIZE - 1),
-        this.boards.rankInSquad(squadId, bucket, userId),
+      const [items, me] = await Promise.all([
+        this.squadMemberEntries(period, bucket, squadId, (page - 1) * RATING_PAGE_SIZE, RATING_PAGE_SIZE),
+        this.memberStanding(period, bucket, squadId, userId),
       ]);
-      return {
-        items: await this.playerEntries(period, entries, start + 1),
-        me: this.standing(period, standing),
-      };
+      return { items, me };
     }
 
     const standing = await this.boards.playerRank(bucket, userId);
@@ -262,9 +271,19 @@ export class RatingService implements OnModuleInit, OnModuleDestroy {
     return found ? { rank: found.rank, score: unpackScore(period, found.packed) } : { rank: null, score: 0 };
   }
 
-  private async playerEntries(
+  private playerEntries(
     period: RatingPeriod,
     entries: PackedEntry[],
+    firstRank: number,
+  ): Promise<RatingPlayerEntry[]> {
+    return this.playerRows(
+      entries.map((entry) => ({ id: entry.id, score: unpackScore(period, entry.packed) })),
+      firstRank,
+    );
+  }
+
+  private async playerRows(
+    entries: { id: number; score: number }[],
     firstRank: number,
   ): Promise<RatingPlayerEntry[]> {
     const profiles = await this.users.profiles(entries.map((entry) => entry.id));
@@ -276,10 +295,57 @@ export class RatingService implements OnModuleInit, OnModuleDestroy {
         username: user?.username ?? null,
         firstName: user?.firstName ?? null,
         photoUrl: user?.photoUrl ?? null,
-        score: unpackScore(period, entry.packed),
+        score: entry.score,
         infl: user?.infl ?? false,
       };
     });
+  }
+
+  /**
+   * A squad's members from rank `start + 1`, `count` of them: those with a score in the bucket first
+   * (from its members' sorted set), then the others with 0, who joined first before (GAME.md: equal
+   * scores rank by who reached them first, then tgId), so a new squad lists its influencer and members.
+   */
+  private async squadMemberEntries(
+    period: RatingPeriod,
+    bucket: string,
+    squadId: number,
+    start: number,
+    count: number,
+  ): Promise<RatingPlayerEntry[]> {
+    const scoredCount = await this.boards.countSquadMembers(squadId, bucket);
+    const end = start + count;
+    const head = await this.boards.squadMembers(squadId, bucket, start, Math.min(end, scoredCount) - 1);
+    const rows = head.map((entry) => ({ id: entry.id, score: unpackScore(period, entry.packed) }));
+    if (end > scoredCount) {
+      const scored = (await this.boards.squadMembers(squadId, bucket, 0, scoredCount - 1)).map((e) => e.id);
+      const tailStart = Math.max(start, scoredCount);
+      const tail = await this.squads.unscoredMembers(
+        squadId,
+        scored,
+        tailStart - scoredCount,
+        end - tailStart,
+      );
+      rows.push(...tail.map((id) => ({ id, score: 0 })));
+    }
+    return this.playerRows(rows, start + 1);
+  }
+
+  /** The player's rank and score among their squad's members (unscored members rank as above). */
+  private async memberStanding(
+    period: RatingPeriod,
+    bucket: string,
+    squadId: number,
+    userId: number,
+  ): Promise<RatingStanding> {
+    const found = await this.boards.rankInSquad(squadId, bucket, userId);
+    if (found) return this.standing(period, found);
+    const scoredCount = await this.boards.countSquadMembers(squadId, bucket);
+    const scored = (await this.boards.squadMembers(squadId, bucket, 0, scoredCount - 1)).map((e) => e.id);
+    return {
+      rank: scoredCount + (await this.squads.unscoredMembersBefore(squadId, scored, userId)) + 1,
+      score: 0,
+    };
   }
 
   /**

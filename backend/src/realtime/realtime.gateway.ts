@@ -14,6 +14,7 @@ import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { AppConfig } from '../config/app.config.js';
 import { SOCKET_ADAPTER_REDIS, type SocketAdapterClients } from '../redis/redis.module.js';
 import { socketAdapterKey, userRoom } from './player-sockets.js';
+import { SOCKET_SERVER_OPTIONS } from './socket-server-options.js';
 
 interface SocketData {
   userId: number;
@@ -38,7 +39,7 @@ function sessionRoom(sessionId: string): string {
  * when its token expires or its session is revoked. Events for a player go to their room; the Redis
  * adapter carries them (and closings) to the replica the player is connected to.
  */
-@WebSocketGateway({ path: '/socket.io', serveClient: false })
+@WebSocketGateway(SOCKET_SERVER_OPTIONS)
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private revocations?: Subscription;
 

@@ -81,6 +81,38 @@ export class SquadsRepository {
     return this.squads.count();
   }
 
+  /**
+   * A squad's members outside `excluded` (those with a score), by who joined first, then tgId: the
+   * tail of its members' board (squad_memberships_squad_idx).
+   */
+  async membersWithout(
+    squadId: number,
+    excluded: readonly number[],
+    skip: number,
+    take: number,
+  ): Promise<number[]> {
+    const rows = await this.memberships
+      .createQueryBuilder('m')
+      .select('m.user_id', 'userId')
+      .where('m.squad_id = :squadId AND NOT (m.user_id = ANY(:excluded))', { squadId, excluded })
+      .orderBy('m.joined_at', 'ASC')
+      .addOrderBy('m.user_id', 'ASC')
+      .offset(skip)
+      .limit(take)
+      .getRawMany<{ userId: string }>();
+    return rows.map((row) => Number(row.userId));
+  }
+
+  /** How many of a squad's members outside `excluded` come before this member (joined first, then tgId). */
+  async countMembersBefore(squadId: number, excluded: readonly number[], userId: number): Promise<number> {
+    return this.memberships
+      .createQueryBuilder('m')
+      .innerJoin(SquadMembership, 'me', 'me.user_id = :userId', { userId })
+      .where('m.squad_id = :squadId AND NOT (m.user_id = ANY(:excluded))', { squadId, excluded })
+      .andWhere('(m.joined_at, m.user_id) < (me.joined_at, me.user_id)')
+      .getCount();
+  }
+
   findMembership(
     userId: number,
     em: EntityManager = this.memberships.manager,

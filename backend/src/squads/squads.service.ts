@@ -79,6 +79,16 @@ export class SquadsService implements OnModuleInit {
     return this.squads.countBefore(scored, squadId);
   }
 
+  /** A squad's members without a score (`scored` left out), by who joined first, then tgId. */
+  unscoredMembers(squadId: number, scored: readonly number[], skip: number, take: number): Promise<number[]> {
+    return this.squads.membersWithout(squadId, scored, skip, take);
+  }
+
+  /** How many of a squad's unscored members rank before this one. */
+  unscoredMembersBefore(squadId: number, scored: readonly number[], userId: number): Promise<number> {
+    return this.squads.countMembersBefore(squadId, scored, userId);
+  }
+
   count(): Promise<number> {
     return this.squads.count();
   }

@@ -3,6 +3,7 @@ import {
   FACE_CHECK_CODES,
   FACE_NOTICE_CODES,
   type GenerationFailureCode,
+  type PromoErrorCode,
 } from '@mememint/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
@@ -37,6 +38,25 @@ export function translateFaceAdvice(code: string | undefined, detail: string, t:
   return code && FACE_CODES.includes(code) ? t(`faceCheck.${code}`) : translateServerText(detail, t);
 }
 
+/** Every refusal of `/v1/promocodes/` by its code (a new code fails the type check until it has a text). */
+const PROMO_KEYS: Record<PromoErrorCode, string> = {
+  PROMO_TOO_SHORT: 'errors.promoTooShort',
+  PROMO_NOT_FOUND: 'errors.promoNotFound',
+  PROMO_EXHAUSTED: 'errors.promoExhausted',
+  PROMO_ALREADY_USED: 'errors.promoAlreadyUsed',
+  PROMO_OWN_CODE: 'errors.promoOwnCode',
+  PROMO_INFLUENCERS_ONLY: 'errors.promoInfluencersOnly',
+};
+
+/**
+ * An API error's `detail` in the player's language: by its `code` when the app knows it (a face
+ * check's advice or notice, a promo code's refusal), else by its text, else verbatim.
+ */
+function translateCodedError(code: string | undefined, detail: string, t: TFunction): string {
+  if (code && Object.hasOwn(PROMO_KEYS, code)) return t(PROMO_KEYS[code as PromoErrorCode]);
+  return translateFaceAdvice(code, detail, t);
+}
+
 export function translateServerText(text: string, t: TFunction): string {
   const key = KNOWN_TEXTS[text];
   return key ? t(key) : text;
@@ -67,7 +87,7 @@ export function describeError(error: unknown, t: TFunction): { message: string; 
   if (error instanceof WrongResponseError) return { message: t('errors.wrongResponse') };
   if (error instanceof ApiError && error.detail) {
     return {
-      message: translateFaceAdvice(error.body?.code, error.detail, t),
+      message: translateCodedError(error.body?.code, error.detail, t),
       hint: error.hint ? translateServerText(error.hint, t) : undefined,
     };
   }

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorText, type PromoErrorCode } from '@mememint/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp } from '../../test/render';
 import { PromoCreateDialog } from './PromoCreateDialog';
@@ -10,6 +12,7 @@ let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
+  await i18n.changeLanguage('en');
 });
 
 async function renderEnter(handler: Handler) {
@@ -124,5 +127,100 @@ describe('PromoCreateDialog', () => {
     expect(list).toHaveTextContent('SQUAD234');
     expect(list).toHaveTextContent('Used 3 of 1000');
     expect(server.requests[0].path).toBe('/api/v1/promocodes/mine/?pageSize=50');
+  });
+});
+
+/** Every refusal `/v1/promocodes/` answers (backend promocodes.service.ts, the `promo` rate limit). */
+const REFUSALS: Array<{
+  dialog: 'enter' | 'create';
+  status: number;
+  detail: string;
+  code?: PromoErrorCode;
+  ru: string;
+}> = [
+  {
+    dialog: 'enter',
+    status: 400,
+    detail: ErrorText.promoTooShort,
+    code: 'PROMO_TOO_SHORT',
+    ru: 'Промокод должен содержать не менее 6 символов',
+  },
+  {
+    dialog: 'enter',
+    status: 404,
+    detail: ErrorText.promoNotFound,
+    code: 'PROMO_NOT_FOUND',
+    ru: 'Промокод не найден',
+  },
+  {
+    dialog: 'enter',
+    status: 410,
+    detail: ErrorText.promoExhausted,
+    code: 'PROMO_EXHAUSTED',
+    ru: 'Этот промокод уже израсходован',
+  },
+  {
+    dialog: 'enter',
+    status: 409,
+    detail: ErrorText.promoAlreadyUsed,
+    code: 'PROMO_ALREADY_USED',
+    ru: 'Вы уже использовали этот промокод',
+  },
+  {
+    dialog: 'enter',
+    status: 400,
+    detail: ErrorText.promoOwnCode,
+    code: 'PROMO_OWN_CODE',
+    ru: 'Нельзя использовать собственный промокод',
+  },
+  {
+    dialog: 'create',
+    status: 403,
+    detail: ErrorText.promoInfluencersOnly,
+    code: 'PROMO_INFLUENCERS_ONLY',
+    ru: 'Создавать промокоды могут только инфлюенсеры',
+  },
+  { dialog: 'enter', status: 429, detail: ErrorText.requestLimitExceeded, ru: 'Превышен лимит запросов' },
+  { dialog: 'create', status: 429, detail: ErrorText.requestLimitExceeded, ru: 'Превышен лимит запросов' },
+];
+
+describe('promo refusals in the player’s language', () => {
+  it('every promo error code of the API has a case here', () => {
+    const codes: Record<PromoErrorCode, true> = {
+      PROMO_TOO_SHORT: true,
+      PROMO_NOT_FOUND: true,
+      PROMO_EXHAUSTED: true,
+      PROMO_ALREADY_USED: true,
+      PROMO_OWN_CODE: true,
+      PROMO_INFLUENCERS_ONLY: true,
+    };
+    expect(REFUSALS.map((r) => r.code).filter(Boolean)).toEqual(Object.keys(codes));
+  });
+
+  async function refuse({ dialog, status, detail, code }: (typeof REFUSALS)[number]) {
+    server = await startApiServer((req) =>
+      req.method === 'GET'
+        ? { status: 200, body: { items: [], page: 1, pageSize: 50, total: 0 } }
+        : { status, body: code ? { detail, code } : { detail, retryAfter: 60 } },
+    );
+    if (dialog === 'enter') {
+      renderWithApp(<PromoEnterDialog onClose={() => undefined} />, { baseUrl: server.baseUrl });
+      await userEvent.type(screen.getByRole('textbox'), 'ABCDEF');
+    } else {
+      renderWithApp(<PromoCreateDialog onClose={() => undefined} />, { baseUrl: server.baseUrl });
+    }
+    await userEvent.click(
+      screen.getByRole('button', { name: dialog === 'enter' ? /^(Apply|Применить)$/ : /^(Create|Создать)$/ }),
+    );
+    return screen.findByRole('alert');
+  }
+
+  it.each(REFUSALS)('$status $detail: in Russian when the app is', async (refusal) => {
+    await i18n.changeLanguage('ru');
+    expect(await refuse(refusal)).toHaveTextContent(refusal.ru, { normalizeWhitespace: true });
+  });
+
+  it.each(REFUSALS)('$status $detail: verbatim in English', async (refusal) => {
+    expect((await refuse(refusal)).textContent).toBe(refusal.detail);
   });
 });
