@@ -1,6 +1,7 @@
 import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
 import { GENERATION_STAGES, type GenerationStage } from './memes.js';
+import type { StickerStyle } from './stickers.js';
 
 /** The Bull queue the backend fills and the inference worker consumes. */
 export const GENERATION_QUEUE = 'generation';
@@ -26,6 +27,11 @@ export interface SwapJobData {
   thumbnailKey: string;
   /** Where the worker also writes the result without its caption (a new caption is drawn on it). */
   plainKey?: string;
+  /**
+   * Where the worker also writes the swapped faces' mask: a greyscale PNG the result's size, 255 inside
+   * the faces' outlines (hairline to chin), 0 elsewhere; face stickers are cut out along it.
+   */
+  maskKey?: string;
 }
 
 /**
@@ -88,7 +94,8 @@ export interface CreateStickerPackJobData {
   title: string;
   /** The player's own memes, checked before queueing, in sticker order. */
   memeIds: string[];
-  style: 'full' | 'face';
+  /** `face`: every meme was checked to have its face mask (SwapJobData.maskKey). */
+  style: StickerStyle;
 }
 
 export interface UpdateStickerPackJobData {
@@ -97,7 +104,7 @@ export interface UpdateStickerPackJobData {
   add: string[];
   remove: string[];
   title?: string;
-  style: 'full' | 'face';
+  style: StickerStyle;
 }
 
 /** Failures of a sticker job: Telegram refused (502) or could not be reached (503). */
@@ -146,6 +153,8 @@ export interface GenerationJobResult {
   thumbnailKey: string;
   /** The caption-less result, when the job asked for it. */
   plainKey?: string;
+  /** The swapped faces' mask, when the job asked for it. */
+  maskKey?: string;
   width: number;
   height: number;
   faces: FaceBox[];
@@ -176,6 +185,8 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
     isValidMediaKey(candidate.thumbnailKey) &&
     (candidate.plainKey === undefined ||
       (typeof candidate.plainKey === 'string' && isValidMediaKey(candidate.plainKey))) &&
+    (candidate.maskKey === undefined ||
+      (typeof candidate.maskKey === 'string' && isValidMediaKey(candidate.maskKey))) &&
     Number.isInteger(candidate.width) &&
     Number.isInteger(candidate.height)
   );

@@ -62,6 +62,7 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
         faces: payload.faces,
         analyses,
         keepPlain: payload.plainKey !== undefined,
+        keepMask: payload.maskKey !== undefined,
       },
       config,
       report,
@@ -75,6 +76,7 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
     ...(payload.plainKey && result.plain
       ? [writeMedia(config.mediaDir, payload.plainKey, result.plain)]
       : []),
+    ...(payload.maskKey && result.mask ? [writeMedia(config.mediaDir, payload.maskKey, result.mask)] : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });
@@ -82,6 +84,7 @@ async function processSwap(job: SwapJob, config: InferenceConfig): Promise<Gener
     resultKey: payload.resultKey,
     thumbnailKey: payload.thumbnailKey,
     ...(payload.plainKey ? { plainKey: payload.plainKey } : {}),
+    ...(payload.maskKey ? { maskKey: payload.maskKey } : {}),
     width: result.width,
     height: result.height,
     faces: result.faces,
