@@ -11,6 +11,8 @@ export const MediaKeys = {
     thumbnail: `generations/${id}.thumb.webp`,
     /** The result before its caption (a new caption is drawn on it). */
     plain: `generations/${id}.plain.jpg`,
+    /** The swapped faces' mask over the result (face stickers are cut out along it). */
+    mask: `generations/${id}.mask.png`,
   }),
   /** A meme's picture with an edited caption: a new name per edit, so no cache keeps the old one. */
   recaption: (memeId: string, version: string) => ({
