@@ -204,13 +204,20 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.equal(failed?.attemptsMade, 1);
   });
 
-  it('keeps the result without its caption, and a caption job draws a new caption on it', async () => {
+  it('keeps the result without its caption and the faces’ mask, and a caption job draws a new caption', async () => {
     const job = await producer.add(SWAP_JOB, {
       ...payload('portrait-07.jpg', 'gen-4'),
       plainKey: 'results/gen-4.plain.jpg',
+      maskKey: 'results/gen-4.mask.png',
     });
     const swapped = (await job.finished()) as GenerationJobResult;
     assert.equal(swapped.plainKey, 'results/gen-4.plain.jpg');
+    assert.equal(swapped.maskKey, 'results/gen-4.mask.png');
+    const mask = await sharp(mediaPath(mediaDir, 'results/gen-4.mask.png')).metadata();
+    assert.deepEqual(
+      [mask.format, mask.channels, mask.width, mask.height],
+      ['png', 1, swapped.width, swapped.height],
+    );
     const pixels = (key: string) => sharp(mediaPath(mediaDir, key)).raw().toBuffer();
     const [captioned, plain] = await Promise.all([
       pixels(swapped.resultKey),
