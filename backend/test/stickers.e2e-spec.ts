@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type {
   MemeDto,
@@ -10,7 +11,6 @@ import type {
 import sharp from 'sharp';
 import request from 'supertest';
 
-import { mediaPath } from '@mememint/inference';
 import { MediaKeys } from '../src/media/media-keys.js';
 import { NO_FACE_MASK } from '../src/stickers/stickers.service.js';
 import { createTelegramTestApp, type TelegramTestApp } from './helpers/fake-telegram.js';
@@ -332,7 +332,7 @@ describe('face sticker packs from generated memes', () => {
   it('keeps each swap’s face mask beside its result', async () => {
     for (const meme of [captioned, plain]) {
       const mask = await sharp(
-        mediaPath(t.config.media.dir, MediaKeys.generation(await generationOf(meme)).mask),
+        path.join(t.config.media.dir, MediaKeys.generation(await generationOf(meme)).mask),
       ).metadata();
       expect(mask).toMatchObject({ format: 'png', channels: 1, width: meme.width, height: meme.height });
     }
@@ -359,6 +359,9 @@ describe('face sticker packs from generated memes', () => {
     expect(
       (await t.dataSource.query('SELECT style FROM sticker_packs WHERE id = $1', [pack.id]))[0].style,
     ).toBe('face');
+    // The worker's cut-outs were read once and removed.
+    const left = await readdir(path.join(t.config.media.dir, 'generations'));
+    expect(left.filter((name) => name.includes('.sticker-'))).toEqual([]);
   });
 
   it('makes "full" stickers of the same memes without an alpha channel', async () => {
@@ -370,7 +373,7 @@ describe('face sticker packs from generated memes', () => {
 
   it('answers 400 for "face" with a meme made before the swap kept its mask, and a face pack takes no such meme', async () => {
     const older = await generate({ text: 'Older' });
-    await rm(mediaPath(t.config.media.dir, MediaKeys.generation(await generationOf(older)).mask));
+    await rm(path.join(t.config.media.dir, MediaKeys.generation(await generationOf(older)).mask));
     expect(
       (await create({ title: 'Old', memeIds: [plain.id, older.id], style: 'face' }).expect(400)).body,
     ).toEqual(expect.objectContaining({ detail: NO_FACE_MASK }));

@@ -50,6 +50,22 @@ export interface CaptionJobData {
   thumbnailKey: string;
 }
 
+/**
+ * The caption queue's face sticker job (quick like a caption: the backend's stickers job waits for it):
+ * the face cut out of the caption-less picture along the swap's face mask, the caption under it, on a
+ * transparent background with a white outline, a PNG whose longer side is 512 px written at `resultKey`.
+ */
+export const FACE_STICKER_JOB = 'face-sticker';
+
+export interface FaceStickerJobData {
+  /** The meme's caption-less picture and the mask its swap kept (SwapJobData.maskKey). */
+  pictureKey: string;
+  maskKey: string;
+  /** The meme's caption, drawn under the face; empty for none. */
+  text: string;
+  resultKey: string;
+}
+
 /** What the worker returns when a caption is drawn. */
 export interface CaptionJobResult {
   resultKey: string;
@@ -107,8 +123,8 @@ export interface UpdateStickerPackJobData {
   style: StickerStyle;
 }
 
-/** Failures of a sticker job: Telegram refused (502) or could not be reached (503). */
-export const STICKER_FAILURE_CODES = ['BOT_API_ERROR', 'BOT_API_UNAVAILABLE'] as const;
+/** Failures of a sticker job: Telegram refused (502) or could not be reached (503), no worker cut a face out (503). */
+export const STICKER_FAILURE_CODES = ['BOT_API_ERROR', 'BOT_API_UNAVAILABLE', 'WORKER_UNAVAILABLE'] as const;
 export type StickerFailureCode = (typeof STICKER_FAILURE_CODES)[number];
 
 /**
@@ -123,7 +139,9 @@ export interface QueueJobs {
   [STICKERS_QUEUE]:
     | { name: typeof CREATE_STICKER_PACK_JOB; data: CreateStickerPackJobData }
     | { name: typeof UPDATE_STICKER_PACK_JOB; data: UpdateStickerPackJobData };
-  [CAPTION_QUEUE]: { name: typeof CAPTION_JOB; data: CaptionJobData };
+  [CAPTION_QUEUE]:
+    | { name: typeof CAPTION_JOB; data: CaptionJobData }
+    | { name: typeof FACE_STICKER_JOB; data: FaceStickerJobData };
 }
 
 export type QueueName = keyof QueueJobs;

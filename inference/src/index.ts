@@ -13,7 +13,6 @@ export {
 } from './errors.js';
 export { ensureModels } from './models/model-paths.js';
 export { mediaPath, readMedia, writeMedia } from './media/media-directory.js';
-export { faceSticker } from './sticker/face-sticker.js';
 
 let defaultConfig: InferenceConfig | undefined;
 

@@ -8,6 +8,7 @@ import {
   CAPTION_JOB,
   CAPTION_QUEUE,
   type CaptionJobResult,
+  FACE_STICKER_JOB,
   formatFailure,
   GENERATION_QUEUE,
   SWAP_JOB,
@@ -28,6 +29,7 @@ import { WorkerMetrics } from './metrics.js';
 import { readMedia, writeMedia } from './media/media-directory.js';
 import { ensureModels } from './models/model-paths.js';
 import { runCaption, runSwap, STAGE_PROGRESS } from './pipeline.js';
+import { faceSticker } from './sticker/face-sticker.js';
 
 export interface WorkerOptions {
   /** Bull key prefix (tests use a unique one); the configured BULL_PREFIX otherwise. */
@@ -154,6 +156,21 @@ function processJob(
 }
 
 type CaptionJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof CAPTION_JOB>>;
+type FaceStickerJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof FACE_STICKER_JOB>>;
+
+/** Cuts a meme's face out along its mask as a sticker PNG; the backend's stickers job waits for it. */
+async function processFaceSticker(
+  job: FaceStickerJob,
+  config: InferenceConfig,
+): Promise<{ resultKey: string }> {
+  const { pictureKey, maskKey, text, resultKey } = job.data;
+  const [picture, mask] = await Promise.all([
+    readMedia(config.mediaDir, pictureKey),
+    readMedia(config.mediaDir, maskKey),
+  ]);
+  await writeMedia(config.mediaDir, resultKey, await faceSticker(picture, mask, text));
+  return { resultKey };
+}
 
 /** Draws a meme's new caption on its caption-less picture; the edit request waits for it. */
 async function processCaption(job: CaptionJob, config: InferenceConfig): Promise<CaptionJobResult> {
@@ -207,11 +224,15 @@ export async function startGenerationWorker(
   // One processor for every job name: named processors would each add their own concurrency.
   void queue.process('*', config.concurrency, (job) => processJob(job, config));
   // Caption edits have their own queue: a player waiting on one never waits behind swaps.
-  const captions = new Bull<CaptionJob['data']>(CAPTION_QUEUE, config.redisUrl, {
+  const captions = new Bull<QueueJob<typeof CAPTION_QUEUE>['data']>(CAPTION_QUEUE, config.redisUrl, {
     prefix: options.prefix ?? config.bullPrefix,
   });
   await captions.isReady();
-  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job, config));
+  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job as CaptionJob, config));
+  // Face stickers are as quick as captions and as awaited (the stickers job waits for each).
+  void captions.process(FACE_STICKER_JOB, config.concurrency, (job) =>
+    processFaceSticker(job as FaceStickerJob, config),
+  );
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,

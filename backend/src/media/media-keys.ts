@@ -14,6 +14,9 @@ export const MediaKeys = {
     /** The swapped faces' mask over the result (face stickers are cut out along it). */
     mask: `generations/${id}.mask.png`,
   }),
+  /** A face sticker the worker cut out, read once by the stickers job and removed. */
+  faceSticker: (generationId: string, version: string) =>
+    `generations/${generationId}.sticker-${version}.png`,
   /** A meme's picture with an edited caption: a new name per edit, so no cache keeps the old one. */
   recaption: (memeId: string, version: string) => ({
     image: `generations/${memeId}.${version}.jpg`,

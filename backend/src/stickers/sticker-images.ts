@@ -1,4 +1,3 @@
-import { faceSticker } from '@mememint/inference';
 import sharp from 'sharp';
 import { MediaKeys } from '../media/media-keys.js';
 import type { Meme } from '../memes/entities/meme.entity.js';
@@ -21,15 +20,6 @@ export async function memeToSticker(image: Buffer): Promise<Buffer> {
     if (webp.length <= STICKER_MAX_BYTES) return webp;
   }
   return sharp(resized).webp({ quality: 25 }).toBuffer();
-}
-
-/**
- * A meme as a face sticker: the swapped face cut out of its caption-less picture along the swap's face
- * mask, its current caption under it, transparent around a white outline (inference's `faceSticker`),
- * then encoded as memeToSticker does (the alpha kept).
- */
-export async function faceToSticker(picture: Buffer, mask: Buffer, caption: string | null): Promise<Buffer> {
-  return memeToSticker(await faceSticker(picture, mask, caption ?? ''));
 }
 
 /**

@@ -22,7 +22,9 @@ import { PlayerSockets } from '../realtime/player-sockets.js';
 import { BotApiClient, BotApiFile } from '../telegram/bot-api.client.js';
 import { BotApiError, BotApiUnavailableError } from '../telegram/bot-api.errors.js';
 import type { Meme } from '../memes/entities/meme.entity.js';
-import { faceStickerSources, faceToSticker, memeToSticker, stickerSetName } from './sticker-images.js';
+import { MediaKeys } from '../media/media-keys.js';
+import { CaptionQueue, CaptionUnavailableError } from '../memes/caption-queue.js';
+import { faceStickerSources, memeToSticker, stickerSetName } from './sticker-images.js';
 import { StickersRepository, type PackWithStickers } from './stickers.repository.js';
 
 /** createNewStickerSet takes 1–50 stickers; the rest go through addStickerToSet. */
@@ -74,6 +76,7 @@ export class StickersProcessor {
     private readonly quests: QuestsService,
     private readonly sockets: PlayerSockets,
     private readonly transactions: Transactions,
+    private readonly workerJobs: CaptionQueue,
   ) {}
 
   @Process(CREATE_STICKER_PACK_JOB)
@@ -209,12 +212,28 @@ export class StickersProcessor {
     return files;
   }
 
-  /** The face cut out along the mask its swap kept (the service checked it is there). */
+  /**
+   * The face cut out along the mask its swap kept (the service checked it is there) by the worker (the
+   * caption queue's quick jobs), encoded here like any sticker; the worker's PNG is removed once read.
+   */
   private async faceSticker(meme: Meme): Promise<Buffer> {
     const sources = faceStickerSources(meme);
     if (!sources) throw new Error(`meme ${meme.id} has no face mask`);
-    const [picture, mask] = await Promise.all([this.read(sources.pictureKey), this.read(sources.maskKey)]);
-    return faceToSticker(picture, mask, meme.text);
+    const resultKey = MediaKeys.faceSticker(meme.generationId!, randomBytes(6).toString('hex'));
+    try {
+      await this.workerJobs.faceSticker({ ...sources, text: meme.text ?? '', resultKey });
+    } catch (error) {
+      if (error instanceof CaptionUnavailableError)
+        throw new Error(
+          formatFailure('WORKER_UNAVAILABLE', 'Face stickers cannot be made now, try again later'),
+        );
+      throw error;
+    }
+    try {
+      return await memeToSticker(await this.read(resultKey));
+    } finally {
+      await this.storage.remove(resultKey);
+    }
   }
 
   private async read(key: string): Promise<Buffer> {

@@ -132,6 +132,11 @@ describe('StickersService', () => {
       503,
       'Telegram is unavailable',
     ]);
+    queue.failWith = new StickerJobFailed('WORKER_UNAVAILABLE', 'Face stickers cannot be made now');
+    expect(await status(service.create(ANN, { title: 'x', memeIds: [id(1)], style: 'face' }))).toEqual([
+      503,
+      'Face stickers cannot be made now',
+    ]);
   });
 
   it('edits only what changes, never down to no sticker, and only the owner’s pack', async () => {

@@ -93,7 +93,7 @@ export class StickersService {
     } catch (error) {
       if (!(error instanceof StickerJobFailed)) throw error;
       if (error.code === 'BOT_API_ERROR') throw new BadGatewayException({ detail: error.detail });
-      if (error.code === 'BOT_API_UNAVAILABLE')
+      if (error.code === 'BOT_API_UNAVAILABLE' || error.code === 'WORKER_UNAVAILABLE')
         throw new ServiceUnavailableException({ detail: error.detail });
       throw new Error(`sticker job failed: ${error.detail}`, { cause: error });
     }
