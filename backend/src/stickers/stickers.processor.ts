@@ -226,6 +226,7 @@ export class StickersProcessor {
       if (error instanceof CaptionUnavailableError)
         throw new Error(
           formatFailure('WORKER_UNAVAILABLE', 'Face stickers cannot be made now, try again later'),
+          { cause: error },
         );
       throw error;
     }
