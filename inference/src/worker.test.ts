@@ -10,8 +10,8 @@ import {
   ANALYSE_JOB,
   FACE_ANALYSIS_FORMAT,
   CAPTION_JOB,
+  FACE_STICKER_JOB,
   CAPTION_QUEUE,
-  type CaptionJobData,
   type CaptionJobResult,
   GENERATION_QUEUE,
   GENERATION_STAGES,
@@ -38,7 +38,7 @@ describe('generation worker', { concurrency: 1 }, () => {
   let mediaDir: string;
   let worker: GenerationWorker;
   let producer: Bull.Queue<QueueJob<typeof GENERATION_QUEUE>['data']>;
-  let captions: Bull.Queue<CaptionJobData>;
+  let captions: Bull.Queue<QueueJob<typeof CAPTION_QUEUE>['data']>;
   const progress = new Map<string, GenerationJobProgress[]>();
 
   before(async () => {
@@ -57,7 +57,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     producer = new Bull<QueueJob<typeof GENERATION_QUEUE>['data']>(GENERATION_QUEUE, config.redisUrl, {
       prefix,
     });
-    captions = new Bull<CaptionJobData>(CAPTION_QUEUE, config.redisUrl, { prefix });
+    captions = new Bull<QueueJob<typeof CAPTION_QUEUE>['data']>(CAPTION_QUEUE, config.redisUrl, { prefix });
     await Promise.all([producer.isReady(), captions.isReady()]);
     producer.on('global:progress', (jobId: string, value: GenerationJobProgress | string) => {
       const event = typeof value === 'string' ? (JSON.parse(value) as GenerationJobProgress) : value;
@@ -243,5 +243,15 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.ok(!recaptioned.equals(plain) && !recaptioned.equals(captioned));
     const thumbnail = await sharp(mediaPath(mediaDir, result.thumbnailKey)).metadata();
     assert.deepEqual([thumbnail.format, thumbnail.width], ['webp', 512]);
+    // A face sticker job cuts the face out of the plain result along the mask.
+    const sticker = await captions.add(FACE_STICKER_JOB, {
+      pictureKey: 'results/gen-4.plain.jpg',
+      maskKey: 'results/gen-4.mask.png',
+      text: 'a new caption',
+      resultKey: 'results/gen-4.sticker.png',
+    });
+    assert.deepEqual(await sticker.finished(), { resultKey: 'results/gen-4.sticker.png' });
+    const cut = await sharp(mediaPath(mediaDir, 'results/gen-4.sticker.png')).metadata();
+    assert.deepEqual([cut.format, cut.hasAlpha, Math.max(cut.width, cut.height)], ['png', true, 512]);
   });
 });
