@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { MemeDto } from '@mememint/contracts';
+import sharp from 'sharp';
 import request from 'supertest';
 
 import { bearer, download, photo, type Player, uploadMeme } from './helpers/memes.js';
@@ -79,6 +80,11 @@ describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
     await writeFile(
       path.join(dist, 'tonconnect-manifest.json'),
       JSON.stringify({ url: 'https://stale.example' }),
+    );
+    // The mini app's public icon, copied into the build as Vite copies public/.
+    await copyFile(
+      new URL('../../frontend/public/icon-180.png', import.meta.url),
+      path.join(dist, 'icon-180.png'),
     );
     t = await createTestApp({ env: { FRONTEND_DIST: dist, PUBLIC_URL } });
     author = await newAuthor(t);
@@ -164,6 +170,11 @@ describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
     expect(res.body).toEqual({ url: PUBLIC_URL, name: 'MemeMint', iconUrl: `${PUBLIC_URL}/icon-180.png` });
     expect(res.headers['access-control-allow-origin']).toBe('*');
     await request(t.server).get('/api/tonconnect-manifest.json').expect(404);
+    // The icon it names is there: a 180×180 PNG, as wallets show it.
+    const icon = await download(t.server, new URL(res.body.iconUrl as string).pathname);
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/png/);
+    expect(await sharp(icon.body).metadata()).toMatchObject({ format: 'png', width: 180, height: 180 });
   });
 });
 

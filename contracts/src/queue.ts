@@ -1,6 +1,7 @@
 import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
 import { GENERATION_STAGES, type GenerationStage } from './memes.js';
+import type { StickerStyle } from './stickers.js';
 
 /** The Bull queue the backend fills and the inference worker consumes. */
 export const GENERATION_QUEUE = 'generation';
@@ -26,6 +27,11 @@ export interface SwapJobData {
   thumbnailKey: string;
   /** Where the worker also writes the result without its caption (a new caption is drawn on it). */
   plainKey?: string;
+  /**
+   * Where the worker also writes the swapped faces' mask: a greyscale PNG the result's size, 255 inside
+   * the faces' outlines (hairline to chin), 0 elsewhere; face stickers are cut out along it.
+   */
+  maskKey?: string;
 }
 
 /**
@@ -42,6 +48,22 @@ export interface CaptionJobData {
   text: string;
   resultKey: string;
   thumbnailKey: string;
+}
+
+/**
+ * The caption queue's face sticker job (quick like a caption: the backend's stickers job waits for it):
+ * the face cut out of the caption-less picture along the swap's face mask, the caption under it, on a
+ * transparent background with a white outline, a PNG whose longer side is 512 px written at `resultKey`.
+ */
+export const FACE_STICKER_JOB = 'face-sticker';
+
+export interface FaceStickerJobData {
+  /** The meme's caption-less picture and the mask its swap kept (SwapJobData.maskKey). */
+  pictureKey: string;
+  maskKey: string;
+  /** The meme's caption, drawn under the face; empty for none. */
+  text: string;
+  resultKey: string;
 }
 
 /** What the worker returns when a caption is drawn. */
@@ -88,7 +110,8 @@ export interface CreateStickerPackJobData {
   title: string;
   /** The player's own memes, checked before queueing, in sticker order. */
   memeIds: string[];
-  style: 'full' | 'face';
+  /** `face`: every meme was checked to have its face mask (SwapJobData.maskKey). */
+  style: StickerStyle;
 }
 
 export interface UpdateStickerPackJobData {
@@ -97,11 +120,11 @@ export interface UpdateStickerPackJobData {
   add: string[];
   remove: string[];
   title?: string;
-  style: 'full' | 'face';
+  style: StickerStyle;
 }
 
-/** Failures of a sticker job: Telegram refused (502) or could not be reached (503). */
-export const STICKER_FAILURE_CODES = ['BOT_API_ERROR', 'BOT_API_UNAVAILABLE'] as const;
+/** Failures of a sticker job: Telegram refused (502) or could not be reached (503), no worker cut a face out (503). */
+export const STICKER_FAILURE_CODES = ['BOT_API_ERROR', 'BOT_API_UNAVAILABLE', 'WORKER_UNAVAILABLE'] as const;
 export type StickerFailureCode = (typeof STICKER_FAILURE_CODES)[number];
 
 /**
@@ -116,7 +139,9 @@ export interface QueueJobs {
   [STICKERS_QUEUE]:
     | { name: typeof CREATE_STICKER_PACK_JOB; data: CreateStickerPackJobData }
     | { name: typeof UPDATE_STICKER_PACK_JOB; data: UpdateStickerPackJobData };
-  [CAPTION_QUEUE]: { name: typeof CAPTION_JOB; data: CaptionJobData };
+  [CAPTION_QUEUE]:
+    | { name: typeof CAPTION_JOB; data: CaptionJobData }
+    | { name: typeof FACE_STICKER_JOB; data: FaceStickerJobData };
 }
 
 export type QueueName = keyof QueueJobs;
@@ -146,6 +171,8 @@ export interface GenerationJobResult {
   thumbnailKey: string;
   /** The caption-less result, when the job asked for it. */
   plainKey?: string;
+  /** The swapped faces' mask, when the job asked for it. */
+  maskKey?: string;
   width: number;
   height: number;
   faces: FaceBox[];
@@ -176,6 +203,8 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
     isValidMediaKey(candidate.thumbnailKey) &&
     (candidate.plainKey === undefined ||
       (typeof candidate.plainKey === 'string' && isValidMediaKey(candidate.plainKey))) &&
+    (candidate.maskKey === undefined ||
+      (typeof candidate.maskKey === 'string' && isValidMediaKey(candidate.maskKey))) &&
     Number.isInteger(candidate.width) &&
     Number.isInteger(candidate.height)
   );

@@ -1,7 +1,11 @@
 /** Telegram's limit of stickers in a regular static set. */
 export const STICKER_PACK_MAX = 120;
 
-/** How a meme becomes a sticker: `full` is the whole meme fitted into 512 px. */
+/**
+ * How a meme becomes a sticker: `full` is the whole meme fitted into 512 px; `face` is the swapped face
+ * (its caption under it) cut out along the swap's face mask, on a transparent background with a white
+ * outline. Only memes generated since the mask is kept can be `face` stickers.
+ */
 export const STICKER_STYLES = ['full', 'face'] as const;
 export type StickerStyle = (typeof STICKER_STYLES)[number];
 

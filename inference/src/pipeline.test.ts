@@ -116,17 +116,29 @@ describe('runSwap', { concurrency: 1 }, () => {
     );
   });
 
-  it('replaces every face with faces: all and draws the caption', async () => {
+  it('replaces every face with faces: all, draws the caption, keeps the faces’ mask', async () => {
     const result = await runSwap(
       {
         face: photo('portrait-07.jpg'),
         target: photo('group-03.jpg'),
         faces: 'all',
         text: 'Apollo\nКоманда',
+        keepMask: true,
       },
       config,
     );
     assert.equal(result.faces.length, 3);
+    // The mask: a greyscale PNG the result's size, face inside every swapped face, nothing in the corners.
+    const meta = await sharp(result.mask!).metadata();
+    assert.deepEqual(
+      [meta.format, meta.width, meta.height, meta.channels],
+      ['png', result.width, result.height, 1],
+    );
+    const mask = await sharp(result.mask!).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => mask.data[Math.round(y) * mask.info.width + Math.round(x)];
+    for (const box of result.faces) assert.equal(at(box.x + box.width / 2, box.y + box.height / 2), 255);
+    assert.equal(at(0, 0), 0);
+    assert.equal(at(result.width - 1, result.height - 1), 0);
     assert.ok(result.timings.caption >= 0);
     assert.deepEqual(Object.keys(result.timings), [
       'decode',

@@ -18,6 +18,7 @@ import type { PipelineConfig } from './config.js';
 import { FaceTooSmallInTargetError, NoFaceError, NoSuchFaceError } from './errors.js';
 import { decodeImage } from './image/decode.js';
 import { encodeJpeg, encodeResult } from './image/encode.js';
+import { encodeFaceMask, faceMask } from './swap/face-mask.js';
 import { swapFace, type SwapOptions } from './swap/face-swap.js';
 
 export interface SwapRequest {
@@ -36,6 +37,8 @@ export interface SwapRequest {
   analyses?: { face?: FaceAnalysisRecord | null; target?: FaceAnalysisRecord | null };
   /** Also return the result without its caption (`plain`), for drawing another caption later. */
   keepPlain?: boolean;
+  /** Also return the swapped faces' mask (`mask`), for cutting out face stickers later. */
+  keepMask?: boolean;
 }
 
 export interface SwapResult {
@@ -45,6 +48,8 @@ export interface SwapResult {
   thumbnail: Buffer;
   /** The result before its caption, JPEG (with `keepPlain`). */
   plain?: Buffer;
+  /** The swapped faces' mask, a greyscale PNG the result's size (with `keepMask`; see `faceMask`). */
+  mask?: Buffer;
   width: number;
   height: number;
   /** The target's faces that were replaced, in target pixels (hairline to chin). */
@@ -174,10 +179,26 @@ export async function runSwap(
     });
   }
 
-  const encoded = await stage('encode', timings, onProgress, () => encodeResult(target));
+  const [encoded, mask] = await stage('encode', timings, onProgress, () =>
+    Promise.all([
+      encodeResult(target),
+      request.keepMask
+        ? encodeFaceMask(
+            faceMask(
+              targets.map(({ mesh }) => mesh),
+              target.width,
+              target.height,
+            ),
+            target.width,
+            target.height,
+          )
+        : undefined,
+    ]),
+  );
   return {
     ...encoded,
     ...(request.keepPlain ? { plain: plain ?? encoded.image } : {}),
+    ...(mask ? { mask } : {}),
     width: target.width,
     height: target.height,
     faces: targets.map(({ box }) => box),

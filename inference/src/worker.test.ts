@@ -10,8 +10,8 @@ import {
   ANALYSE_JOB,
   FACE_ANALYSIS_FORMAT,
   CAPTION_JOB,
+  FACE_STICKER_JOB,
   CAPTION_QUEUE,
-  type CaptionJobData,
   type CaptionJobResult,
   GENERATION_QUEUE,
   GENERATION_STAGES,
@@ -39,7 +39,7 @@ describe('generation worker', { concurrency: 1 }, () => {
   let media: DirectoryMediaStore;
   let worker: GenerationWorker;
   let producer: Bull.Queue<QueueJob<typeof GENERATION_QUEUE>['data']>;
-  let captions: Bull.Queue<CaptionJobData>;
+  let captions: Bull.Queue<QueueJob<typeof CAPTION_QUEUE>['data']>;
   const progress = new Map<string, GenerationJobProgress[]>();
 
   before(async () => {
@@ -59,7 +59,7 @@ describe('generation worker', { concurrency: 1 }, () => {
     producer = new Bull<QueueJob<typeof GENERATION_QUEUE>['data']>(GENERATION_QUEUE, config.redisUrl, {
       prefix,
     });
-    captions = new Bull<CaptionJobData>(CAPTION_QUEUE, config.redisUrl, { prefix });
+    captions = new Bull<QueueJob<typeof CAPTION_QUEUE>['data']>(CAPTION_QUEUE, config.redisUrl, { prefix });
     await Promise.all([producer.isReady(), captions.isReady()]);
     producer.on('global:progress', (jobId: string, value: GenerationJobProgress | string) => {
       const event = typeof value === 'string' ? (JSON.parse(value) as GenerationJobProgress) : value;
@@ -204,13 +204,20 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.equal(failed?.attemptsMade, 1);
   });
 
-  it('keeps the result without its caption, and a caption job draws a new caption on it', async () => {
+  it('keeps the result without its caption and the faces’ mask, and a caption job draws a new caption', async () => {
     const job = await producer.add(SWAP_JOB, {
       ...payload('portrait-07.jpg', 'gen-4'),
       plainKey: 'results/gen-4.plain.jpg',
+      maskKey: 'results/gen-4.mask.png',
     });
     const swapped = (await job.finished()) as GenerationJobResult;
     assert.equal(swapped.plainKey, 'results/gen-4.plain.jpg');
+    assert.equal(swapped.maskKey, 'results/gen-4.mask.png');
+    const mask = await sharp(await media.read('results/gen-4.mask.png')).metadata();
+    assert.deepEqual(
+      [mask.format, mask.channels, mask.width, mask.height],
+      ['png', 1, swapped.width, swapped.height],
+    );
     const pixels = async (key: string) =>
       sharp(await media.read(key))
         .raw()
@@ -239,5 +246,15 @@ describe('generation worker', { concurrency: 1 }, () => {
     assert.ok(!recaptioned.equals(plain) && !recaptioned.equals(captioned));
     const thumbnail = await sharp(await media.read(result.thumbnailKey)).metadata();
     assert.deepEqual([thumbnail.format, thumbnail.width], ['webp', 512]);
+    // A face sticker job cuts the face out of the plain result along the mask.
+    const sticker = await captions.add(FACE_STICKER_JOB, {
+      pictureKey: 'results/gen-4.plain.jpg',
+      maskKey: 'results/gen-4.mask.png',
+      text: 'a new caption',
+      resultKey: 'results/gen-4.sticker.png',
+    });
+    assert.deepEqual(await sticker.finished(), { resultKey: 'results/gen-4.sticker.png' });
+    const cut = await sharp(await media.read('results/gen-4.sticker.png')).metadata();
+    assert.deepEqual([cut.format, cut.hasAlpha, Math.max(cut.width, cut.height)], ['png', true, 512]);
   });
 });

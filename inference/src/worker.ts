@@ -8,6 +8,7 @@ import {
   CAPTION_JOB,
   CAPTION_QUEUE,
   type CaptionJobResult,
+  FACE_STICKER_JOB,
   formatFailure,
   GENERATION_QUEUE,
   SWAP_JOB,
@@ -28,6 +29,7 @@ import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
 import { ensureModels } from './models/model-paths.js';
 import { runCaption, runSwap, STAGE_PROGRESS } from './pipeline.js';
+import { faceSticker } from './sticker/face-sticker.js';
 
 export interface WorkerOptions {
   /** Bull key prefix (tests use a unique one); the configured BULL_PREFIX otherwise. */
@@ -63,6 +65,7 @@ async function processSwap(
         faces: payload.faces,
         analyses,
         keepPlain: payload.plainKey !== undefined,
+        keepMask: payload.maskKey !== undefined,
       },
       config,
       report,
@@ -74,6 +77,7 @@ async function processSwap(
     media.write(payload.resultKey, result.image),
     media.write(payload.thumbnailKey, result.thumbnail),
     ...(payload.plainKey && result.plain ? [media.write(payload.plainKey, result.plain)] : []),
+    ...(payload.maskKey && result.mask ? [media.write(payload.maskKey, result.mask)] : []),
   ]);
   const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });
@@ -81,6 +85,7 @@ async function processSwap(
     resultKey: payload.resultKey,
     thumbnailKey: payload.thumbnailKey,
     ...(payload.plainKey ? { plainKey: payload.plainKey } : {}),
+    ...(payload.maskKey ? { maskKey: payload.maskKey } : {}),
     width: result.width,
     height: result.height,
     faces: result.faces,
@@ -152,6 +157,15 @@ function processJob(
 }
 
 type CaptionJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof CAPTION_JOB>>;
+type FaceStickerJob = Bull.Job<JobData<typeof CAPTION_QUEUE, typeof FACE_STICKER_JOB>>;
+
+/** Cuts a meme's face out along its mask as a sticker PNG; the backend's stickers job waits for it. */
+async function processFaceSticker(job: FaceStickerJob, media: MediaStore): Promise<{ resultKey: string }> {
+  const { pictureKey, maskKey, text, resultKey } = job.data;
+  const [picture, mask] = await Promise.all([media.read(pictureKey), media.read(maskKey)]);
+  await media.write(resultKey, await faceSticker(picture, mask, text));
+  return { resultKey };
+}
 
 /** Draws a meme's new caption on its caption-less picture; the edit request waits for it. */
 async function processCaption(
@@ -210,11 +224,17 @@ export async function startGenerationWorker(
   // One processor for every job name: named processors would each add their own concurrency.
   void queue.process('*', config.concurrency, (job) => processJob(job, config, media));
   // Caption edits have their own queue: a player waiting on one never waits behind swaps.
-  const captions = new Bull<CaptionJob['data']>(CAPTION_QUEUE, config.redisUrl, {
+  const captions = new Bull<QueueJob<typeof CAPTION_QUEUE>['data']>(CAPTION_QUEUE, config.redisUrl, {
     prefix: options.prefix ?? config.bullPrefix,
   });
   await captions.isReady();
-  void captions.process(CAPTION_JOB, config.concurrency, (job) => processCaption(job, config, media));
+  void captions.process(CAPTION_JOB, config.concurrency, (job) =>
+    processCaption(job as CaptionJob, config, media),
+  );
+  // Face stickers are as quick as captions and as awaited (the stickers job waits for each).
+  void captions.process(FACE_STICKER_JOB, config.concurrency, (job) =>
+    processFaceSticker(job as FaceStickerJob, media),
+  );
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,

@@ -161,6 +161,8 @@ describe('GenerationsService', () => {
           thumbnailKey: keys.thumbnail,
           // The caption-less result too, for a caption edited later.
           plainKey: keys.plain,
+          // And the faces' mask, for face stickers.
+          maskKey: keys.mask,
         },
       },
     ]);

@@ -125,6 +125,7 @@ export class GenerationsService {
         thumbnailKey: result.thumbnail,
         // Kept so an edited caption is drawn on the picture without the old one.
         ...(target.text !== null ? { plainKey: result.plain } : {}),
+        maskKey: result.mask,
       });
     } catch {
       // Redis went away after the check: the generation fails and its charge comes back.

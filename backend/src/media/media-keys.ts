@@ -11,7 +11,12 @@ export const MediaKeys = {
     thumbnail: `generations/${id}.thumb.webp`,
     /** The result before its caption (a new caption is drawn on it). */
     plain: `generations/${id}.plain.jpg`,
+    /** The swapped faces' mask over the result (face stickers are cut out along it). */
+    mask: `generations/${id}.mask.png`,
   }),
+  /** A face sticker the worker cut out, read once by the stickers job and removed. */
+  faceSticker: (generationId: string, version: string) =>
+    `generations/${generationId}.sticker-${version}.png`,
   /** A meme's picture with an edited caption: a new name per edit, so no cache keeps the old one. */
   recaption: (memeId: string, version: string) => ({
     image: `generations/${memeId}.${version}.jpg`,

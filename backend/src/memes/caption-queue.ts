@@ -6,6 +6,8 @@ import {
   CAPTION_QUEUE,
   type CaptionJobData,
   type CaptionJobResult,
+  FACE_STICKER_JOB,
+  type FaceStickerJobData,
   isGenerationJobResult,
   type QueueJob,
 } from '@mememint/contracts';
@@ -32,8 +34,21 @@ export class CaptionQueue {
   ) {}
 
   async draw(data: CaptionJobData): Promise<CaptionJobResult> {
+    const result = await this.run(CAPTION_JOB, data);
+    // The same shape as a swap's result: valid media keys and whole dimensions.
+    if (!isGenerationJobResult(result))
+      throw new CaptionUnavailableError('the worker returned no usable result');
+    return result;
+  }
+
+  /** A face sticker PNG cut out by the worker (the stickers job waits for each), at `data.resultKey`. */
+  async faceSticker(data: FaceStickerJobData): Promise<void> {
+    await this.run(FACE_STICKER_JOB, data);
+  }
+
+  private async run(name: string, data: CaptionJobData | FaceStickerJobData): Promise<unknown> {
     if (this.queue.client.status !== 'ready') throw new CaptionUnavailableError('the queue is away');
-    const job = await this.queue.add(CAPTION_JOB, data, {
+    const job = await this.queue.add(name, data, {
       attempts: 1,
       removeOnComplete: 100,
       removeOnFail: 100,
@@ -46,11 +61,7 @@ export class CaptionQueue {
       );
     });
     try {
-      const result: unknown = await Promise.race([job.finished(), timeout]);
-      // The same shape as a swap's result: valid media keys and whole dimensions.
-      if (!isGenerationJobResult(result))
-        throw new CaptionUnavailableError('the worker returned no usable result');
-      return result;
+      return (await Promise.race([job.finished(), timeout])) as unknown;
     } catch (error) {
       // A job still waiting is taken back: it would draw a picture nobody uses.
       await job.remove().catch(() => undefined);

@@ -34,6 +34,6 @@ import { MemesService } from './memes.service.js';
     MemeLikesService,
     Clock,
   ],
-  exports: [MemesService, MemeLikesService],
+  exports: [MemesService, MemeLikesService, CaptionQueue],
 })
 export class MemesModule {}

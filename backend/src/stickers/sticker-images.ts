@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { MediaKeys } from '../media/media-keys.js';
+import type { Meme } from '../memes/entities/meme.entity.js';
 
 /** Telegram's static sticker: one side exactly 512 px, the other at most 512, WEBP, at most 512 KB. */
 export const STICKER_SIDE = 512;
@@ -18,6 +20,18 @@ export async function memeToSticker(image: Buffer): Promise<Buffer> {
     if (webp.length <= STICKER_MAX_BYTES) return webp;
   }
   return sharp(resized).webp({ quality: 25 }).toBuffer();
+}
+
+/**
+ * Where a face sticker's inputs are: the caption-less picture and the mask the swap kept beside it.
+ * Null for a meme that has none (an upload, or made before the swap kept its mask: the mask object is
+ * then missing, which the caller checks in storage).
+ */
+export function faceStickerSources(
+  meme: Pick<Meme, 'generationId' | 'plainImageKey'>,
+): { pictureKey: string; maskKey: string } | null {
+  if (meme.generationId === null || meme.plainImageKey === null) return null;
+  return { pictureKey: meme.plainImageKey, maskKey: MediaKeys.generation(meme.generationId).mask };
 }
 
 /**

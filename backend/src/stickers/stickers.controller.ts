@@ -35,7 +35,10 @@ export class StickersController {
   /** Answers once Telegram made the set; `stickers:progress` reports on the socket meanwhile. */
   @Post('/')
   @ApiCreatedResponse({ type: StickerPackResponseDto })
-  @ApiBadRequestResponse({ description: '"Select at least one sticker", not your memes, more than 120' })
+  @ApiBadRequestResponse({
+    description:
+      '"Select at least one sticker", not your memes, more than 120, "face" for a meme without its face mask',
+  })
   @ApiBadGatewayResponse({ description: 'Telegram refused; no pack was made' })
   @ApiServiceUnavailableResponse({ description: 'Telegram unavailable; no pack was made' })
   create(@CurrentUser() user: User, @Body() body: CreateStickerPackDto): Promise<StickerPackDto> {

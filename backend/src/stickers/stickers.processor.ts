@@ -9,6 +9,7 @@ import {
   formatFailure,
   STICKERS_QUEUE,
   type StickerPackDto,
+  type StickerStyle,
   UPDATE_STICKER_PACK_JOB,
   type UpdateStickerPackJobData,
 } from '@mememint/contracts';
@@ -20,7 +21,10 @@ import { QuestsService } from '../quests/quests.service.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
 import { BotApiClient, BotApiFile } from '../telegram/bot-api.client.js';
 import { BotApiError, BotApiUnavailableError } from '../telegram/bot-api.errors.js';
-import { memeToSticker, stickerSetName } from './sticker-images.js';
+import type { Meme } from '../memes/entities/meme.entity.js';
+import { MediaKeys } from '../media/media-keys.js';
+import { CaptionQueue, CaptionUnavailableError } from '../memes/caption-queue.js';
+import { faceStickerSources, memeToSticker, stickerSetName } from './sticker-images.js';
 import { StickersRepository, type PackWithStickers } from './stickers.repository.js';
 
 /** createNewStickerSet takes 1–50 stickers; the rest go through addStickerToSet. */
@@ -72,17 +76,18 @@ export class StickersProcessor {
     private readonly quests: QuestsService,
     private readonly sockets: PlayerSockets,
     private readonly transactions: Transactions,
+    private readonly workerJobs: CaptionQueue,
   ) {}
 
   @Process(CREATE_STICKER_PACK_JOB)
   async create(job: Job<CreateStickerPackJobData>): Promise<StickerPackDto> {
-    const { userId, title, memeIds } = job.data;
+    const { userId, title, memeIds, style } = job.data;
     const jobId = String(job.id);
     const total = memeIds.length;
     const progress = (done: number) =>
       this.sockets.emitToUser(userId, 'stickers:progress', { jobId, done, total });
     progress(0);
-    const files = await this.render(userId, memeIds);
+    const files = await this.render(userId, memeIds, style);
     const input = (file: BotApiFile): InputSticker<BotApiFile> => ({
       sticker: file,
       format: 'static',
@@ -115,7 +120,7 @@ export class StickersProcessor {
       const set = await this.bot.call('getStickerSet', { name });
       if (set.stickers.length !== total)
         throw new Error(`Telegram's set holds ${set.stickers.length} stickers, not ${total}`);
-      const pack = { id: randomUUID(), ownerId: userId, name, title, style: job.data.style };
+      const pack = { id: randomUUID(), ownerId: userId, name, title, style };
       const rows = memeIds.map((memeId, index) => ({ memeId, fileId: set.stickers[index]!.file_id }));
       await this.transactions.run(async (em) => {
         // The quest first: its ledger change locks the player's row before the pack's foreign key
@@ -139,7 +144,7 @@ export class StickersProcessor {
 
   @Process(UPDATE_STICKER_PACK_JOB)
   async update(job: Job<UpdateStickerPackJobData>): Promise<StickerPackDto> {
-    const { userId, packId, add, remove, title } = job.data;
+    const { userId, packId, add, remove, title, style } = job.data;
     const jobId = String(job.id);
     const total = add.length + remove.length + (title !== undefined ? 1 : 0);
     let done = 0;
@@ -168,7 +173,7 @@ export class StickersProcessor {
         progress();
       }
       if (removed) kept.push(`${removed} removed`);
-      const files = await this.render(userId, add);
+      const files = await this.render(userId, add, style);
       let position = await this.stickers.nextPosition(pack.id);
       let added = 0;
       for (const [index, file] of files.entries()) {
@@ -193,18 +198,49 @@ export class StickersProcessor {
     return toStickerPackDto((await this.stickers.findOwn(userId, packId))!);
   }
 
-  /** The memes' images as sticker files, in the given order. */
-  private async render(userId: number, memeIds: string[]): Promise<BotApiFile[]> {
+  /** The memes' images as sticker files of the pack's style, in the given order. */
+  private async render(userId: number, memeIds: string[], style: StickerStyle): Promise<BotApiFile[]> {
     const memes = new Map((await this.memes.findOwnMany(userId, memeIds)).map((meme) => [meme.id, meme]));
     const files: BotApiFile[] = [];
     for (const memeId of memeIds) {
       const meme = memes.get(memeId);
       if (!meme) throw new Error(`meme ${memeId} is not the player's`);
-      const object = await this.storage.open(meme.imageKey);
-      if (!object) throw new Error(`meme ${memeId} has no image`);
-      files.push(new BotApiFile(await memeToSticker(await buffer(object.stream)), `${memeId}.webp`));
+      const sticker =
+        style === 'face' ? await this.faceSticker(meme) : await memeToSticker(await this.read(meme.imageKey));
+      files.push(new BotApiFile(sticker, `${memeId}.webp`));
     }
     return files;
+  }
+
+  /**
+   * The face cut out along the mask its swap kept (the service checked it is there) by the worker (the
+   * caption queue's quick jobs), encoded here like any sticker; the worker's PNG is removed once read.
+   */
+  private async faceSticker(meme: Meme): Promise<Buffer> {
+    const sources = faceStickerSources(meme);
+    if (!sources) throw new Error(`meme ${meme.id} has no face mask`);
+    const resultKey = MediaKeys.faceSticker(meme.generationId!, randomBytes(6).toString('hex'));
+    try {
+      await this.workerJobs.faceSticker({ ...sources, text: meme.text ?? '', resultKey });
+    } catch (error) {
+      if (error instanceof CaptionUnavailableError)
+        throw new Error(
+          formatFailure('WORKER_UNAVAILABLE', 'Face stickers cannot be made now, try again later'),
+          { cause: error },
+        );
+      throw error;
+    }
+    try {
+      return await memeToSticker(await this.read(resultKey));
+    } finally {
+      await this.storage.remove(resultKey);
+    }
+  }
+
+  private async read(key: string): Promise<Buffer> {
+    const object = await this.storage.open(key);
+    if (!object) throw new Error(`media ${key} is missing`);
+    return buffer(object.stream);
   }
 
   /** The bot's username (set names end in `_by_<it>`), asked once. */

@@ -11,14 +11,19 @@ import {
   type StickerPackDto,
   type StickerPackListDto,
   type StickerPackUpdateRequest,
+  type StickerStyle,
 } from '@mememint/contracts';
+import { MediaStore } from '@mememint/media';
 import { MemesService } from '../memes/memes.service.js';
+import { faceStickerSources } from './sticker-images.js';
 import { toStickerPackDto } from './stickers.processor.js';
 import { StickerJobFailed, StickersQueue } from './stickers-queue.js';
 import { StickersRepository } from './stickers.repository.js';
 
 export const SELECT_AT_LEAST_ONE = 'Select at least one sticker';
 export const PACK_NOT_FOUND = 'Sticker pack not found';
+export const NO_FACE_MASK =
+  'The "face" style needs memes generated since face stickers exist: choose "full" for older or uploaded memes';
 
 /** Sticker packs from a player's memes (GAME.md "Stickers"): the rules; the queued job does the work. */
 @Injectable()
@@ -27,6 +32,7 @@ export class StickersService {
     private readonly stickers: StickersRepository,
     private readonly memes: MemesService,
     private readonly queue: StickersQueue,
+    private readonly storage: MediaStore,
   ) {}
 
   async list(userId: number): Promise<StickerPackListDto> {
@@ -39,8 +45,7 @@ export class StickersService {
     if (memeIds.length > STICKER_PACK_MAX)
       throw new BadRequestException(`A sticker pack holds at most ${STICKER_PACK_MAX} stickers`);
     const style = request.style ?? 'full';
-    this.checkStyle(style);
-    await this.checkOwn(userId, memeIds);
+    await this.checkOwn(userId, memeIds, style);
     return this.run(() => this.queue.create({ userId, title: request.title.trim(), memeIds, style }));
   }
 
@@ -54,24 +59,31 @@ export class StickersService {
     if (left < 1) throw new BadRequestException(SELECT_AT_LEAST_ONE);
     if (left > STICKER_PACK_MAX)
       throw new BadRequestException(`A sticker pack holds at most ${STICKER_PACK_MAX} stickers`);
-    await this.checkOwn(userId, add);
+    const style = pack.style === 'face' ? 'face' : 'full';
+    await this.checkOwn(userId, add, style);
     const title = request.title?.trim();
     if (!add.length && !remove.length && (title === undefined || title === pack.title))
       return toStickerPackDto(pack);
-    const style = pack.style === 'face' ? 'face' : 'full';
     return this.run(() => this.queue.update({ userId, packId, add, remove, title, style }));
   }
 
-  /** Only the plain style is built so far: the face cut-out needs the swap's face mask kept. */
-  private checkStyle(style: string): void {
-    if (style !== 'full') throw new BadRequestException('The "face" sticker style is not available yet');
-  }
-
-  private async checkOwn(userId: number, memeIds: string[]): Promise<void> {
+  /** The player's own memes only; for `face`, each with the face mask its swap kept (none before it was kept). */
+  private async checkOwn(userId: number, memeIds: string[], style: StickerStyle): Promise<void> {
     if (!memeIds.length) return;
     const own = await this.memes.findOwnMany(userId, memeIds);
     if (own.length !== memeIds.length)
       throw new BadRequestException('Only your own memes can become stickers');
+    if (style !== 'face') return;
+    for (const meme of own) {
+      const sources = faceStickerSources(meme);
+      if (!sources || !(await this.stored(sources.maskKey))) throw new BadRequestException(NO_FACE_MASK);
+    }
+  }
+
+  private async stored(key: string): Promise<boolean> {
+    const object = await this.storage.open(key);
+    object?.stream.destroy();
+    return object !== null;
   }
 
   /** A Bot API failure: 502 when Telegram refused, 503 when it could not be reached. */
@@ -81,7 +93,7 @@ export class StickersService {
     } catch (error) {
       if (!(error instanceof StickerJobFailed)) throw error;
       if (error.code === 'BOT_API_ERROR') throw new BadGatewayException({ detail: error.detail });
-      if (error.code === 'BOT_API_UNAVAILABLE')
+      if (error.code === 'BOT_API_UNAVAILABLE' || error.code === 'WORKER_UNAVAILABLE')
         throw new ServiceUnavailableException({ detail: error.detail });
       throw new Error(`sticker job failed: ${error.detail}`, { cause: error });
     }

@@ -103,13 +103,33 @@ describe('StickersPage validation (SEED-SPEC §5)', () => {
     expect(await screen.findByText('Your sticker pack is ready')).toBeInTheDocument();
     const post = server.requests.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/api/v1/stickers/');
-    expect(post?.body).toEqual({ title: 'Mine', memeIds: ['b'] });
+    expect(post?.body).toEqual({ title: 'Mine', memeIds: ['b'], style: 'full' });
     expect(screen.getByText('Mine · 1 sticker')).toBeInTheDocument();
+  });
+
+  it('offers the face style: the cut-out face with its caption, sent as style "face"', async () => {
+    await renderPage();
+    expect(screen.getByRole('radio', { name: 'Whole meme' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('radio', { name: 'Face' }));
+    expect(screen.getByRole('radio', { name: 'Face' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText(/cut out with its caption under it/)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox'), 'Faces');
+    await userEvent.click(screen.getByRole('button', { name: 'meme a' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create sticker pack' }));
+
+    expect(await screen.findByText('Your sticker pack is ready')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Faces',
+      memeIds: ['a'],
+      style: 'face',
+    });
   });
 
   it('lists the packs and edits one: the memes added and removed, the new title', async () => {
     await renderPage([existingPack]);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Old' }));
+    // A pack keeps its style: no choice while editing.
+    expect(screen.queryByRole('radiogroup')).toBeNull();
     expect(screen.getByRole('button', { name: 'meme a' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'meme a' }));
     await userEvent.click(screen.getByRole('button', { name: 'Meme 3' }));

@@ -1,4 +1,4 @@
-import type { StickerPackDto } from '@mememint/contracts';
+import { STICKER_STYLES, type StickerPackDto, type StickerStyle } from '@mememint/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import {
   useUpdateStickerPack,
 } from '../features/stickers';
 import { haptic, openTelegram } from '../telegram/sdk';
+import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { Spinner } from '../ui/Spinner';
 import { useBackButton } from '../ui/useBackButton';
 
@@ -23,6 +24,7 @@ export function StickersPage() {
   useBackButton(() => void navigate('/main'));
   const [title, setTitle] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [style, setStyle] = useState<StickerStyle>('full');
   const [attempted, setAttempted] = useState(false);
   const [pack, setPack] = useState<StickerPackDto | null>(null);
   const [editing, setEditing] = useState<StickerPackDto | null>(null);
@@ -50,7 +52,7 @@ export function StickersPage() {
       return;
     }
     if (!editing) {
-      create.mutate({ title: title.trim(), memeIds: [...selected] });
+      create.mutate({ title: title.trim(), memeIds: [...selected], style });
       return;
     }
     const before = new Set(editing.stickers.map((sticker) => sticker.memeId));
@@ -75,6 +77,7 @@ export function StickersPage() {
     setEditing(null);
     setTitle('');
     setSelected(new Set());
+    setStyle('full');
     setAttempted(false);
   }
 
@@ -123,6 +126,25 @@ export function StickersPage() {
               </span>
             )}
           </label>
+          {/* A pack keeps the style it was made with: added memes follow it. */}
+          {!editing && (
+            <fieldset className="field" disabled={pending}>
+              <legend className="field__label">{t('stickers.style')}</legend>
+              <ChoiceGroup
+                kind="radio"
+                options={STICKER_STYLES}
+                value={style}
+                onChange={(next) => {
+                  haptic.select();
+                  setStyle(next);
+                }}
+                label={(option) => t(`stickers.styles.${option}`)}
+                className="chips"
+                itemClassName="chip"
+              />
+              <span className="muted">{t(`stickers.styleHints.${style}`)}</span>
+            </fieldset>
+          )}
           <h2>{t('stickers.choose')}</h2>
           {memes.isPending && <Spinner />}
           {memes.data?.items.length === 0 && <p className="empty">{t('stickers.noMemes')}</p>}

@@ -34,14 +34,14 @@ function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-interface Coverage {
+export interface Coverage {
   alpha: Uint8Array;
   width: number;
   height: number;
 }
 
 /** The text's coverage (0–255), wrapped and auto-sized by Pango to fit `width`×`height`. */
-async function renderText(text: string, width: number, height: number): Promise<Coverage> {
+export async function renderText(text: string, width: number, height: number): Promise<Coverage> {
   const { data, info } = await sharp({
     text: {
       text: escapeMarkup(text.toLocaleUpperCase()),
@@ -64,7 +64,7 @@ async function renderText(text: string, width: number, height: number): Promise<
 }
 
 /** Grows the coverage by `radius` pixels in every direction (a disc-shaped max filter): the outline. */
-function dilate(src: Coverage, radius: number): Coverage {
+export function dilate(src: Coverage, radius: number): Coverage {
   const width = src.width + 2 * radius;
   const height = src.height + 2 * radius;
   const padded = new Uint8Array(width * height);
