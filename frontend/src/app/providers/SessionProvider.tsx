@@ -12,6 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import { i18n, setLanguage } from '../../i18n';
 import { startAnalytics } from '../../lib/analytics';
+import { dropEarlyRequests } from '../../lib/early-requests';
 import { apiClient, onLogout, reportError } from '../../lib/services';
 import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
 import { isSupportedPlatform } from '../../telegram/platform';
@@ -65,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setStatus('unsupported');
         return;
       }
-      const me = await signIn(apiClient, context);
+      const me = await signIn(apiClient, context).finally(dropEarlyRequests);
       if (cancelled) return;
       setLanguage(me.languageCode);
       queryClient.setQueryData(sessionKeys.me(), me);
