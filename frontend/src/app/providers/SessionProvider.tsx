@@ -61,14 +61,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (async () => {
       const context = await launchTelegram(() => queryClient.getQueryData<UserDto>(sessionKeys.me())?.tgId);
       if (cancelled) return;
-      if (context.languageCode) setLanguage(context.languageCode);
+      // Telegram's language: its texts are fetched while start-up signs in.
+      const language = context.languageCode ? setLanguage(context.languageCode) : undefined;
       if (!isSupportedPlatform(context.platform)) {
-        setStatus('unsupported');
+        await language;
+        if (!cancelled) setStatus('unsupported');
         return;
       }
       const me = await signIn(apiClient, context).finally(dropEarlyRequests);
       if (cancelled) return;
-      setLanguage(me.languageCode);
+      await language;
+      await setLanguage(me.languageCode);
+      if (cancelled) return;
       queryClient.setQueryData(sessionKeys.me(), me);
       setStatus('ready');
       // A launch with `startapp=meme_<shareId>` opens that meme.
