@@ -6,7 +6,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { LockIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { useUploadMeme } from '../../memes';
-import { BoostPlanOffers } from '../../plans';
+import { BoostPlanOffers } from '../../payments';
 import { useUser } from '../../session';
 import { useTemplates } from '../api/get-templates';
 import { PhotoPicker } from '../PhotoPicker';
