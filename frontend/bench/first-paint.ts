@@ -121,7 +121,9 @@ async function main() {
       cold.push(await measure());
       if (WATERFALL) {
         const load = cold.at(-1)!;
-        console.log(`\nRun ${run + 1}, first load: FCP ${load.fcp.toFixed(0)} ms, button ${load.firstButton.toFixed(0)} ms`);
+        console.log(
+          `\nRun ${run + 1}, first load: FCP ${load.fcp.toFixed(0)} ms, button ${load.firstButton.toFixed(0)} ms`,
+        );
         console.log(load.waterfall.join('\n'));
       }
       warm.push(await measure());

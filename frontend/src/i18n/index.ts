@@ -35,7 +35,9 @@ export function loadLanguage(lang: SupportedLanguage): Promise<void> {
   if (lang === 'en') return Promise.resolve();
   let load = loading.get(lang);
   if (!load) {
-    load = LOADERS[lang]().then((texts) => void i18next.addResourceBundle(lang, 'translation', texts.default));
+    load = LOADERS[lang]().then(
+      (texts) => void i18next.addResourceBundle(lang, 'translation', texts.default),
+    );
     // A failed fetch (a network drop) is tried again by the next call.
     load.catch(() => loading.delete(lang));
     loading.set(lang, load);

@@ -12,7 +12,8 @@ export function startMotion(): void {
   firstScreenUp();
 }
 
-const loadFeatures = () => firstScreen.then(() => import('./motion-features')).then((module) => module.default);
+const loadFeatures = () =>
+  firstScreen.then(() => import('./motion-features')).then((module) => module.default);
 
 /**
  * Lets the `m.*` components (motion/react's small ones) animate. They render at once as plain elements
