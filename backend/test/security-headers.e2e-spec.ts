@@ -24,7 +24,7 @@ describe('security headers', () => {
   });
 });
 
-describe('the mini app’s inline theme script', () => {
+describe('the mini app’s inline start-up script', () => {
   it('is the one the policy allows by its hash', () => {
     const html = readFileSync(new URL('../../frontend/index.html', import.meta.url), 'utf8');
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);

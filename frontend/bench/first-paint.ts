@@ -7,6 +7,7 @@
  * A second load in the same context shows the cache at work. Run: `npm run bench -w frontend`
  * (BENCH_RUNS, default 5).
  */
+import { loadavg } from 'node:os';
 import { launchBrowser } from '../e2e/browser.js';
 import { ADMIN_TG_ID, startStack } from '../e2e/stack.js';
 
@@ -18,12 +19,15 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+/** BENCH_WATERFALL=1 prints each first load's requests (start → end, ms; compressed KB). */
+const WATERFALL = process.env.BENCH_WATERFALL === '1';
 
 interface Load {
   fcp: number;
   firstButton: number;
   jsBeforeButtonKb: number;
   jsFiles: number;
+  waterfall: string[];
 }
 
 /**
@@ -57,6 +61,7 @@ async function main() {
       headers: { Authorization: `Bearer ${tokens.jwtToken}` },
     });
 
+    const loadBefore = loadavg();
     const cold: Load[] = [];
     const warm: Load[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -103,10 +108,24 @@ async function main() {
             (entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= firstButton,
           );
           const bytes = scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
-          return { fcp, firstButton, jsBeforeButtonKb: bytes / 1024, jsFiles: scripts.length };
+          const waterfall = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((entry) => entry.startTime <= firstButton)
+            .map(
+              (entry) =>
+                `${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)}  ` +
+                `${(entry.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${new URL(entry.name).pathname}`,
+            );
+          return { fcp, firstButton, jsBeforeButtonKb: bytes / 1024, jsFiles: scripts.length, waterfall };
         });
       };
       cold.push(await measure());
+      if (WATERFALL) {
+        const load = cold.at(-1)!;
+        console.log(
+          `\nRun ${run + 1}, first load: FCP ${load.fcp.toFixed(0)} ms, button ${load.firstButton.toFixed(0)} ms`,
+        );
+        console.log(load.waterfall.join('\n'));
+      }
       warm.push(await measure());
       await context.close();
     }
@@ -124,6 +143,8 @@ async function main() {
       `\nFirst screen of /main, ${RUNS} runs, medians (150 ms RTT, 1.6 Mbit/s, CPU ×${CPU_SLOWDOWN}, 390×844)`,
     );
     console.log(`${''.padEnd(34)} ${'FCP'.padStart(9)} ${'button'.padStart(9)} ${'JS before'.padStart(10)}`);
+    const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
+    console.log(`load average (1/5/15 min): ${load(loadBefore)} before, ${load(loadavg())} after`);
     console.log(row('first load (empty cache)', cold));
     console.log(row('second load (cached assets)', warm));
     console.log('\nEvery run (first load): FCP / button / JS KB');

@@ -6,13 +6,14 @@ const EMPTY_HANDLER_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='
 
 /**
  * `sha256-` of the mini app's one inline script (frontend/index.html: Telegram's theme colours set
- * before the first paint); a backend test recomputes it from index.html, so an edit there fails it.
+ * before the first paint, and start-up's first API call sent while the scripts download); a backend
+ * test recomputes it from index.html, so an edit there fails it.
  */
-export const THEME_SCRIPT_HASH = 'sha256-FdpUfbIIQjZyYiAZWDVExnvVMfsUkmHfhAqSN+4V6gg=';
+export const THEME_SCRIPT_HASH = 'sha256-IAri7OFvTlm4NWUDyOQC8JtEtp9AmEz7aivKh+m8mSI=';
 
 /**
  * The Content Security Policy of everything the API serves, the built mini app included:
- * - scripts only from us (Vite emits no inline script; index.html's theme script by its hash) and
+ * - scripts only from us (Vite emits no inline script; index.html's start-up script by its hash) and
  *   Telegram's own `telegram-web-app.js`;
  * - inline styles, which Telegram's theme bridge (`telegram-custom-styles`) and TON Connect's widget
  *   (goober) insert at run time;

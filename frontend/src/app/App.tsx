@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n';
+import { MotionFeatures } from '../ui/motion';
 import { ToastHost } from '../ui/ToastHost';
 import { router } from './router';
 import { queryClient } from '../lib/services';
@@ -10,7 +11,9 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <MotionFeatures>
+          <RouterProvider router={router} />
+        </MotionFeatures>
         <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>

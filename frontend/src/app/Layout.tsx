@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { preloadCreateMeme } from '../features/create-meme';
+import { startMotion } from '../ui/motion';
 import { PageSkeleton } from './AppShell';
 import { BottomNav } from './BottomNav';
 import { TopMenu } from './TopMenu';
@@ -9,7 +10,12 @@ export function Layout() {
   // The create flow's code comes once the first screen is up, so the first tap on Create finds it.
   useEffect(() => {
     const timer = setTimeout(preloadCreateMeme, 1500);
-    return () => clearTimeout(timer);
+    // Animations next, once this frame is painted.
+    const frame = requestAnimationFrame(() => setTimeout(startMotion));
+    return () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+    };
   }, []);
   return (
     <div className="layout">

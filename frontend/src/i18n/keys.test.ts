@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './index';
+import en from './en.json';
+import ru from './ru.json';
+
+const resources = { en: { translation: en }, ru: { translation: ru } };
 
 type Texts = { [key: string]: string | Texts };
 

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { i18n, pickLanguage } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage, pickLanguage } from './index';
+
+beforeAll(() => loadLanguage('ru'));
 
 describe('Russian plural forms (Intl: one / few / many)', () => {
   const ru = i18n.getFixedT('ru');

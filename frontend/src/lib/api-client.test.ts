@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type Handler } from '../test/api-server';
 import { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
+import { dropEarlyRequests } from './early-requests';
 import { tokenStore } from './tokens';
 
 type Server = Awaited<ReturnType<typeof startApiServer>>;
@@ -117,5 +118,54 @@ describe('ApiClient token refresh', () => {
     await expect(client.get('/v1/a/')).rejects.toMatchObject({ status: 401 });
     expect(server.requests).toHaveLength(1);
     expect(logouts).toBe(0);
+  });
+});
+
+describe('start-up’s early request (sent by index.html before the scripts)', () => {
+  afterEach(() => dropEarlyRequests());
+
+  /** What index.html's inline script does: the call, its answer kept as status and text. */
+  async function sendEarly(method: string, path: string, token: string) {
+    const answer = fetch(server.baseUrl + path, {
+      method,
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    }).then(async (response) => ({ status: response.status, text: await response.text() }));
+    window.__mmEarly = [{ method, path, token, answer }];
+    await answer;
+  }
+
+  it('its answer serves the identical request once; the next one asks the server', async () => {
+    const client = await setup(tokenServer({ status: 401 }));
+    tokenStore.set({ authToken: 'fresh', refreshToken: 'r1' });
+    await sendEarly('GET', '/v1/auth/me/', 'fresh');
+
+    await expect(client.get('/v1/auth/me/')).resolves.toEqual({ path: '/api/v1/auth/me/' });
+    expect(server.requests).toHaveLength(1);
+    await client.get('/v1/auth/me/');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('an early 401 (a stale token) is refreshed and retried like any answer', async () => {
+    const client = await setup(
+      tokenServer({ status: 200, body: { newJwtToken: 'fresh', newRefreshToken: 'r2' } }),
+    );
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+    await sendEarly('GET', '/v1/auth/me/', 'stale');
+
+    await expect(client.get('/v1/auth/me/')).resolves.toEqual({ path: '/api/v1/auth/me/' });
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/api/v1/auth/me/',
+      '/api/v1/auth/refresh-token/',
+      '/api/v1/auth/me/',
+    ]);
+  });
+
+  it('is not taken by a request with another token', async () => {
+    const client = await setup(tokenServer({ status: 401 }));
+    tokenStore.set({ authToken: 'fresh', refreshToken: 'r1' });
+    await sendEarly('GET', '/v1/auth/me/', 'someone-else');
+
+    await expect(client.get('/v1/auth/me/')).resolves.toEqual({ path: '/api/v1/auth/me/' });
+    expect(server.requests.map((r) => r.authorization)).toEqual(['Bearer someone-else', 'Bearer fresh']);
   });
 });

@@ -6,6 +6,7 @@ import {
   type RefreshResponse,
 } from '@mememint/contracts';
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
+import { takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import type { TokenStore, Tokens } from './tokens';
 
 export interface RequestOptions {
@@ -142,28 +143,21 @@ export class ApiClient {
     const token = options.anonymous ? undefined : this.authToken;
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
+    let json: string | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.body);
+      body = json = JSON.stringify(options.body);
     }
     const signals = [options.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined];
     const active = signals.filter((s): s is AbortSignal => s !== undefined);
 
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body,
-        credentials: 'include',
-        signal: active.length ? AbortSignal.any(active) : undefined,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw new NetworkError(typeof navigator !== 'undefined' && navigator.onLine === false);
-    }
-    const text = await response.text();
+    // Start-up's first call may have been sent by index.html already (lib/early-requests).
+    const early =
+      options.query || body instanceof FormData ? undefined : takeEarlyAnswer(method, path, token, json);
+    const { status, text } =
+      (early && (await early)) ||
+      (await this.exchange(url, { method, headers, body }, options.signal, active));
     let parsed: unknown = null;
     if (text) {
       try {
@@ -172,11 +166,31 @@ export class ApiClient {
         parsed = null;
       }
     }
-    if (!response.ok) {
+    if (status < 200 || status > 299) {
       const errorBody =
         parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as Partial<ErrorBody>) : null;
-      throw new ApiError(response.status, errorBody);
+      throw new ApiError(status, errorBody);
     }
     return parsed as T;
+  }
+
+  private async exchange(
+    url: URL,
+    init: { method: string; headers: Record<string, string>; body: BodyInit | undefined },
+    callerSignal: AbortSignal | undefined,
+    signals: AbortSignal[],
+  ): Promise<EarlyAnswer> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        ...init,
+        credentials: 'include',
+        signal: signals.length ? AbortSignal.any(signals) : undefined,
+      });
+    } catch (error) {
+      if (callerSignal?.aborted) throw error;
+      throw new NetworkError(typeof navigator !== 'undefined' && navigator.onLine === false);
+    }
+    return { status: response.status, text: await response.text() };
   }
 }

@@ -9,6 +9,7 @@ import { ApiClient } from '../lib/api-client';
 import { ApiClientContext } from '../lib/api-context';
 import { createQueryClient } from '../lib/services';
 import { tokenStore } from '../lib/tokens';
+import { MotionFeatures, startMotion } from '../ui/motion';
 import { ToastHost } from '../ui/ToastHost';
 
 export const TEST_USER: UserDto = {
@@ -46,13 +47,16 @@ export function renderWithApp(
   ui: ReactNode,
   { baseUrl, user = TEST_USER }: { baseUrl: string; user?: UserDto },
 ) {
+  startMotion();
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionKeys.me(), user);
   const client = new ApiClient({ baseUrl, tokens: tokenStore, onLogout: () => undefined });
   const result = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ApiClientContext.Provider value={client}>{ui}</ApiClientContext.Provider>
+        <ApiClientContext.Provider value={client}>
+          <MotionFeatures>{ui}</MotionFeatures>
+        </ApiClientContext.Provider>
         <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>,

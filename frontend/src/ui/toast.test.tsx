@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../lib/api-errors';
 import { reportError } from '../lib/services';
-import { i18n } from '../i18n';
+import { i18n, setLanguage } from '../i18n';
 import { TOAST_AUTO_CLOSE_MS } from './toast';
 import { ToastHost } from './ToastHost';
 
@@ -61,7 +61,7 @@ describe('the global error toast (SEED-SPEC §8)', () => {
   });
 
   it('translates the server texts it knows for a Russian player', async () => {
-    await act(() => i18n.changeLanguage('ru'));
+    await act(() => setLanguage('ru'));
     act(() => reportError(new ApiError(400, { detail: 'You have run out of credits :(' })));
     expect(screen.getByRole('alert')).toHaveTextContent('У вас закончились кредиты :(');
   });

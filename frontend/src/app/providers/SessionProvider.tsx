@@ -12,6 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import { i18n, setLanguage } from '../../i18n';
 import { startAnalytics } from '../../lib/analytics';
+import { dropEarlyRequests } from '../../lib/early-requests';
 import { apiClient, onLogout, reportError } from '../../lib/services';
 import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
 import { isSupportedPlatform } from '../../telegram/platform';
@@ -60,14 +61,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (async () => {
       const context = await launchTelegram(() => queryClient.getQueryData<UserDto>(sessionKeys.me())?.tgId);
       if (cancelled) return;
-      if (context.languageCode) setLanguage(context.languageCode);
+      // Telegram's language: its texts are fetched while start-up signs in.
+      const language = context.languageCode ? setLanguage(context.languageCode) : undefined;
       if (!isSupportedPlatform(context.platform)) {
-        setStatus('unsupported');
+        await language;
+        if (!cancelled) setStatus('unsupported');
         return;
       }
-      const me = await signIn(apiClient, context);
+      const me = await signIn(apiClient, context).finally(dropEarlyRequests);
       if (cancelled) return;
-      setLanguage(me.languageCode);
+      await language;
+      await setLanguage(me.languageCode);
+      if (cancelled) return;
       queryClient.setQueryData(sessionKeys.me(), me);
       setStatus('ready');
       // A launch with `startapp=meme_<shareId>` opens that meme.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { formatCountdown, useCountdown } from '../../ui/useCountdown';
-import { CreditPackOffers } from '../plans';
+import { CreditPackOffers } from '../payments';
 
 /**
  * Why a generation did not start, next to the button, with the way on: the time to the next free

@@ -1,4 +1,4 @@
-import { motion } from 'motion/react';
+import { m } from 'motion/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../ui/icons';
@@ -20,7 +20,7 @@ export function MemeOfTheDay() {
     timeZone: 'UTC',
   });
   return (
-    <motion.section
+    <m.section
       key={settled.date}
       className="meme-of-the-day"
       data-testid="meme-of-the-day"
@@ -36,6 +36,6 @@ export function MemeOfTheDay() {
           ♥ {settled.likes} · <CoinIcon size={14} /> {t('feed.pool', { count: settled.pool })}
         </span>
       </div>
-    </motion.section>
+    </m.section>
   );
 }

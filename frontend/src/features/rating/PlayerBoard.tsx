@@ -1,5 +1,5 @@
 import type { RatingPeriod, RatingPlayersResponse } from '@mememint/contracts';
-import { LayoutGroup, motion } from 'motion/react';
+import { LayoutGroup, m } from 'motion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
@@ -38,7 +38,7 @@ export function PlayerBoard({
         <LayoutGroup>
           <ol className="board__list">
             {items.map((entry) => (
-              <motion.li
+              <m.li
                 layout
                 key={entry.tgId}
                 className={`board__row${entry.tgId === user.tgId ? ' board__row--me' : ''}`}
@@ -51,15 +51,15 @@ export function PlayerBoard({
                   {playerName(entry)}
                   {entry.infl && <span className="board__badge">{t('rating.influencer')}</span>}
                 </span>
-                <motion.span
+                <m.span
                   key={entry.score}
                   className="board__score"
                   initial={{ scale: 1.3 }}
                   animate={{ scale: 1 }}
                 >
                   {entry.score}
-                </motion.span>
-              </motion.li>
+                </m.span>
+              </m.li>
             ))}
           </ol>
         </LayoutGroup>

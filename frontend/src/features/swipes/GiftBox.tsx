@@ -1,5 +1,5 @@
 import type { OpenedGiftDto } from '@mememint/contracts';
-import { AnimatePresence, motion } from 'motion/react';
+import { AnimatePresence, m } from 'motion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
@@ -16,7 +16,7 @@ export function GiftBox({ count }: { count: number }) {
     <>
       <AnimatePresence>
         {count > 0 && (
-          <motion.button
+          <m.button
             type="button"
             className="gift-button"
             initial={{ scale: 0, rotate: -20 }}
@@ -29,7 +29,7 @@ export function GiftBox({ count }: { count: number }) {
             }}
           >
             <span aria-hidden="true">🎁</span> {t('swipes.gifts', { count })}
-          </motion.button>
+          </m.button>
         )}
       </AnimatePresence>
       {open && (
@@ -39,7 +39,7 @@ export function GiftBox({ count }: { count: number }) {
         >
           <div className="gift-sheet">
             {opened ? (
-              <motion.p
+              <m.p
                 className="gift-sheet__prize"
                 data-testid="gift-prize"
                 initial={{ scale: 0.3, opacity: 0 }}
@@ -47,16 +47,16 @@ export function GiftBox({ count }: { count: number }) {
                 transition={{ type: 'spring', stiffness: 300, damping: 12 }}
               >
                 {t(`swipes.prize.${opened.kind}`, { count: opened.amount })}
-              </motion.p>
+              </m.p>
             ) : (
-              <motion.span
+              <m.span
                 className="gift-sheet__box"
                 aria-hidden="true"
                 animate={openGift.isPending ? { rotate: [0, -12, 12, -12, 0] } : { y: [0, -6, 0] }}
                 transition={{ repeat: Infinity, duration: openGift.isPending ? 0.4 : 1.2 }}
               >
                 🎁
-              </motion.span>
+              </m.span>
             )}
             {opened || count === 0 ? (
               <button

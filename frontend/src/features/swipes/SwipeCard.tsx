@@ -1,5 +1,5 @@
 import type { FeedItemDto } from '@mememint/contracts';
-import { motion, useMotionValue, useTransform, type PanInfo } from 'motion/react';
+import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import { useTranslation } from 'react-i18next';
 
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
@@ -35,7 +35,7 @@ export function SwipeCard({
   const skipOpacity = useTransform(x, [-SWIPE_DISTANCE, -20], [1, 0]);
   const top = depth === 0;
   return (
-    <motion.article
+    <m.article
       className="swipe-card"
       data-testid={top ? 'swipe-card' : undefined}
       aria-hidden={!top}
@@ -52,16 +52,16 @@ export function SwipeCard({
       }}
     >
       <img src={item.imageUrl} alt={item.text ?? t('swipes.meme')} draggable={false} />
-      <motion.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
+      <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
-      </motion.span>
-      <motion.span className="swipe-card__stamp swipe-card__stamp--skip" style={{ opacity: skipOpacity }}>
+      </m.span>
+      <m.span className="swipe-card__stamp swipe-card__stamp--skip" style={{ opacity: skipOpacity }}>
         {t('swipes.skip')}
-      </motion.span>
+      </m.span>
       <footer className="swipe-card__footer">
         <span className="swipe-card__author">{authorName(item)}</span>
         <span className="swipe-card__likes">♥ {item.likes}</span>
       </footer>
-    </motion.article>
+    </m.article>
   );
 }

@@ -8,7 +8,7 @@ import { LockIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { useApiClient } from '../../../lib/api-context';
 import { uploadMeme } from '../../memes';
-import { BoostPlanOffers } from '../../plans';
+import { BoostPlanOffers } from '../../payments';
 import { useUser } from '../../session';
 import { getMemeFaces } from '../api/get-meme-faces';
 import { useTemplates } from '../api/get-templates';

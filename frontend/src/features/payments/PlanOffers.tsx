@@ -2,8 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { useBoostPlans } from './api/get-boost-plans';
-import { useCreditPacks } from './api/get-credit-packs';
+import { usePlans } from './api/get-plans';
 
 interface Plan {
   id: number;
@@ -17,16 +16,16 @@ function Offers<T extends Plan>({
   detail,
   testId,
 }: {
-  plans: UseQueryResult<T[]>;
+  plans: UseQueryResult<{ items: T[] }>;
   detail: (plan: T) => string;
   testId: string;
 }) {
   const { t } = useTranslation();
   if (plans.isPending) return <Spinner />;
-  if (!plans.data?.length) return null;
+  if (!plans.data?.items.length) return null;
   return (
     <ul className="offers" data-testid={testId}>
-      {plans.data.map((plan) => (
+      {plans.data.items.map((plan) => (
         <li key={plan.id} className="offer">
           <span className="offer__title">{plan.title}</span>
           <span className="offer__detail muted">{detail(plan)}</span>
@@ -44,7 +43,7 @@ export function CreditPackOffers() {
   const { t } = useTranslation();
   return (
     <Offers
-      plans={useCreditPacks()}
+      plans={usePlans('credit_pack')}
       detail={(pack) => t('plans.credits', { count: pack.credits })}
       testId="credit-packs"
     />
@@ -56,7 +55,7 @@ export function BoostPlanOffers() {
   const { t } = useTranslation();
   return (
     <Offers
-      plans={useBoostPlans()}
+      plans={usePlans('boost')}
       detail={(plan) =>
         [
           t('plans.days', { count: plan.days }),
