@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorText, type PromoErrorCode } from '@mememint/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
+import { i18n, setLanguage } from '../../i18n';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp } from '../../test/render';
 import { PromoCreateDialog } from './PromoCreateDialog';
@@ -216,7 +216,7 @@ describe('promo refusals in the player’s language', () => {
   }
 
   it.each(REFUSALS)('$status $detail: in Russian when the app is', async (refusal) => {
-    await i18n.changeLanguage('ru');
+    await setLanguage('ru');
     expect(await refuse(refusal)).toHaveTextContent(refusal.ru, { normalizeWhitespace: true });
   });
 
