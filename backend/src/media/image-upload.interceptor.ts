@@ -52,7 +52,9 @@ function imageUploadInterceptor(field: string): Type<NestInterceptor> {
       const req = context.switchToHttp().getRequest<IncomingMessage>();
       const release = await this.slots.acquire();
       try {
-        return (await readOrClientGone(req, this.multipart.intercept(context, next))).pipe(finalize(release));
+        return (await readOrClientGone(req, Promise.resolve(this.multipart.intercept(context, next)))).pipe(
+          finalize(release),
+        );
       } catch (error) {
         release();
         // Multer's own wording ("File too large") becomes the game's.
