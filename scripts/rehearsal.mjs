@@ -124,11 +124,18 @@ async function waitForHealth(port, proc) {
  */
 function startProxy(ports) {
   let next = 0;
+  const open = new Set();
+  const track = (socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  };
   const server = net.createServer((client) => {
+    track(client);
     client.pause();
     const tryBackend = (left) => {
       const port = ports[next++ % ports.length];
       const upstream = net.connect({ port, host: '127.0.0.1' });
+      track(upstream);
       upstream.once('connect', () => {
         upstream.on('error', () => client.destroy());
         client.on('error', () => upstream.destroy());
@@ -144,8 +151,14 @@ function startProxy(ports) {
     };
     tryBackend(ports.length);
   });
+  // Closing waits for no keep-alive connection: they are cut, as the run is over.
+  const close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      for (const socket of open) socket.destroy();
+    });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: server.address().port })),
+    server.listen(0, '127.0.0.1', () => resolve({ server, close, port: server.address().port })),
   );
 }
 
@@ -449,7 +462,7 @@ async function main() {
     workers.push(proc);
   }
   const proxy = await startProxy(apiPorts);
-  cleanups.push(() => new Promise((resolve) => proxy.server.close(() => resolve())));
+  cleanups.push(() => proxy.close());
   const url = `http://127.0.0.1:${proxy.port}`;
   log(`2 API replicas (${apiPorts.join(', ')}), 2 workers, proxy on ${proxy.port}; logs in ${logDir}`);
 
