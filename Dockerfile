@@ -29,7 +29,11 @@ RUN npm run build -w contracts -w media && npm run build -w inference -w backend
  && mkdir -p backend/node_modules inference/node_modules media/node_modules
 
 FROM node:26-trixie-slim AS runtime
-ENV NODE_ENV=production
+# glibc gives each thread that allocates its own malloc arena (up to 8 per core); libvips (sharp) and
+# onnxruntime allocate from many threads, so RSS grows by arenas that are never given back. Two arenas
+# keep the API and the worker inside their memory limits at no measurable speed cost
+# (docs/OPERATIONS.md "Node.js and the container images").
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
@@ -70,7 +74,7 @@ WORKDIR /app
 COPY --from=inference /app /app
 # .npmrc skips onnxruntime-node's download of its CUDA binaries; the GPU image fetches them here.
 RUN cd node_modules/onnxruntime-node && ONNXRUNTIME_NODE_INSTALL=cuda12 node script/install
-ENV NODE_ENV=production MEDIA_DIR=/media INFERENCE_DEVICE=cuda
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MEDIA_DIR=/media INFERENCE_DEVICE=cuda
 WORKDIR /app/inference
 CMD ["node", "dist/worker.js"]
 

@@ -1,4 +1,5 @@
-// Checks the deployment files without a Docker engine or a cluster: docker-compose.yml against the
+// Checks the deployment files without a Docker engine or a cluster: every Dockerfile parsed
+// (dockerfile-ast) and its stages followed (scripts/check-dockerfiles.mjs), docker-compose.yml against the
 // Compose Specification's JSON schema (and `docker-compose config` when installed), and every kustomize overlay rendered by `kubectl kustomize`
 // with each object validated against the Kubernetes (and KEDA) OpenAPI schemas; components patched
 // onto the base objects they target and validated the same way.
@@ -10,9 +11,12 @@ import { fileURLToPath } from 'node:url';
 import Ajv2019 from 'ajv/dist/2019.js';
 import { parse, parseAllDocuments } from 'yaml';
 
+import { checkDockerfiles } from './check-dockerfiles.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const problems = [];
+const warnings = [];
 
 function checkCompose() {
   const schema = JSON.parse(
@@ -161,9 +165,11 @@ async function checkComponents() {
   }
 }
 
+checkDockerfiles(root, problems, warnings);
 checkCompose();
 await checkKustomize();
 await checkComponents();
+if (warnings.length) console.warn(warnings.map((warning) => `warning: ${warning}`).join('\n'));
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exitCode = 1;

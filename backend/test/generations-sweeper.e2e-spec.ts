@@ -89,3 +89,57 @@ describe('the generation sweeper', () => {
     await generate(player).expect(201);
   });
 });
+
+/** A long deadline: only a generation whose job is missing is closed by the sweeper. */
+describe('the generation sweeper, before the deadline', () => {
+  let t: TestApp;
+  let template: TemplateDto;
+  let socket: SocketRecorder;
+  const adminTgId = newTgId();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        ADMIN_TG_IDS: String(adminTgId),
+        NEW_USER_CREDITS: '0',
+        GENERATION_DEADLINE_SECONDS: '3600',
+        GENERATION_SWEEP_SECONDS: '1',
+      },
+    });
+    await t.app.listen(0, '127.0.0.1');
+    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
+    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+  });
+  afterAll(async () => {
+    socket?.close();
+    await t.close();
+  });
+
+  it('fails and refunds at once a generation whose job never reached the queue; a queued one waits', async () => {
+    const player = await newPlayer(t.server, t.config);
+    await t.app.get(LedgerService).addCredits(player.tgId, 2, { reason: 'admin-grant' });
+    socket = await SocketRecorder.connect(t.server, player.token);
+    await seedFace(t.app, player, photo('portrait-02.jpg'));
+    const waiting = (await requestGeneration(t.server, player, { templateId: template.id }).expect(201)).body
+      .id as string;
+    const orphan = (await requestGeneration(t.server, player, { templateId: template.id }).expect(201)).body
+      .id as string;
+    // As when the API died between committing the charged generation and queueing its job (seen in the
+    // scale-out rehearsal: the database and Redis closed under a request at the end of the grace).
+    const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
+    await (await queue.getJob(orphan))!.remove();
+
+    expect(await socket.until('generation:failed', (p) => p.id === orphan)).toEqual({
+      id: orphan,
+      detail: ErrorText.imageUpload,
+    });
+    await socket.until('balance', (b) => b.generationLimit === 1);
+    // The queued one was as stale as the orphan when the sweeper looked, and is left to its worker.
+    const status = await request(t.server)
+      .get(`/api/v1/memes/generations/${waiting}/status/`)
+      .set(bearer(player))
+      .expect(200);
+    expect(status.body).toMatchObject({ status: 'queued' });
+    expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
+  });
+});

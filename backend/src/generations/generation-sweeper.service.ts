@@ -10,8 +10,8 @@ const BATCH = 100;
 
 /**
  * Generations that stopped moving: a report lost while no backend listened is taken from the job
- * itself (completed or failed), and one still open past the deadline (its job lost, or stuck) is
- * failed and refunded. Safe on several replicas: every outcome is applied once.
+ * itself (completed or failed); one with no job at all (never queued) is failed and refunded at once,
+ * and one still open past the deadline (its job stuck) too. Safe on several replicas: every outcome is applied once.
  */
 @Injectable()
 export class GenerationSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,6 +52,11 @@ export class GenerationSweeperService implements OnApplicationBootstrap, OnAppli
         await this.outcomes.complete(generation.id, job.result);
       } else if (job.state === 'failed') {
         await this.outcomes.fail(generation.id, job.failure);
+      } else if (job.state === 'missing') {
+        // Charged and committed, but its job never reached the queue (the API went away between the
+        // two: SIGKILL, or Redis and PostgreSQL closed under a request at the end of a SIGTERM's
+        // grace): nothing will ever run it, so it need not wait for the deadline.
+        await this.outcomes.fail(generation.id, { code: null, message: 'its job was never queued' });
       } else if (generation.createdAt.getTime() < deadline) {
         if (job.state === 'pending') await this.queue.withdraw(generation.id);
         await this.outcomes.fail(generation.id, { code: null, message: 'not finished before the deadline' });

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 import {
   applyDecorators,
   BadRequestException,
@@ -47,19 +49,54 @@ function imageUploadInterceptor(field: string): Type<NestInterceptor> {
     }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const req = context.switchToHttp().getRequest<IncomingMessage>();
       const release = await this.slots.acquire();
       try {
-        return (await this.multipart.intercept(context, next)).pipe(finalize(release));
+        return (await readOrClientGone(req, Promise.resolve(this.multipart.intercept(context, next)))).pipe(
+          finalize(release),
+        );
       } catch (error) {
         release();
         // Multer's own wording ("File too large") becomes the game's.
         if (error instanceof PayloadTooLargeException)
           throw new PayloadTooLargeException(ErrorText.imageTooLarge);
+        // A client that went away mid-upload (multer: "Request aborted"/"Request closed") is the
+        // client's doing: a 400 nobody reads, not a logged 500.
+        if (clientGone(req)) throw new BadRequestException(UPLOAD_INTERRUPTED);
         throw error;
       }
     }
   }
   return mixin(ImageUploadInterceptor);
+}
+
+const UPLOAD_INTERRUPTED = 'The upload was interrupted';
+
+/** The client closed the connection before its whole body arrived. */
+function clientGone(req: IncomingMessage): boolean {
+  return req.destroyed && !req.complete;
+}
+
+/**
+ * Multer listens for the request's `close` only from when it starts; a client that left earlier (while
+ * its upload waited for a slot, or behind the guards) closed it already, and multer would wait forever
+ * for the rest of the body, holding the upload slot. Here that ends the read with the 400 above.
+ */
+function readOrClientGone<T>(req: IncomingMessage, reading: Promise<T>): Promise<T> {
+  if (clientGone(req)) {
+    reading.catch(() => undefined);
+    return Promise.reject(new BadRequestException(UPLOAD_INTERRUPTED));
+  }
+  let onClose: () => void = () => undefined;
+  const gone = new Promise<never>((_resolve, reject) => {
+    onClose = () => {
+      if (!req.complete) reject(new BadRequestException(UPLOAD_INTERRUPTED));
+    };
+    req.once('close', onClose);
+  });
+  gone.catch(() => undefined);
+  reading.catch(() => undefined);
+  return Promise.race([reading, gone]).finally(() => req.off('close', onClose));
 }
 
 /** The file multer hands to `@UploadedFile()` (memory storage). */
