@@ -43,25 +43,22 @@ COPY --from=build /app/contracts/dist contracts/dist
 COPY --from=build /app/media/package.json media/
 COPY --from=build /app/media/node_modules media/node_modules
 COPY --from=build /app/media/dist media/dist
-# The backend uses the inference library's image helpers too.
-COPY --from=build /app/inference/package.json inference/
-COPY --from=build /app/inference/node_modules inference/node_modules
-COPY --from=build /app/inference/dist inference/dist
 
 FROM runtime AS backend
 COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/node_modules backend/node_modules
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
-# Template uploads look for a face with the inference library, which loads these (without them it
-# tries to convert them at run time and fails). Goes when the API stops importing the library.
-COPY --from=build /app/inference/models inference/models
 ENV PORT=3000 FRONTEND_DIST=/app/frontend/dist MEDIA_DIR=/media
 EXPOSE 3000
 USER node
 CMD ["node", "backend/dist/main.js"]
 
+# The API loads no model (faces are analysed by the worker), so only this image carries the library.
 FROM runtime AS inference
+COPY --from=build /app/inference/package.json inference/
+COPY --from=build /app/inference/node_modules inference/node_modules
+COPY --from=build /app/inference/dist inference/dist
 COPY --from=build /app/inference/models inference/models
 ENV MEDIA_DIR=/media INFERENCE_DEVICE=cpu
 WORKDIR /app/inference

@@ -16,7 +16,6 @@ import { checkDockerfiles } from './check-dockerfiles.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const problems = [];
-const warnings = [];
 
 function checkCompose() {
   const schema = JSON.parse(
@@ -165,11 +164,10 @@ async function checkComponents() {
   }
 }
 
-checkDockerfiles(root, problems, warnings);
+checkDockerfiles(root, problems);
 checkCompose();
 await checkKustomize();
 await checkComponents();
-if (warnings.length) console.warn(warnings.map((warning) => `warning: ${warning}`).join('\n'));
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exitCode = 1;

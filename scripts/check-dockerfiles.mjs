@@ -13,8 +13,7 @@
 //   and builds those, and the target sets MALLOC_ARENA_MAX=2;
 // - the models (inference/models) are in a target exactly when its workspace depends on the inference
 //   library: needed and missing is an error, carried without the dependency is an error too (the API's
-//   image must not grow by the models once it stops importing the library); other inference/ paths in
-//   such an image are warnings (the shared runtime stage may still carry them).
+//   image must not carry them), and so are other inference/ paths in such an image.
 // Not checked (needs an engine): that the base tags exist, what RUN lines produce, file ownership.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -197,7 +196,7 @@ function readStages(file, root, ignored, nodeMajor, problems) {
   return { label, stages, byName };
 }
 
-export function checkDockerfiles(root, problems, warnings) {
+export function checkDockerfiles(root, problems) {
   const ciRun = readFileSync(path.join(root, '.ci/run'), 'utf8');
   const nodeMajor = /^NODE_MAJOR=(\d+)/m.exec(ciRun)?.[1];
   if (!nodeMajor) problems.push('.ci/run: no NODE_MAJOR=<n> line (the Node.js major the images must use)');
@@ -270,7 +269,7 @@ export function checkDockerfiles(root, problems, warnings) {
           (held) => held.startsWith('/app/inference/') && !held.startsWith(`/app/${MODELS}`),
         );
         if (extra.length)
-          warnings.push(
+          problems.push(
             `${label}: target ${target} still carries ${extra.join(', ')} (${workspaceDir} does not use ${INFERENCE_PACKAGE})`,
           );
       }
