@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { GENERATION_QUEUE, type TemplateDto } from '@mememint/contracts';
+import { GENERATION_QUEUE } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';
 import Bull, { type Queue } from 'bull';
 import request from 'supertest';
@@ -7,16 +7,16 @@ import request from 'supertest';
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
 import {
   bearer,
-  createTemplate,
   me,
   newPlayer,
   photo,
   requestGeneration,
   seedFace,
+  seedTemplate,
 } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
-import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import type { Template } from '../src/templates/entities/template.entity.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
 jest.setTimeout(180_000);
@@ -30,15 +30,14 @@ const RECOVERY = { BULL_LOCK_DURATION_MS: '10000', BULL_STALLED_INTERVAL_MS: '10
 
 describe('a worker killed in the middle of a swap', () => {
   let t: TestApp;
-  let template: TemplateDto;
+  let template: Template;
   const workers: WorkerProcess[] = [];
-  const adminTgId = newTgId();
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+    t = await createTestApp();
     await t.app.listen(0, '127.0.0.1');
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    // Added as before analyses: the workers start inside each test, and the swap detects on its own.
+    template = await seedTemplate(t.app, photo('portrait-07.jpg'), { title: 'Studio' });
   });
   afterAll(async () => {
     for (const worker of workers) await worker.stop();
@@ -111,10 +110,9 @@ describe('a worker killed in the middle of a swap', () => {
 
   it('a swap finished while no backend listened is taken from its job by the sweeper', async () => {
     const database = await createTestDatabase();
-    const env = { ADMIN_TG_IDS: String(adminTgId), GENERATION_SWEEP_SECONDS: '1' };
+    const env = { GENERATION_SWEEP_SECONDS: '1' };
     const first = await createTestApp({ database, env });
-    const admin = await newPlayer(first.server, first.config, { tgId: adminTgId });
-    const target = await createTemplate(first.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    const target = await seedTemplate(first.app, photo('portrait-07.jpg'), { title: 'Studio' });
     const player = await newPlayer(first.server, first.config);
     await seedFace(first.app, player, photo('portrait-02.jpg'));
     const res = await requestGeneration(first.server, player, { templateId: target.id }).expect(201);

@@ -93,22 +93,19 @@ describe('the generation sweeper', () => {
 /** A long deadline: only a generation whose job is missing is closed by the sweeper. */
 describe('the generation sweeper, before the deadline', () => {
   let t: TestApp;
-  let template: TemplateDto;
+  let template: Template;
   let socket: SocketRecorder;
-  const adminTgId = newTgId();
 
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        ADMIN_TG_IDS: String(adminTgId),
         NEW_USER_CREDITS: '0',
         GENERATION_DEADLINE_SECONDS: '3600',
         GENERATION_SWEEP_SECONDS: '1',
       },
     });
     await t.app.listen(0, '127.0.0.1');
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    template = await seedTemplate(t.app, photo('portrait-07.jpg'), { title: 'Studio' });
   });
   afterAll(async () => {
     socket?.close();
