@@ -265,8 +265,8 @@ export interface SwapOptions {
 
 /**
  * Swaps the source face into `image` (the target, changed in place) where `targetMesh` lies. Only pixels
- * inside the target's face oval (and, on a turned face, the hull of its eyes, brows, nose and lips) change; hair, ears, background, pose and size stay the target's. Returns
- * where and how strongly it blended.
+ * inside the target's face oval (and, on a turned face, the hull of its eyes, brows, nose and lips) change;
+ * hair, ears, background, pose and size stay the target's. Returns where and how strongly it blended.
  *
  * Steps: the source's landmark layout turned to the target's pose and placed in the target's outline;
  * piecewise-affine warp of the source's usable face (a turned source's far half from its mirror image; past
