@@ -119,29 +119,32 @@ function featureHull(dest: Float32Array, target: Float32Array): Point[] {
 }
 
 /**
- * The blend's mask over the region: the face oval (with the features' hull) eroded by about the blur's reach
- * (2r along each axis, up to 2r·√2 diagonally) and feathered so that it fades out inside it, eyes and lips
- * raised to whole, clipped by the oval and hull themselves so that nothing outside them ever changes.
+ * The blend's mask over the region: the face oval and the features' hull (if given) each eroded by about the
+ * blur's reach (2r along each axis, up to 2r·√2 diagonally) and feathered so that it fades out inside them,
+ * eyes and lips raised to whole, clipped by the oval and hull themselves so that nothing outside them changes.
  */
 function blendMask(
   dest: Float32Array,
-  hull: Point[],
+  hull: Point[] | null,
   features: Float32Array,
   region: Region,
   faceWidth: number,
   fade: number,
 ): Float32Array {
-  const oval = FACE_OVAL.map((i) => point(dest, i));
+  const outlines = [FACE_OVAL.map((i) => point(dest, i)), ...(hull ? [hull] : [])];
   const radius = Math.max(1, Math.round(faceWidth * fade));
-  const cores = [oval, hull].map((outline) =>
-    fillPolygon(shrinkTowards(outline, centroid(outline), 2.5 * radius + 1), region),
-  );
-  for (let m = 0; m < cores[0].length; m++) cores[0][m] = Math.max(cores[0][m], cores[1][m]);
-  const mask = feather(cores[0], region.width, region.height, radius);
-  const outline = fillPolygon(oval, region);
-  const hullFill = fillPolygon(hull, region);
-  for (let m = 0; m < mask.length; m++)
-    mask[m] = Math.max(mask[m], features[m]) * Math.max(outline[m], hullFill[m]);
+  const core = new Float32Array(region.width * region.height);
+  const inside = new Float32Array(core.length);
+  for (const outline of outlines) {
+    const shrunk = fillPolygon(shrinkTowards(outline, centroid(outline), 2.5 * radius + 1), region);
+    const whole = fillPolygon(outline, region);
+    for (let m = 0; m < core.length; m++) {
+      core[m] = Math.max(core[m], shrunk[m]);
+      inside[m] = Math.max(inside[m], whole[m]);
+    }
+  }
+  const mask = feather(core, region.width, region.height, radius);
+  for (let m = 0; m < mask.length; m++) mask[m] = Math.max(mask[m], features[m]) * inside[m];
   return mask;
 }
 
@@ -356,8 +359,9 @@ export function swapFaceInto(
   transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetMesh.points, region, faceWidth);
   const size = [region.width, region.height, faceWidth] as const;
   if (!matchBorder(warped, targetLab, edge, written, targetSkin, ...size, solver)) {
-    // Fallback: the wider fade hides what the simpler edge match leaves.
-    mask = blendMask(dest, hull, features, region, faceWidth, FALLBACK_FEATHER);
+    // Fallback: the wider fade hides what the simpler edge match leaves; it keeps to the oval (faded across
+    // a turned face's nose profile, it left a step against the background).
+    mask = blendMask(dest, null, features, region, faceWidth, FALLBACK_FEATHER);
     const wideEdge = fadeOf(mask, covered);
     labOfMissing(image, region, wideEdge, measured, targetLab);
     matchEdge(warped, targetLab, wideEdge, written, targetSkin, ...size);
