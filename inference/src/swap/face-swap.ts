@@ -109,13 +109,14 @@ const INNER_FEATURES = [
 ];
 
 /**
- * The hull of the eyes, brows, nose and lips, where they go and where the target's were. On a turned target
- * the mesh's oval runs down the nose on the far side (its far-side points are hidden behind it), leaving the
- * far eye, cheek and the nose's profile outside it: they kept the target's identity (a 45° face kept its
- * own far eye). The hull reaches them without reaching hair or background.
+ * The hull of the target's eyes, brows, nose and lips. On a turned target the mesh's oval runs down the nose
+ * on the far side (its far-side points are hidden behind it), leaving the far eye, cheek and the nose's
+ * profile outside it: they kept the target's identity (a 45° face kept its own far eye). The hull reaches
+ * them without reaching hair or background, and never past the target's own mesh (the face photo's features
+ * placed there may reach further: the hull of both put its brow over the target's background).
  */
-function featureHull(dest: Float32Array, target: Float32Array): Point[] {
-  return convexHull(INNER_FEATURES.flatMap((i) => [point(dest, i), point(target, i)]));
+function featureHull(target: Float32Array): Point[] {
+  return convexHull(INNER_FEATURES.map((i) => point(target, i)));
 }
 
 /**
@@ -301,7 +302,7 @@ export function swapFaceInto(
   // The target's glasses, removed: their frames are raised to whole like the features.
   if (options.removeTargetGlasses)
     raiseFrames(features, targetFrames(image, targetMesh.points, region), region);
-  const hull = featureHull(dest, targetMesh.points);
+  const hull = featureHull(targetMesh.points);
   let mask = blendMask(dest, hull, features, region, faceWidth, FEATHER);
 
   const valid = validSourceArea(source, sourceMesh.points, triangles);
