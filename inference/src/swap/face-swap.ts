@@ -14,7 +14,15 @@ import type { FaceMesh, Point, RgbImage } from '../types.js';
 import { labToRgb, rgbToLab, skinStats, type ChannelStats } from './color-transfer.js';
 import { targetFeaturePixels, transferTones } from './feature-tones.js';
 import { hairZones, keepHair } from './forehead-hair.js';
-import { boxAround, centroid, fillTriangle, point, scaledOutline, triangulate } from './geometry.js';
+import {
+  boxAround,
+  centroid,
+  convexHull,
+  fillTriangle,
+  point,
+  scaledOutline,
+  triangulate,
+} from './geometry.js';
 import { inBox, matchBorder, matchEdge, pushPull, skinBox } from './harmonize.js';
 import type { MembraneOptions } from './membrane.js';
 import { feather, fillPolygon, shrinkTowards } from './mask.js';
@@ -88,24 +96,56 @@ function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32A
   return dest;
 }
 
+/** Nose points (bridge, tip, wings): on a turned face they stand out past the far side of the oval. */
+const NOSE = [1, 2, 4, 5, 6, 19, 94, 168, 195, 197, 48, 278, 64, 294, 98, 327, 129, 358];
+/** The inner features whose hull the mask covers besides the oval (see `featureHull`). */
+const INNER_FEATURES = [
+  ...RIGHT_EYE,
+  ...LEFT_EYE,
+  ...RIGHT_BROW_OUTLINE,
+  ...LEFT_BROW_OUTLINE,
+  ...LIPS_OUTER,
+  ...NOSE,
+];
+
 /**
- * The blend's mask over the region: the face oval eroded by about the blur's reach (2r along each axis, up
- * to 2r·√2 diagonally) and feathered so that it fades out inside the oval, eyes and lips raised to whole,
- * clipped by the oval itself so that nothing outside it ever changes.
+ * The hull of the target's eyes, brows, nose and lips. On a turned target the mesh's oval runs down the nose
+ * on the far side (its far-side points are hidden behind it), leaving the far eye, cheek and the nose's
+ * profile outside it: they kept the target's identity (a 45° face kept its own far eye). The hull reaches
+ * them without reaching hair or background, and never past the target's own mesh (the face photo's features
+ * placed there may reach further: the hull of both put its brow over the target's background).
+ */
+function featureHull(target: Float32Array): Point[] {
+  return convexHull(INNER_FEATURES.map((i) => point(target, i)));
+}
+
+/**
+ * The blend's mask over the region: the face oval and the features' hull (if given) each eroded by about the
+ * blur's reach (2r along each axis, up to 2r·√2 diagonally) and feathered so that it fades out inside them,
+ * eyes and lips raised to whole, clipped by the oval and hull themselves so that nothing outside them changes.
  */
 function blendMask(
   dest: Float32Array,
+  hull: Point[] | null,
   features: Float32Array,
   region: Region,
   faceWidth: number,
   fade: number,
 ): Float32Array {
-  const oval = FACE_OVAL.map((i) => point(dest, i));
+  const outlines = [FACE_OVAL.map((i) => point(dest, i)), ...(hull ? [hull] : [])];
   const radius = Math.max(1, Math.round(faceWidth * fade));
-  const core = shrinkTowards(oval, centroid(oval), 2.5 * radius + 1);
-  const mask = feather(fillPolygon(core, region), region.width, region.height, radius);
-  const outline = fillPolygon(oval, region);
-  for (let m = 0; m < mask.length; m++) mask[m] = Math.max(mask[m], features[m]) * outline[m];
+  const core = new Float32Array(region.width * region.height);
+  const inside = new Float32Array(core.length);
+  for (const outline of outlines) {
+    const shrunk = fillPolygon(shrinkTowards(outline, centroid(outline), 2.5 * radius + 1), region);
+    const whole = fillPolygon(outline, region);
+    for (let m = 0; m < core.length; m++) {
+      core[m] = Math.max(core[m], shrunk[m]);
+      inside[m] = Math.max(inside[m], whole[m]);
+    }
+  }
+  const mask = feather(core, region.width, region.height, radius);
+  for (let m = 0; m < mask.length; m++) mask[m] = Math.max(mask[m], features[m]) * inside[m];
   return mask;
 }
 
@@ -229,8 +269,8 @@ export interface SwapOptions {
 
 /**
  * Swaps the source face into `image` (the target, changed in place) where `targetMesh` lies. Only pixels
- * inside the target's face oval change; hair, ears, background, pose and size stay the target's. Returns
- * where and how strongly it blended.
+ * inside the target's face oval (and, on a turned face, the hull of its eyes, brows, nose and lips) change;
+ * hair, ears, background, pose and size stay the target's. Returns where and how strongly it blended.
  *
  * Steps: the source's landmark layout turned to the target's pose and placed in the target's outline;
  * piecewise-affine warp of the source's usable face (a turned source's far half from its mirror image; past
@@ -252,7 +292,7 @@ export function swapFaceInto(
   const triangles = triangulate(dest);
   const [cheekA, cheekB] = CHEEKS.map((i) => point(dest, i));
   const faceWidth = Math.hypot(cheekA.x - cheekB.x, cheekA.y - cheekB.y) || 1;
-  const region = regionAround(dest, FACE_OVAL, 2, image.width, image.height);
+  const region = regionAround(dest, ALL_POINTS, 2, image.width, image.height);
   if (region.width === 0 || region.height === 0) return { region, alpha: new Float32Array(0) };
   // The narrow fade reaches closer to the oval than the fallback's, so the warp covers both.
   // The face's features where they go, and the target's where they were: neither may show through.
@@ -262,7 +302,8 @@ export function swapFaceInto(
   // The target's glasses, removed: their frames are raised to whole like the features.
   if (options.removeTargetGlasses)
     raiseFrames(features, targetFrames(image, targetMesh.points, region), region);
-  let mask = blendMask(dest, features, region, faceWidth, FEATHER);
+  const hull = featureHull(targetMesh.points);
+  let mask = blendMask(dest, hull, features, region, faceWidth, FEATHER);
 
   const valid = validSourceArea(source, sourceMesh.points, triangles);
   const plan = mirrorPlan(sourceMesh.points, dest, triangles, region, faceWidth);
@@ -300,10 +341,15 @@ export function swapFaceInto(
   const measured = targetFeaturePixels(targetMesh.points, region, faceWidth);
   for (let m = 0; m < covered.length; m++) measured[m] |= written[m] & (edge[m] | skin[m]);
   const zones = hairZones(dest, region, written, faceWidth);
+  // Past the oval (the features' hull on a turned face) lies the face's far side, not hair.
+  const oval = fillPolygon(
+    FACE_OVAL.map((i) => point(dest, i)),
+    region,
+  );
   for (let m = 0; m < written.length; m++) {
     // Features and a removed frame are not hair to keep.
-    zones.forehead[m] *= 1 - features[m];
-    zones.temples[m] *= 1 - features[m];
+    zones.forehead[m] *= (1 - features[m]) * oval[m];
+    zones.temples[m] *= (1 - features[m]) * oval[m];
     if (zones.forehead[m] > 0 || zones.temples[m] > 0) measured[m] = 1;
   }
   // The target in L*a*b* where it is measured: its skin, the fade, where hair may be, its eyes and lips.
@@ -314,8 +360,9 @@ export function swapFaceInto(
   transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetMesh.points, region, faceWidth);
   const size = [region.width, region.height, faceWidth] as const;
   if (!matchBorder(warped, targetLab, edge, written, targetSkin, ...size, solver)) {
-    // Fallback: the wider fade hides what the simpler edge match leaves.
-    mask = blendMask(dest, features, region, faceWidth, FALLBACK_FEATHER);
+    // Fallback: the wider fade hides what the simpler edge match leaves; it keeps to the oval (faded across
+    // a turned face's nose profile, it left a step against the background).
+    mask = blendMask(dest, null, features, region, faceWidth, FALLBACK_FEATHER);
     const wideEdge = fadeOf(mask, covered);
     labOfMissing(image, region, wideEdge, measured, targetLab);
     matchEdge(warped, targetLab, wideEdge, written, targetSkin, ...size);
@@ -483,7 +530,7 @@ export function swapFace(
   if (factor <= 1 || image.width < 2 || image.height < 2) {
     return swapFaceInto(image, targetMesh, source, sourceMesh, options);
   }
-  const region = regionAround(targetMesh.points, FACE_OVAL, 4, image.width, image.height);
+  const region = regionAround(targetMesh.points, ALL_POINTS, 4, image.width, image.height);
   if (region.width === 0 || region.height === 0) return { region, alpha: new Float32Array(0) };
   const large = enlarge(image, region, factor);
   const before = Uint8Array.from(large.data);

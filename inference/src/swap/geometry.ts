@@ -37,6 +37,24 @@ export function scaledOutline(points: Float32Array, outline: readonly number[], 
   }));
 }
 
+/** The convex hull of the points (monotone chain), counter-clockwise in image coordinates. */
+export function convexHull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (sorted.length < 3) return sorted;
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const half = (list: Point[]) => {
+    const chain: Point[] = [];
+    for (const p of list) {
+      while (chain.length >= 2 && cross(chain[chain.length - 2], chain[chain.length - 1], p) <= 0)
+        chain.pop();
+      chain.push(p);
+    }
+    chain.pop();
+    return chain;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
+
 /** The integer box around a polygon, grown by `margin`, clipped to `region` (same image coordinates). */
 export function boxAround(polygon: Point[], margin: number, region: Region): Region {
   const xs = polygon.map((p) => p.x);

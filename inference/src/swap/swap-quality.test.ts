@@ -13,10 +13,10 @@ import { loadInferenceConfig } from '../config.js';
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 
 /**
- * Measured 92.4% on this subsample (2026-11-23, a target's glasses removed and a narrower fade; 80.3% before;
- * the whole set: see docs/PERFORMANCE.md).
+ * Measured 94.7% on this subsample (2026-11-23, the mask covering a turned face's far eye and nose; 92.4%
+ * before, 80.3% before a target's glasses were removed; the whole set: see docs/PERFORMANCE.md).
  */
-const LIKENESS_FLOOR = 0.88;
+const LIKENESS_FLOOR = 0.91;
 
 /**
  * A subsample of the face photos (`npm run quality -w inference` runs them all), chosen across skin tones,
@@ -47,12 +47,14 @@ describe('measured swap quality on the labelled photos', { concurrency: 1 }, () 
     assert.equal(pairs.length > 100 && small.pairs > 20, true, `${pairs.length} pairs, ${small.pairs} small`);
     // Nothing outside the blend's mask changes, and every face changes (no silent no-op), tiny ones too.
     assert.equal(summarise(pairs).changedOutside, 0);
-    assert.ok(summarise(pairs).minCentreChange >= 3, `centre change ${summarise(pairs).minCentreChange}`);
+    // Measured 15.2 (3.4 while a turned face's far side stayed the target's).
+    assert.ok(summarise(pairs).minCentreChange >= 10, `centre change ${summarise(pairs).minCentreChange}`);
     // Likeness: floors that hold today (the goal is 90%); a regression fails.
     assert.ok(quality.likeness >= LIKENESS_FLOOR, `likeness ${(100 * quality.likeness).toFixed(1)}%`);
-    // Measured 0.492 against 0.327.
-    assert.ok(quality.meanToFace > quality.meanToTarget + 0.12, describeQuality('required', quality));
+    // Measured 0.498 against 0.316.
+    assert.ok(quality.meanToFace > quality.meanToTarget + 0.15, describeQuality('required', quality));
     // Seam: the step at the mask's border is not above the steps a ring inside and outside it.
-    assert.ok(quality.seamMean <= 1.5 && quality.seamP95 <= 6, describeQuality('required', quality));
+    // Measured mean 0.73, p95 4.40.
+    assert.ok(quality.seamMean <= 1.5 && quality.seamP95 <= 5.5, describeQuality('required', quality));
   });
 });
