@@ -5,15 +5,7 @@ import Bull, { type Queue } from 'bull';
 import request from 'supertest';
 
 import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
-import {
-  bearer,
-  me,
-  newPlayer,
-  photo,
-  requestGeneration,
-  seedFace,
-  seedTemplate,
-} from './helpers/memes.js';
+import { bearer, me, newPlayer, photo, requestGeneration, seedFace, seedTemplate } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import type { Template } from '../src/templates/entities/template.entity.js';

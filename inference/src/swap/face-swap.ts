@@ -99,7 +99,7 @@ function destinationPoints(targetMesh: FaceMesh, sourceMesh: FaceMesh): Float32A
 /** Nose points (bridge, tip, wings): on a turned face they stand out past the far side of the oval. */
 const NOSE = [1, 2, 4, 5, 6, 19, 94, 168, 195, 197, 48, 278, 64, 294, 98, 327, 129, 358];
 /** The inner features whose hull the mask covers besides the oval (see `featureHull`). */
-const INNER_FEATURES = [
+export const INNER_FEATURES = [
   ...RIGHT_EYE,
   ...LEFT_EYE,
   ...RIGHT_BROW_OUTLINE,
@@ -115,7 +115,7 @@ const INNER_FEATURES = [
  * them without reaching hair or background, and never past the target's own mesh (the face photo's features
  * placed there may reach further: the hull of both put its brow over the target's background).
  */
-function featureHull(target: Float32Array): Point[] {
+export function featureHull(target: Float32Array): Point[] {
   return convexHull(INNER_FEATURES.map((i) => point(target, i)));
 }
 
