@@ -115,6 +115,16 @@ async function main() {
                 `${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)}  ` +
                 `${(entry.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${new URL(entry.name).pathname}`,
             );
+          // The document itself: when its bytes came and when the parser was done with it.
+          const nav = performance.getEntriesByType('navigation')[0] as
+            PerformanceNavigationTiming | undefined;
+          if (nav)
+            waterfall.unshift(
+              `${nav.startTime.toFixed(0).padStart(5)} → ${nav.responseEnd.toFixed(0).padStart(5)}  ` +
+                `${(nav.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  (document; request ${nav.requestStart.toFixed(0)}, ` +
+                `first byte ${nav.responseStart.toFixed(0)}, interactive ${nav.domInteractive.toFixed(0)}, ` +
+                `DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)})`,
+            );
           return { fcp, firstButton, jsBeforeButtonKb: bytes / 1024, jsFiles: scripts.length, waterfall };
         });
       };
