@@ -64,9 +64,10 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // The first screen's modules in two files (libraries, app code) instead of a dozen small
-        // shared chunks: over HTTP/1.1 (six connections) they queued behind one another and the
-        // early `/me` request behind them. Route chunks stay split and load on demand.
+        // The first screen's modules (`$initial`) in three files (React + router, other libraries,
+        // app code) instead of 16 small shared chunks: over HTTP/1.1's six connections they queued
+        // behind one another, the CSS and the early `/me` behind them (docs/PERFORMANCE.md). Route
+        // chunks stay split and load on demand.
         codeSplitting: {
           groups: [
             {
