@@ -359,16 +359,6 @@ describe('memes, templates and media', () => {
       }
     });
 
-    it('refuses a template without a face', async () => {
-      const res = await request(t.server)
-        .post('/api/v1/memes/generations/templates/')
-        .set(bearer(admin))
-        .field('title', 'A cup')
-        .attach('image', photo('noface-02.jpg'), 'cup.jpg')
-        .expect(400);
-      expect(res.body).toEqual({ detail: ErrorText.noFace });
-    });
-
     it('`npm run admin -- grant <tgId>` makes an existing player an admin', async () => {
       const player = await newPlayer(t.server, t.config);
       const admin = (args: string[]) => runAdminCli(args, { DATABASE_URL: t.database.url });
