@@ -11,6 +11,7 @@ import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MemeLikesService } from '../src/memes/meme-likes.service.js';
+import { MetricsService } from '../src/metrics/metrics.service.js';
 import { expectBooksBalanced, ledgerRows, seedMemes, swipe } from './helpers/feed.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
 import { untilScore } from './helpers/rating.js';
@@ -295,6 +296,91 @@ describe('swipes', () => {
       const credits = await ledgerRows(t, author.tgId, 'like');
       expect(credits.reduce((sum, credit) => sum + credit.delta, 0)).toBe(200);
       expect(credits.length).toBeLessThan(50);
+      await expectBooksBalanced(t);
+    });
+
+    it('swipes that wait while the database is busy leave together in one batch, each with its own answer', async () => {
+      const author = await newPlayer(t.server, t.config);
+      const blockers = await Promise.all(Array.from({ length: 8 }, () => newPlayer(t.server, t.config)));
+      const players = await Promise.all(Array.from({ length: 30 }, () => newPlayer(t.server, t.config)));
+      const [own, repeated, noneLeft, ...rest] = players;
+      const memes = await seedMemes(t, author, 2);
+      const [ownMeme] = await seedMemes(t, own!, 1);
+      await swipe(t.server, repeated!, memes[0]!.id).expect(200);
+      await t.app.get(LedgerService).spendSwipes(noneLeft!.tgId, t.config.swipes.max, { reason: 'revoke' });
+      // Batches so far, and those of more than 20 swipes (mememint_swipe_batch_size).
+      const batches = async () => {
+        const text = await t.app
+          .get(MetricsService)
+          .registry.getSingleMetricAsString('mememint_swipe_batch_size');
+        const value = (series: string) =>
+          Number(
+            text
+              .split('\n')
+              .find((line) => line.startsWith(`${series} `))
+              ?.split(' ')[1] ?? 0,
+          );
+        const count = value('mememint_swipe_batch_size_count');
+        return { count, over20: count - value('mememint_swipe_batch_size_bucket{le="20"}') };
+      };
+      const before = await batches();
+      const balancesBefore = await me(t.server, rest[0]!);
+
+      // The blockers' rows are locked here (as the ledger locks them; a visit's key share still passes),
+      // so 8 swipes of theirs hold every batch slot of the API (4) and the rest wait...
+      const runner = t.dataSource.createQueryRunner();
+      await runner.startTransaction();
+      await runner.query(`SELECT 1 FROM users WHERE tg_id = ANY($1) FOR NO KEY UPDATE`, [
+        blockers.map((b) => b.tgId),
+      ]);
+      const blocked = Promise.all(
+        blockers.map((blocker) => swipe(t.server, blocker, memes[0]!.id).then((res) => res)),
+      );
+      for (;;) {
+        const [{ waiting }] = await t.dataSource.query(
+          `SELECT count(*)::integer AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE 'WITH ledger_users%'`,
+        );
+        if (waiting >= 4) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // ...as do the next 30 swipes: an own meme, a repeat, one with no swipe left, an
+      // unknown meme and 26 that pay.
+      const answers = Promise.all([
+        swipe(t.server, own!, ownMeme!.id).then((res) => res),
+        swipe(t.server, repeated!, memes[0]!.id).then((res) => res),
+        swipe(t.server, noneLeft!, memes[0]!.id).then((res) => res),
+        swipe(t.server, rest[0]!, '00000000-0000-4000-8000-000000000000').then((res) => res),
+        ...rest.slice(1).map((player) => swipe(t.server, player, memes[1]!.id).then((res) => res)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await runner.commitTransaction();
+      await runner.release();
+
+      expect((await blocked).map((res) => res.status)).toEqual(blockers.map(() => 200));
+      const [ownRes, repeatRes, noneLeftRes, unknownRes, ...paid] = await answers;
+      expect([ownRes!.status, ownRes!.body.detail]).toEqual([400, ErrorText.ownMemeSwipe]);
+      expect([repeatRes!.status, repeatRes!.body.detail]).toEqual([409, ErrorText.alreadySwiped]);
+      expect([noneLeftRes!.status, noneLeftRes!.body.detail]).toEqual([400, ErrorText.noSwipesLeft]);
+      expect([unknownRes!.status, unknownRes!.body.detail]).toEqual([404, ErrorText.memeNotFound]);
+      expect(paid.map((res) => res.status)).toEqual(paid.map(() => 200));
+      for (const res of paid)
+        expect(res.body).toMatchObject({
+          swipes: t.config.swipes.max - 1,
+          memeCoins: 1,
+          coinsEarned: 1,
+          swipedCount: 1,
+        });
+      expect(await me(t.server, rest[0]!)).toEqual(balancesBefore);
+
+      // The 30 that waited left together (with the blockers that waited too): one batch over 20.
+      const after = await batches();
+      expect(after.count - before.count).toBeLessThan(8 + 30);
+      expect(after.over20 - before.over20).toBeGreaterThanOrEqual(1);
+      await t.app.get(MemeLikesService).flush();
+      expect(await me(t.server, author)).toMatchObject({
+        memeCoins: (1 + 8 + 26) * t.config.coins.perLikeReceived,
+      });
       await expectBooksBalanced(t);
     });
   });

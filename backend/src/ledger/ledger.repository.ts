@@ -43,34 +43,41 @@ export interface Imbalance {
 }
 
 /**
- * A caller's single statement that carries one user's ledger rows (LedgerService.applyInStatement):
- * the caller's CTEs run after `ledger_user` (the user's row, locked: every `users` column) and
- * decide which rows `entries` yields. Parameters are named (`:name`); the ledger's own start with
- * `ledger`.
+ * A caller's single statement that carries its users' ledger rows (LedgerService.applyInStatement):
+ * the caller's CTEs run after `ledger_users` (the users' rows, locked in id order: every `users`
+ * column) and decide which rows `entries` yields. Parameters are named (`:name`); the ledger's own
+ * start with `ledger`.
  */
 export interface LedgerStatement {
-  /** The caller's CTEs, `name AS (…), …` (they may read `ledger_user`). */
+  /** The users whose rows the statement locks and whose ledgers it may write: one answer row each. */
+  userIds: readonly number[];
+  /** The caller's CTEs, `name AS (…), …` (they may read `ledger_users`). */
   ctes: string;
   /**
-   * A SELECT of the rows to write, columns `(kind, delta, reason)`, deltas as `apply` takes them
-   * (earned coins before the multiplier); rows of delta 0 are left out. The caller guards its debits
-   * (the users CHECK constraint backs that up: a debit past 0 fails the statement).
+   * A SELECT of the rows to write, columns `(user_id, kind, delta, reason)`, deltas as `apply` takes
+   * them (earned coins before the multiplier); rows of delta 0 are left out. The caller guards its
+   * debits (the users CHECK constraint backs that up: a debit past 0 fails the statement).
    */
   entries: string;
   /** The reasons `entries` may name: a row of another reason fails the statement. */
   reasons: readonly LedgerReason[];
   /**
-   * More `users` columns the ledger's UPDATE sets when it writes rows (`u` is the row): a row can be
-   * updated only once per statement, so counters kept beside the balances go here.
+   * More `users` columns the ledger's UPDATE sets on a user it writes rows for (`u` is the row): a row
+   * can be updated only once per statement, so counters kept beside the balances go here.
    */
   set?: string;
-  /** The caller's answer columns, over `ledger_user` and (as scalar subqueries) its CTEs. */
+  /**
+   * The caller's answer columns, one row per user: over `ledger_users` (the user's row as it was
+   * locked) and, as scalar subqueries correlated on `ledger_users.tg_id`, its CTEs.
+   */
   select: string;
   parameters: Record<string, unknown>;
 }
 
-/** What the ledger adds to the answer row of a LedgerStatement. */
+/** What the ledger adds to each answer row of a LedgerStatement. */
 export interface LedgerStatementColumns {
+  /** The user the row answers for (bigint, as text). */
+  ledger_user_id: string;
   ledger_entries: Omit<LedgerRow, 'userId' | 'idempotencyKey'>[] | null;
   ledger_written_at: Date | null;
   ledger_generation_limit: number | null;
@@ -189,25 +196,26 @@ export class LedgerRepository {
   }
 
   /**
-   * Runs a caller's statement with the ledger's part in it, one round trip: the user's row locked
-   * first, the caller's CTEs, then the rows inserted (earned coins × `boosted` while the user's boost
-   * runs at `now` or they are an influencer, as LedgerService.multiplierFor) and their sums added to
-   * the balances in the one UPDATE of the row. Without a transaction the statement is its own.
-   * Answers the caller's columns and the ledger's; null when the user does not exist.
+   * Runs a caller's statement with the ledger's part in it, one round trip for any number of users:
+   * their rows locked first (in id order, as every multi-user lock here, so two statements never
+   * wait on each other in a cycle), the caller's CTEs, then the rows inserted (earned coins ×
+   * `boosted` while the user's boost runs at `now` or they are an influencer, as
+   * LedgerService.multiplierFor) and their sums added to each user's balances in one UPDATE of the
+   * row. Without a transaction the statement is its own. Answers the caller's columns and the
+   * ledger's, one row per user that exists.
    */
   async writeInStatement<R extends object>(
     em: EntityManager | undefined,
-    userId: number,
     statement: LedgerStatement,
     multiplier: { boosted: number; now: Date; earnedReasons: readonly string[] },
-  ): Promise<(R & LedgerStatementColumns) | null> {
+  ): Promise<(R & LedgerStatementColumns)[]> {
     const manager = em ?? this.dataSource.manager;
     const [sql, parameters] = manager.connection.driver.escapeQueryWithParameters(
-      `WITH ledger_user AS MATERIALIZED (
-              SELECT * FROM users WHERE tg_id = :ledgerUserId FOR UPDATE),
+      `WITH ledger_users AS MATERIALIZED (
+              SELECT * FROM users WHERE tg_id = ANY(:ledgerUserIds::bigint[]) ORDER BY tg_id FOR UPDATE),
             ${statement.ctes},
             ledger_rows AS (
-              SELECT r.kind::balance_kind AS kind, r.delta::integer AS delta,
+              SELECT r.user_id::bigint AS user_id, r.kind::balance_kind AS kind, r.delta::integer AS delta,
                      -- NULL (refused by the NOT NULL column) when the caller did not declare the reason
                      CASE WHEN r.reason = ANY(:ledgerReasons::varchar[]) THEN r.reason::varchar END AS reason
                 FROM (${statement.entries}) AS r
@@ -219,37 +227,38 @@ export class LedgerRepository {
                                AND (u.infl OR u.boost_ends > :ledgerNow::timestamptz)
                           THEN r.delta * :ledgerBoosted::integer ELSE r.delta END,
                      r.reason, r.kind = 'coins' AND r.reason = ANY(:ledgerEarned::varchar[])
-                FROM ledger_rows r CROSS JOIN ledger_user u
-              RETURNING kind, delta, reason, earned, created_at),
+                FROM ledger_rows r JOIN ledger_users u ON u.tg_id = r.user_id
+              RETURNING user_id, kind, delta, reason, earned, created_at),
             ledger_balances AS (
               UPDATE users u
                  SET generation_limit = u.generation_limit + t.credits,
                      meme_coins = u.meme_coins + t.coins,
                      swipes = u.swipes + t.swipes${statement.set ? `,\n${statement.set}` : ''}
-                FROM (SELECT COALESCE(SUM(delta) FILTER (WHERE kind = 'credits'), 0) AS credits,
+                FROM (SELECT user_id,
+                             COALESCE(SUM(delta) FILTER (WHERE kind = 'credits'), 0) AS credits,
                              COALESCE(SUM(delta) FILTER (WHERE kind = 'coins'), 0) AS coins,
                              COALESCE(SUM(delta) FILTER (WHERE kind = 'swipes'), 0) AS swipes
-                        FROM ledger_inserted HAVING count(*) > 0) t
-               WHERE u.tg_id = :ledgerUserId
-              RETURNING u.generation_limit, u.meme_coins, u.swipes)
+                        FROM ledger_inserted GROUP BY user_id) t
+               WHERE u.tg_id = t.user_id
+              RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes)
        SELECT ${statement.select},
+              ledger_users.tg_id AS ledger_user_id,
               (SELECT json_agg(json_build_object('kind', kind, 'delta', delta, 'reason', reason, 'earned', earned))
-                 FROM ledger_inserted) AS ledger_entries,
-              (SELECT max(created_at) FROM ledger_inserted) AS ledger_written_at,
+                 FROM ledger_inserted i WHERE i.user_id = ledger_users.tg_id) AS ledger_entries,
+              (SELECT max(created_at) FROM ledger_inserted i WHERE i.user_id = ledger_users.tg_id) AS ledger_written_at,
               b.generation_limit AS ledger_generation_limit, b.meme_coins AS ledger_meme_coins,
               b.swipes AS ledger_swipes
-         FROM ledger_user LEFT JOIN ledger_balances b ON true`,
+         FROM ledger_users LEFT JOIN ledger_balances b ON b.tg_id = ledger_users.tg_id`,
       {
         ...statement.parameters,
-        ledgerUserId: userId,
+        ledgerUserIds: statement.userIds,
         ledgerReasons: statement.reasons,
         ledgerEarned: multiplier.earnedReasons,
         ledgerNow: multiplier.now,
         ledgerBoosted: multiplier.boosted,
       },
     );
-    const rows: (R & LedgerStatementColumns)[] = await manager.query(sql, parameters);
-    return rows[0] ?? null;
+    return manager.query(sql, parameters);
   }
 
   /** The manager a change without a caller's transaction runs on (its after-commit hooks run at once). */

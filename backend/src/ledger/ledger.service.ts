@@ -225,38 +225,46 @@ export class LedgerService {
   }
 
   /**
-   * One user's change decided inside the caller's own single statement (a swipe: the swipe row, the
-   * refill, the spend, the coins, the gift and the like in one round trip, with no transaction
-   * around it). The caller's CTEs see the user's row locked and yield the rows; the ledger writes them
-   * (earned coins × m, as `apply`) and adds them to the balances in the same statement, so the books
-   * stay as exact as `apply`'s. Answers the caller's columns, and the change (null when the caller's
-   * CTEs wrote no row). No idempotency key: callers make it one-time by a unique row of their own
-   * (the swipe's (user, meme) key).
+   * Changes decided inside the caller's own single statement, for one user or a batch of users (a
+   * batch of swipes: each swipe row, refill, spend, coins, gift and like, all in one round trip, with
+   * no transaction around it). The caller's CTEs see the users' rows locked and yield the rows; the
+   * ledger writes them (earned coins × m, as `apply`) and adds them to the balances in the same
+   * statement, so the books stay as exact as `apply`'s. Answers, per user that exists, the caller's
+   * columns and the change (null when the caller's CTEs wrote no row for them). No idempotency key:
+   * callers make it one-time by a unique row of their own (the swipe's (user, meme) key).
    */
   async applyInStatement<R extends object>(
-    userId: number,
     statement: LedgerStatement,
     manager?: EntityManager,
-  ): Promise<{ row: R; change: LedgerResult | null }> {
+  ): Promise<Map<number, { row: R; change: LedgerResult | null }>> {
     for (const reason of statement.reasons)
       if (!isLedgerReason(reason)) throw new Error(`Unknown ledger reason ${reason}.`);
-    const row = await this.repository.writeInStatement<R>(manager, userId, statement, {
+    const rows = await this.repository.writeInStatement<R>(manager, statement, {
       boosted: this.boostedMultiplier,
       now: new Date(),
       earnedReasons: EARNED_REASONS,
     });
-    if (!row) throw new LedgerUserNotFoundError(userId);
-    const { ledger_entries: entries, ledger_written_at: at } = row;
-    if (!entries?.length || !at) return { row, change: null };
-    const balances: BalanceDto = {
-      generationLimit: row.ledger_generation_limit!,
-      memeCoins: row.ledger_meme_coins!,
-      swipes: row.ledger_swipes!,
-    };
-    this.announce(this.repository.managerOf(manager), [{ userId, balances, entries, at: new Date(at) }]);
-    const deltas: Partial<Record<BalanceKind, number>> = {};
-    for (const entry of entries) deltas[entry.kind] = (deltas[entry.kind] ?? 0) + entry.delta;
-    return { row, change: { applied: true, deltas, balances } };
+    const answers = new Map<number, { row: R; change: LedgerResult | null }>();
+    const changes: BalancesChanged[] = [];
+    for (const row of rows) {
+      const userId = Number(row.ledger_user_id);
+      const { ledger_entries: entries, ledger_written_at: at } = row;
+      if (!entries?.length || !at) {
+        answers.set(userId, { row, change: null });
+        continue;
+      }
+      const balances: BalanceDto = {
+        generationLimit: row.ledger_generation_limit!,
+        memeCoins: row.ledger_meme_coins!,
+        swipes: row.ledger_swipes!,
+      };
+      changes.push({ userId, balances, entries, at: new Date(at) });
+      const deltas: Partial<Record<BalanceKind, number>> = {};
+      for (const entry of entries) deltas[entry.kind] = (deltas[entry.kind] ?? 0) + entry.delta;
+      answers.set(userId, { row, change: { applied: true, deltas, balances } });
+    }
+    if (changes.length) this.announce(this.repository.managerOf(manager), changes);
+    return answers;
   }
 
   addCredits(userId: number, amount: number, options: LedgerOptions, manager?: EntityManager) {

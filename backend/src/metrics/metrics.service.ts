@@ -39,6 +39,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly swipeBatchSize = new Histogram({
+    name: 'mememint_swipe_batch_size',
+    help: 'Swipes per batch statement (group commit: they grow with the load)',
+    buckets: [1, 2, 5, 10, 20, 50, 100],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -61,6 +68,10 @@ export class MetricsService {
 
   countLedgerWrites(reason: string, entries = 1): void {
     this.ledgerWrites.inc({ reason }, entries);
+  }
+
+  observeSwipeBatch(swipes: number): void {
+    this.swipeBatchSize.observe(swipes);
   }
 
   /**

@@ -19,6 +19,16 @@ export interface DeckRanking {
   jitter: number;
 }
 
+/** One player's swipe in a batch (SwipesRepository.swipeStatement). */
+export interface SwipeRequest {
+  userId: number;
+  memeId: string;
+  liked: boolean;
+  /** The gift's chance already rolled: whether this swipe gets a gift if it is an N-th one. */
+  giftRolled: boolean;
+  giftId: string;
+}
+
 /** The answer row of a swipe statement (with the ledger's columns). */
 export interface SwipeStatementRow {
   /** The meme's author; null when it is not in the feed. */
@@ -72,86 +82,90 @@ export class SwipesRepository {
   }
 
   /**
-   * One swipe as one statement, carried by the ledger (LedgerService.applyInStatement) under the
-   * player's row lock: the meme looked up, the lazy refill settled, the swipe row inserted once per
-   * (player, meme) when a swipe is there to spend, then the refill, the spent swipe and the earned
-   * coins written, the counters and the refill clock moved, a gift inserted when this is an N-th
-   * swipe and the roll won, and the like recorded (`likes` makes that CTE from its source). Nothing
-   * is written when the meme is missing or the player's own, the swipe is a repeat, or no swipe is
-   * left; the answer row tells which (SwipeStatementRow).
+   * A batch of swipes, at most one per player, as one statement carried by the ledger
+   * (LedgerService.applyInStatement) under the players' row locks: each meme looked up, each lazy
+   * refill settled, each swipe row inserted once per (player, meme) when a swipe is there to spend,
+   * then the refill, the spent swipe and the earned coins written, the counters and the refill clock
+   * moved, a gift inserted when this is the player's N-th swipe and the roll won, and the like
+   * recorded (`likes` makes that CTE from its source). Nothing is written for a swipe whose meme is
+   * missing or the player's own, that repeats one, or with no swipe left; its answer row (one per
+   * player, SwipeStatementRow) tells which.
    */
-  swipeStatement(swipe: {
-    userId: number;
-    memeId: string;
-    liked: boolean;
+  swipeStatement(batch: {
+    swipes: readonly SwipeRequest[];
     at: Date;
     max: number;
     refillMs: number;
     coinsPerSwipe: number;
     giftEvery: number;
-    /** The gift's chance already rolled: whether an N-th swipe gets its gift. */
-    giftRolled: boolean;
-    giftId: string;
     likes: (name: string, source: string) => string;
   }): LedgerStatement {
+    const { swipes } = batch;
     return {
-      ctes: `swipe_meme AS (
-              SELECT owner_id FROM memes WHERE id = :memeId::uuid AND ${IN_FEED}),
+      userIds: swipes.map((swipe) => swipe.userId),
+      ctes: `swipe_input AS (
+              SELECT * FROM unnest(:userIds::bigint[], :memeIds::uuid[], :liked::boolean[],
+                                   :giftRolled::boolean[], :giftIds::uuid[])
+                         AS i(user_id, meme_id, liked, gift_rolled, gift_id)),
             swipe_state AS (
-              SELECT p.swipes, p.swipes_refilled_at, p.swiped_count,
+              SELECT i.*, m.owner_id, p.swipes, p.swipes_refilled_at, p.swiped_count,
                      CASE WHEN p.swipes >= :max THEN 0
                           ELSE LEAST(:max - p.swipes,
                                      floor(GREATEST(0, extract(epoch FROM :at::timestamptz - p.swipes_refilled_at) * 1000)
                                            / :refillMs::integer))::integer END AS added
-                FROM ledger_user p),
+                FROM swipe_input i
+                JOIN ledger_users p ON p.tg_id = i.user_id
+                LEFT JOIN (SELECT id, owner_id FROM memes WHERE ${IN_FEED}) m ON m.id = i.meme_id),
             swiped AS (
               INSERT INTO swipes (user_id, meme_id, liked, created_at)
-              SELECT :userId::bigint, :memeId::uuid, :liked::boolean, :at::timestamptz
-                FROM swipe_state s, swipe_meme m
-               WHERE m.owner_id <> :userId::bigint AND s.swipes + s.added >= 1
+              SELECT s.user_id, s.meme_id, s.liked, :at::timestamptz FROM swipe_state s
+               WHERE s.owner_id <> s.user_id AND s.swipes + s.added >= 1
               ON CONFLICT DO NOTHING RETURNING user_id),
+            swipe_done AS (
+              SELECT s.* FROM swipe_state s WHERE s.user_id IN (SELECT user_id FROM swiped)),
             swipe_gift AS (
               INSERT INTO swipe_gifts (id, user_id)
-              SELECT :giftId::uuid, :userId::bigint FROM swiped, swipe_state s
-               WHERE :giftRolled::boolean AND (s.swiped_count + 1) % :giftEvery = 0
-              RETURNING id),
-            ${swipe.likes(
+              SELECT s.gift_id, s.user_id FROM swipe_done s
+               WHERE s.gift_rolled AND (s.swiped_count + 1) % :giftEvery = 0
+              RETURNING id, user_id),
+            ${batch.likes(
               'swipe_like',
-              `SELECT :memeId::uuid AS meme_id, m.owner_id AS author_id
-                 FROM swiped, swipe_meme m WHERE :liked::boolean`,
+              `SELECT s.meme_id, s.owner_id AS author_id FROM swipe_done s WHERE s.liked`,
             )}`,
-      entries: `SELECT 'swipes' AS kind, s.added AS delta, 'swipe-refill' AS reason FROM swiped, swipe_state s
-                UNION ALL SELECT 'swipes', -1, 'swipe' FROM swiped
-                UNION ALL SELECT 'coins', :coinsPerSwipe::integer, 'swipe' FROM swiped`,
+      entries: `SELECT s.user_id, 'swipes' AS kind, s.added AS delta, 'swipe-refill' AS reason FROM swipe_done s
+                UNION ALL SELECT s.user_id, 'swipes', -1, 'swipe' FROM swipe_done s
+                UNION ALL SELECT s.user_id, 'coins', :coinsPerSwipe::integer, 'swipe' FROM swipe_done s`,
       reasons: ['swipe-refill', 'swipe'],
       // The refill clock moves when swipes refilled (to now once full) and starts when this swipe
       // takes a full bar below its maximum; otherwise it stays (refillSwipes' arithmetic).
       set: `swiped_count = u.swiped_count + 1,
-            swiped_gift_count = u.swiped_gift_count + (SELECT count(*) FROM swipe_gift)::integer,
+            swiped_gift_count = u.swiped_gift_count
+                                + (SELECT count(*) FROM swipe_gift g WHERE g.user_id = u.tg_id)::integer,
             swipes_refilled_at = (
               SELECT CASE WHEN s.swipes >= :max
                             THEN CASE WHEN s.swipes - 1 < :max THEN :at::timestamptz ELSE s.swipes_refilled_at END
                           WHEN s.added = 0 THEN s.swipes_refilled_at
                           WHEN s.swipes + s.added >= :max THEN :at::timestamptz
                           ELSE s.swipes_refilled_at + s.added * :refillMs::integer * interval '1 millisecond' END
-                FROM swipe_state s)`,
-      select: `(SELECT owner_id FROM swipe_meme) AS owner_id,
-               EXISTS (SELECT 1 FROM swiped) AS recorded,
-               EXISTS (SELECT 1 FROM swipes WHERE user_id = :userId::bigint AND meme_id = :memeId::uuid) AS swiped_before,
-               (SELECT swipes + added >= 1 FROM swipe_state) AS affordable,
-               ledger_user.swipes, ledger_user.swipes_refilled_at, ledger_user.swiped_count + 1 AS swiped_count,
-               (SELECT id FROM swipe_gift) AS gift_id`,
+                FROM swipe_state s WHERE s.user_id = u.tg_id)`,
+      select: `(SELECT owner_id FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS owner_id,
+               EXISTS (SELECT 1 FROM swiped w WHERE w.user_id = ledger_users.tg_id) AS recorded,
+               EXISTS (SELECT 1 FROM swipes x JOIN swipe_input i ON i.user_id = x.user_id AND i.meme_id = x.meme_id
+                        WHERE x.user_id = ledger_users.tg_id) AS swiped_before,
+               (SELECT swipes + added >= 1 FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS affordable,
+               ledger_users.swipes, ledger_users.swipes_refilled_at, ledger_users.swiped_count + 1 AS swiped_count,
+               (SELECT id FROM swipe_gift g WHERE g.user_id = ledger_users.tg_id) AS gift_id`,
       parameters: {
-        userId: swipe.userId,
-        memeId: swipe.memeId,
-        liked: swipe.liked,
-        at: swipe.at,
-        max: swipe.max,
-        refillMs: swipe.refillMs,
-        coinsPerSwipe: swipe.coinsPerSwipe,
-        giftEvery: swipe.giftEvery,
-        giftRolled: swipe.giftRolled,
-        giftId: swipe.giftId,
+        userIds: swipes.map((swipe) => swipe.userId),
+        memeIds: swipes.map((swipe) => swipe.memeId),
+        liked: swipes.map((swipe) => swipe.liked),
+        giftRolled: swipes.map((swipe) => swipe.giftRolled),
+        giftIds: swipes.map((swipe) => swipe.giftId),
+        at: batch.at,
+        max: batch.max,
+        refillMs: batch.refillMs,
+        coinsPerSwipe: batch.coinsPerSwipe,
+        giftEvery: batch.giftEvery,
       },
     };
   }

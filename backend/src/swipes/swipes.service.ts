@@ -20,19 +20,22 @@ import {
   type SwipesUsedDto,
 } from '@mememint/contracts';
 import { Clock, utcDay } from '../common/clock.js';
+import { RequestBatcher } from '../common/request-batcher.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { toFeedItemDto } from '../feed/dto/feed-item.dto.js';
 import type { BalanceKind } from '../ledger/entities/ledger-entry.entity.js';
-import { LedgerService } from '../ledger/ledger.service.js';
+import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';
+import { type LedgerResult, LedgerService } from '../ledger/ledger.service.js';
 import { MemeLikesService } from '../memes/meme-likes.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
 import { SwipePaceRepository } from './swipe-pace.repository.js';
 import { refillSwipes } from './swipe-refill.js';
-import { SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
+import { type SwipeRequest, SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
 
 /** The balance a gift of each kind adds to (a boost is no balance: it extends `boostEnds`). */
 const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
@@ -40,6 +43,18 @@ const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
   credits: 'credits',
   swipes: 'swipes',
 };
+
+/** Swipe batches in flight at once per API process (each holds one pool connection while it runs). */
+const SWIPE_BATCHES_IN_FLIGHT = 4;
+/** Swipes per batch at most: one statement's arrays stay small however deep the queue. */
+const SWIPE_BATCH_MAX = 100;
+
+interface SwipeOutcome {
+  row: SwipeStatementRow;
+  change: LedgerResult | null;
+  /** The batch's time: its refill arithmetic's now. */
+  at: Date;
+}
 
 /** The swipe deck, swipes and their rewards, the lazy refill and the random gifts (GAME.md "Swipes"). */
 @Injectable()
@@ -54,7 +69,15 @@ export class SwipesService {
     private readonly realtime: RealtimeGateway,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
+
+  private readonly batches = new RequestBatcher<SwipeRequest, SwipeOutcome>({
+    concurrency: SWIPE_BATCHES_IN_FLIGHT,
+    maxSize: SWIPE_BATCH_MAX,
+    keyOf: (swipe) => swipe.userId,
+    run: (swipes) => this.swipeBatch(swipes),
+  });
 
   async deck(userId: number, limit: number): Promise<FeedItemDto[]> {
     const { deckCandidates, deckFreshnessHours, deckJitter } = this.config.swipes;
@@ -67,40 +90,32 @@ export class SwipesService {
   }
 
   /**
-   * One swipe, one round trip: after the pace check, a single statement (SwipesRepository's, carried
-   * by the ledger) checks the meme, settles the refill, records the swipe once, spends it, earns the
-   * coins, rolls the gift of every N-th swipe and records the like, or changes nothing. The like
-   * reaches the meme's count and its author's coins in the next batch (MemeLikesService).
+   * One swipe. After the pace check it joins the next batch of swipes (one per player): a single
+   * statement (SwipesRepository's, carried by the ledger) checks each meme, settles each refill,
+   * records each swipe once, spends it, earns the coins, rolls the gift of every N-th swipe and
+   * records the like, or changes nothing for that swipe. Under load many players' swipes share one
+   * round trip and one commit; alone a swipe leaves at once. The like reaches the meme's count and
+   * its author's coins in the next likes batch (MemeLikesService).
    */
   async swipe(user: User, memeId: string, like: boolean): Promise<SwipeResultDto> {
     await this.checkPace(user.tgId);
-    const now = this.clock.now();
-    const { max, refillSeconds, giftEvery, giftChance } = this.config.swipes;
-    const { row, change } = await this.ledger.applyInStatement<SwipeStatementRow>(
-      user.tgId,
-      this.swipes.swipeStatement({
-        userId: user.tgId,
-        memeId,
-        liked: like,
-        at: now,
-        max,
-        refillMs: refillSeconds * 1000,
-        coinsPerSwipe: this.config.coins.perSwipe,
-        giftEvery,
-        giftRolled: Math.random() < giftChance,
-        giftId: randomUUID(),
-        likes: (name, source) => this.likes.recordInStatement(name, source),
-      }),
-    );
+    const { row, change, at } = await this.batches.submit({
+      userId: user.tgId,
+      memeId,
+      liked: like,
+      giftRolled: Math.random() < this.config.swipes.giftChance,
+      giftId: randomUUID(),
+    });
     if (row.owner_id === null) throw new NotFoundException(ErrorText.memeNotFound);
     if (Number(row.owner_id) === user.tgId) throw new BadRequestException(ErrorText.ownMemeSwipe);
     if (!row.recorded || !change) {
       // A swipe to spend yet nothing recorded: the (player, meme) key was taken, by an earlier swipe or
       // one of this player's requests committed meanwhile.
       if (row.swiped_before || row.affordable) throw new ConflictException(ErrorText.alreadySwiped);
+      const { max, refillSeconds } = this.config.swipes;
       const refill = refillSwipes(
         { swipes: row.swipes, refilledAt: row.swipes_refilled_at },
-        now,
+        at,
         max,
         refillSeconds * 1000,
       );
@@ -119,6 +134,28 @@ export class SwipesService {
       coinsEarned: change.deltas.coins ?? 0,
       gift: row.gift_id ? { id: row.gift_id } : null,
     };
+  }
+
+  /** One batch of swipes (at most one per player) in one statement; an outcome per swipe, in order. */
+  private async swipeBatch(swipes: SwipeRequest[]): Promise<(SwipeOutcome | Error)[]> {
+    this.metrics.observeSwipeBatch(swipes.length);
+    const at = this.clock.now();
+    const { max, refillSeconds, giftEvery } = this.config.swipes;
+    const answers = await this.ledger.applyInStatement<SwipeStatementRow>(
+      this.swipes.swipeStatement({
+        swipes,
+        at,
+        max,
+        refillMs: refillSeconds * 1000,
+        coinsPerSwipe: this.config.coins.perSwipe,
+        giftEvery,
+        likes: (name, source) => this.likes.recordInStatement(name, source),
+      }),
+    );
+    return swipes.map((swipe) => {
+      const answer = answers.get(swipe.userId);
+      return answer ? { ...answer, at } : new LedgerUserNotFoundError(swipe.userId);
+    });
   }
 
   /** Today's swipes and the bar, the refill settled first (through the ledger, like any balance change). */
