@@ -20,7 +20,7 @@ export interface DeckRanking {
 }
 
 /** One player's swipe in a batch (SwipesRepository.swipeStatement). */
-export interface SwipeRequest {
+export interface BatchedSwipe {
   userId: number;
   memeId: string;
   liked: boolean;
@@ -92,7 +92,7 @@ export class SwipesRepository {
    * player, SwipeStatementRow) tells which.
    */
   swipeStatement(batch: {
-    swipes: readonly SwipeRequest[];
+    swipes: readonly BatchedSwipe[];
     at: Date;
     max: number;
     refillMs: number;

@@ -20,7 +20,7 @@ import {
   type SwipesUsedDto,
 } from '@mememint/contracts';
 import { Clock, utcDay } from '../common/clock.js';
-import { RequestBatcher } from '../common/request-batcher.js';
+import { RequestBatcher } from './request-batcher.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { toFeedItemDto } from '../feed/dto/feed-item.dto.js';
@@ -35,7 +35,7 @@ import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
 import { SwipePaceRepository } from './swipe-pace.repository.js';
 import { refillSwipes } from './swipe-refill.js';
-import { type SwipeRequest, SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
+import { type BatchedSwipe, SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
 
 /** The balance a gift of each kind adds to (a boost is no balance: it extends `boostEnds`). */
 const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
@@ -72,7 +72,7 @@ export class SwipesService {
     private readonly metrics: MetricsService,
   ) {}
 
-  private readonly batches = new RequestBatcher<SwipeRequest, SwipeOutcome>({
+  private readonly batches = new RequestBatcher<BatchedSwipe, SwipeOutcome>({
     concurrency: SWIPE_BATCHES_IN_FLIGHT,
     maxSize: SWIPE_BATCH_MAX,
     keyOf: (swipe) => swipe.userId,
@@ -137,7 +137,7 @@ export class SwipesService {
   }
 
   /** One batch of swipes (at most one per player) in one statement; an outcome per swipe, in order. */
-  private async swipeBatch(swipes: SwipeRequest[]): Promise<(SwipeOutcome | Error)[]> {
+  private async swipeBatch(swipes: BatchedSwipe[]): Promise<(SwipeOutcome | Error)[]> {
     this.metrics.observeSwipeBatch(swipes.length);
     const at = this.clock.now();
     const { max, refillSeconds, giftEvery } = this.config.swipes;
