@@ -1,7 +1,7 @@
 /**
  * Swipe benchmark: players swiping their decks through HTTP against one API process (`src/main.ts`
  * in its own process, on the local PostgreSQL and Redis), SWIPES_MAX raised and the pace rule off.
- *   npm run bench -w backend -- swipes [--players 500 --clients 50 --seconds 15]
+ *   npm run bench -w backend -- swipes [--players 500 --clients 50 --seconds 15 --also-at 0.25,0.75]
  * 1. Closed loop (each client swipes again as soon as answered): the maximum of swipes (likes, decks
  *    fetched 50 at a time), and of `GET /api/v1/auth/me/`, in the same run.
  * 2. Open loop: swipes at a fixed rate of half /me's maximum: latency percentiles.
@@ -21,7 +21,16 @@ import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
 import { initDataFor, newTgId } from '../test/helpers/telegram-login.js';
 import { startApiProcess } from './lib/api-process.js';
-import { burst, closedLoop, HttpClient, ms, openLoop, percentile, type RunResult } from './lib/http-load.js';
+import {
+  burst,
+  closedLoop,
+  HttpClient,
+  ms,
+  openLoop,
+  percentile,
+  type RunResult,
+  withCpu,
+} from './lib/http-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +38,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '15' },
     authors: { type: 'string', default: '200' },
+    // More open-loop runs of the spread case, at these fractions of /me's maximum (the latency curve).
+    'also-at': { type: 'string', default: '' },
   },
 });
 const PLAYERS = Number(values.players);
@@ -36,6 +47,7 @@ const CLIENTS = Number(values.clients);
 const DURATION_MS = Number(values.seconds) * 1000;
 const AUTHORS = Number(values.authors);
 const DECK = 50;
+const ALSO_AT = values['also-at'].split(',').filter(Boolean).map(Number);
 
 interface Player {
   tgId: number;
@@ -141,26 +153,36 @@ async function main(): Promise<void> {
     const playerOf = (client: number, turn: number) => players[(client + turn * CLIENTS) % players.length]!;
     const turns = new Array<number>(CLIENTS).fill(0);
     const swipesClosed = () =>
-      closedLoop(CLIENTS, DURATION_MS, (client) => swipeAs(playerOf(client, turns[client]!++)));
+      withCpu(api.pid, () =>
+        closedLoop(CLIENTS, DURATION_MS, (client) => swipeAs(playerOf(client, turns[client]!++))),
+      );
     const meClosed = () =>
-      closedLoop(CLIENTS, DURATION_MS, async (client) => {
-        const res = await http.request('GET', '/api/v1/auth/me/', playerOf(client, turns[client]!++).token);
-        return res.status === 200;
-      });
+      withCpu(api.pid, () =>
+        closedLoop(CLIENTS, DURATION_MS, async (client) => {
+          const res = await http.request('GET', '/api/v1/auth/me/', playerOf(client, turns[client]!++).token);
+          return res.status === 200;
+        }),
+      );
     const swipesOpen = (rate: number) =>
-      openLoop(rate, DURATION_MS, (index) => swipeAs(players[index % players.length]!));
+      withCpu(api.pid, () =>
+        openLoop(rate, DURATION_MS, (index) => swipeAs(players[index % players.length]!)),
+      );
 
     await dealAll();
     // Warm-up: JIT, connection pools.
     await closedLoop(CLIENTS, 3000, (client) => swipeAs(playerOf(client, turns[client]!++)));
 
-    const results: [string, RunResult][] = [];
+    const results: [string, RunResult & { apiCpuMs?: number; postgresCpuMs?: number }][] = [];
     const spreadSwipes = await swipesClosed();
     results.push(['closed loop: swipes, spread (200 authors)', spreadSwipes]);
     const me = await meClosed();
     results.push(['closed loop: GET /api/v1/auth/me/', me]);
     const rate = Math.max(1, Math.round(me.rate / 2));
     results.push([`open loop at ${rate}/s: swipes, spread`, await swipesOpen(rate)]);
+    for (const fraction of ALSO_AT) {
+      const at = Math.max(1, Math.round(me.rate * fraction));
+      results.push([`open loop at ${at}/s (${fraction} × /me's max): swipes, spread`, await swipesOpen(at)]);
+    }
 
     // The hot case: every meme of the deck by one author. The bulk update takes the likes flush's lock
     // (a flush updates the same memes in another order: the two deadlocked once).
@@ -220,14 +242,17 @@ async function main(): Promise<void> {
     console.log(
       `\nSwipes: ${PLAYERS} players, ${CLIENTS} clients, ${DURATION_MS / 1000} s per run, load ${load.join(' ')}\n`,
     );
-    console.log('| Run | per second | p50 | p95 | p99 | failed |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    // CPU per request: the API process's and PostgreSQL's, which hold when other work shares the cores.
+    console.log('| Run | per second | p50 | p95 | p99 | failed | API CPU/request | PostgreSQL CPU/request |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const cpu = (value?: number) => (value === undefined ? '' : `${value.toFixed(2)} ms`);
     for (const [label, result] of results)
       console.log(
-        `| ${label} | ${result.rate.toFixed(0)} | ${ms(percentile(result.latencies, 50))} | ${ms(percentile(result.latencies, 95))} | ${ms(percentile(result.latencies, 99))} | ${result.failed} |`,
+        `| ${label} | ${result.rate.toFixed(0)} | ${ms(percentile(result.latencies, 50))} | ${ms(percentile(result.latencies, 95))} | ${ms(percentile(result.latencies, 99))} | ${result.failed} | ${cpu(result.apiCpuMs)} | ${cpu(result.postgresCpuMs)} |`,
       );
     console.log(
-      `\nSwipe maximum / me maximum: ${(spreadSwipes.rate / me.rate).toFixed(2)} (target ≥ 0.5). ` +
+      `\nSwipe maximum / me maximum: ${(spreadSwipes.rate / me.rate).toFixed(2)} (target ≥ 0.5); ` +
+        `API CPU per /me / per swipe: ${(me.apiCpuMs / spreadSwipes.apiCpuMs).toFixed(2)}. ` +
         `Viral meme: ${likes[0].likes} likes of ${viralBurst.ok} (exact: ${likes[0].likes === viralBurst.ok}), ` +
         `author +${gained} coins (expected ${2 * viralBurst.ok}); balances off their ledgers: ${imbalances[0].n}. ` +
         `Swipes refused: ${JSON.stringify(Object.fromEntries(refused))}.`,

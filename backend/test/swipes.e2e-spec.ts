@@ -327,7 +327,7 @@ describe('swipes', () => {
       const balancesBefore = await me(t.server, rest[0]!);
 
       // The blockers' rows are locked here (as the ledger locks them; a visit's key share still passes),
-      // so 8 swipes of theirs hold every batch slot of the API (4) and the rest wait...
+      // so 8 swipes of theirs hold every batch slot of the API (2) and the rest wait...
       const runner = t.dataSource.createQueryRunner();
       await runner.startTransaction();
       await runner.query(`SELECT 1 FROM users WHERE tg_id = ANY($1) FOR NO KEY UPDATE`, [
@@ -341,7 +341,7 @@ describe('swipes', () => {
           `SELECT count(*)::integer AS waiting FROM pg_stat_activity
             WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE 'WITH ledger_users%'`,
         );
-        if (waiting >= 4) break;
+        if (waiting >= 2) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // ...as do the next 30 swipes: an own meme, a repeat, one with no swipe left, an

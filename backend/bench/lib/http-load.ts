@@ -4,7 +4,11 @@
  * (requests sent on a fixed schedule whatever the answers: latency at a given rate, measured from
  * the scheduled send time so a stall is not hidden by waiting clients).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+
+/** Linux's USER_HZ: /proc's CPU times are in these ticks. */
+const CLOCK_TICKS = 100;
 
 export interface Answer {
   status: number;
@@ -153,3 +157,48 @@ export function percentile(samples: number[], p: number): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0; // the process ended meanwhile
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL process of the machine (its backends and workers). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Runs `run` and adds what each successful request cost in CPU: the API process's and PostgreSQL's
+ * (all of the machine's postgres processes). Unlike rates, these hold when other work shares the
+ * cores, so they compare two routes fairly.
+ */
+export async function withCpu(
+  apiPid: number,
+  run: () => Promise<RunResult>,
+): Promise<RunResult & { apiCpuMs: number; postgresCpuMs: number }> {
+  const api = cpuSecondsOf(apiPid);
+  const postgres = postgresCpuSeconds();
+  const result = await run();
+  const per = (seconds: number) => (seconds * 1000) / Math.max(1, result.ok);
+  return {
+    ...result,
+    apiCpuMs: per(cpuSecondsOf(apiPid) - api),
+    postgresCpuMs: per(postgresCpuSeconds() - postgres),
+  };
+}

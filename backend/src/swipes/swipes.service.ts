@@ -44,8 +44,11 @@ const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
   swipes: 'swipes',
 };
 
-/** Swipe batches in flight at once per API process (each holds one pool connection while it runs). */
-const SWIPE_BATCHES_IN_FLIGHT = 4;
+/**
+ * Swipe batches in flight at once per API process (each holds one pool connection while it runs): two,
+ * so a batch that waits on a player's row lock does not stall every swipe behind it.
+ */
+const SWIPE_BATCHES_IN_FLIGHT = 2;
 /** Swipes per batch at most: one statement's arrays stay small however deep the queue. */
 const SWIPE_BATCH_MAX = 100;
 
