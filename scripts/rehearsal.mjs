@@ -9,7 +9,7 @@
 // Runs on its own database and Redis prefixes (dropped/deleted at the end unless --keep) and its own
 // media directory, so it disturbs nobody. PostgreSQL: DATABASE_URL (its server), else 127.0.0.1:5432,
 // else the embedded server of `.data/`; Redis: REDIS_URL, else 127.0.0.1:6379.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -585,18 +585,15 @@ async function main() {
       )
     ).rows[0].count,
   );
-  const drift = (
-    await db.query(
-      `SELECT u.tg_id, k.kind, k.balance, COALESCE(s.total, 0) AS ledger_sum
-         FROM users u
-         CROSS JOIN LATERAL (VALUES ('credits'::balance_kind, u.generation_limit),
-                                    ('coins'::balance_kind, u.meme_coins),
-                                    ('swipes'::balance_kind, u.swipes)) AS k(kind, balance)
-         LEFT JOIN LATERAL (SELECT SUM(l.delta) AS total FROM ledger_entries l
-                             WHERE l.user_id = u.tg_id AND l.kind = k.kind) s ON true
-        WHERE k.balance <> COALESCE(s.total, 0)`,
-    )
-  ).rows;
+  // The books, checked by the operators' own command: each line it prints is a balance off its ledger.
+  const ledgerCheck = spawnSync(process.execPath, ['backend/dist/admin/admin.cli.js', 'ledger:check'], {
+    cwd: root,
+    env: apiEnv,
+    encoding: 'utf8',
+  });
+  const drift = ledgerCheck.stderr.split('\n').filter((line) => line.startsWith('User '));
+  if (ledgerCheck.status !== 0 && !(ledgerCheck.status === 1 && drift.length > 0))
+    throw new Error(`ledger:check exited with ${ledgerCheck.status}: ${ledgerCheck.stderr}`);
   const doneIds = (await db.query(`SELECT id FROM generations WHERE status = 'done'`)).rows.map(
     (row) => row.id,
   );

@@ -215,4 +215,45 @@ describe('admin CLI', () => {
       expect((await run(['revoke', '12', 'extra'])).err).toMatch(/^Unexpected arguments: extra\./);
     });
   });
+
+  describe('ledger:check', () => {
+    let t: TestApp;
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      t = await createTestApp();
+      env = {
+        DATABASE_URL: t.database.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+      };
+    });
+    afterAll(() => t.close());
+
+    it('passes while the books balance and fails (exit 1) naming each balance that drifted', async () => {
+      const player = await newPlayer(t.server, t.config);
+      await t.app.get(LedgerService).addCoins(player.tgId, 5, { reason: 'purchase' });
+      expect(await run(['ledger:check'], env)).toEqual({
+        code: ExitCode.ok,
+        out: 'The books balance: every balance equals its ledger.',
+        err: '',
+      });
+
+      // A balance changed behind the ledger's back.
+      await t.dataSource.query(`UPDATE users SET meme_coins = meme_coins + 3 WHERE tg_id = $1`, [
+        player.tgId,
+      ]);
+      expect(await run(['ledger:check'], env)).toEqual({
+        code: ExitCode.failed,
+        out: '',
+        err: `User ${player.tgId} coins: balance 8, ledger rows sum to 5.\n1 balance(s) differ from their ledger.`,
+      });
+      const other = await newPlayer(t.server, t.config);
+      expect((await run(['ledger:check', '--user', String(other.tgId)], env)).code).toBe(ExitCode.ok);
+      expect((await run(['ledger:check', '--user', 'x'])).code).toBe(ExitCode.usage);
+      expect((await run(['ledger:check', 'extra'])).code).toBe(ExitCode.usage);
+      await t.dataSource.query(`UPDATE users SET meme_coins = meme_coins - 3 WHERE tg_id = $1`, [
+        player.tgId,
+      ]);
+    });
+  });
 });

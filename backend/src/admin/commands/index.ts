@@ -1,6 +1,7 @@
 import type { AdminCommand } from '../admin-command.js';
 import { grantCommand } from './grant.command.js';
 import { influencerCommand } from './influencer.command.js';
+import { ledgerCheckCommand } from './ledger-check.command.js';
 import { ratingRebuildCommand } from './rating-rebuild.command.js';
 import { refundCommand } from './refund.command.js';
 import { revokeCommand } from './revoke.command.js';
@@ -15,5 +16,6 @@ export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
   ratingRebuildCommand,
   settleCommand,
   refundCommand,
+  ledgerCheckCommand,
   templatesAnalyseCommand,
 ];
