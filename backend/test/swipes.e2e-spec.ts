@@ -383,6 +383,62 @@ describe('swipes', () => {
       });
       await expectBooksBalanced(t);
     });
+
+    it('a batch made a deadlock’s victim runs again: its swipes succeed once, the books balance', async () => {
+      const author = await newPlayer(t.server, t.config);
+      const blockers = await Promise.all(Array.from({ length: 4 }, () => newPlayer(t.server, t.config)));
+      const pair = (await Promise.all([newPlayer(t.server, t.config), newPlayer(t.server, t.config)])).sort(
+        (a, b) => a.tgId - b.tgId,
+      );
+      const [low, high] = pair as [Player, Player];
+      const [meme] = await seedMemes(t, author, 1);
+      const waitingStatements = async () =>
+        (
+          await t.dataSource.query(
+            `SELECT count(*)::integer AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE 'WITH ledger_users%'`,
+          )
+        )[0].n as number;
+      const until = async (condition: () => Promise<boolean>) => {
+        for (let tries = 0; !(await condition()); tries++) {
+          if (tries > 500) throw new Error('the swipes never reached the database');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+
+      // The blockers hold both batch slots, so the pair's swipes wait and leave together, one batch.
+      const holdBlockers = t.dataSource.createQueryRunner();
+      await holdBlockers.startTransaction();
+      await holdBlockers.query(`SELECT 1 FROM users WHERE tg_id = ANY($1) FOR NO KEY UPDATE`, [
+        blockers.map((blocker) => blocker.tgId),
+      ]);
+      // Another transaction holds the higher id first and will ask for the lower one: the other order.
+      // It waits longer before looking for a deadlock, so the batch is the one PostgreSQL rolls back.
+      const otherOrder = t.dataSource.createQueryRunner();
+      await otherOrder.startTransaction();
+      await otherOrder.query(`SET LOCAL deadlock_timeout = '10s'`);
+      await otherOrder.query(`SELECT 1 FROM users WHERE tg_id = $1 FOR NO KEY UPDATE`, [high.tgId]);
+      const blocked = Promise.all(
+        blockers.map((blocker) => swipe(t.server, blocker, meme!.id).then((res) => res)),
+      );
+      await until(async () => (await waitingStatements()) >= 2);
+      const answers = Promise.all(pair.map((player) => swipe(t.server, player, meme!.id).then((res) => res)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holdBlockers.commitTransaction();
+      await holdBlockers.release();
+      // The pair's batch (with blockers that waited too) has the lower id locked and waits for the higher one...
+      await until(async () => (await waitingStatements()) >= 1);
+      // ...which asks for the lower one: a deadlock, and the batch is its victim.
+      await otherOrder.query(`SELECT 1 FROM users WHERE tg_id = $1 FOR NO KEY UPDATE`, [low.tgId]);
+      await otherOrder.commitTransaction();
+      await otherOrder.release();
+
+      expect((await answers).map((res) => res.status)).toEqual([200, 200]);
+      expect((await blocked).map((res) => res.status)).toEqual(blockers.map(() => 200));
+      for (const player of pair)
+        expect(await me(t.server, player)).toMatchObject({ memeCoins: 1, swipedCount: 1 });
+      await expectBooksBalanced(t);
+    });
   });
 
   describe('gifts', () => {

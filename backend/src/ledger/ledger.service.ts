@@ -2,6 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type BalanceDto, isBoostActive } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
+import { isDeadlock } from '../database/deadlock.js';
 import { TransactionHooks } from '../database/transaction-hooks.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { BALANCE_KINDS, type BalanceKind } from './entities/ledger-entry.entity.js';
@@ -24,6 +25,9 @@ import {
 } from './ledger.repository.js';
 
 export type { EarnedTotal, Imbalance, LedgerStatement } from './ledger.repository.js';
+
+/** Runs of a statement that PostgreSQL made a deadlock's victim (applyInStatement). */
+const DEADLOCK_ATTEMPTS = 3;
 
 /** Reasons whose coins are earned, as the ledger's SQL reads them. */
 const EARNED_REASONS = Object.entries(LEDGER_REASONS)
@@ -239,11 +243,25 @@ export class LedgerService {
   ): Promise<Map<number, { row: R; change: LedgerResult | null }>> {
     for (const reason of statement.reasons)
       if (!isLedgerReason(reason)) throw new Error(`Unknown ledger reason ${reason}.`);
-    const rows = await this.repository.writeInStatement<R>(manager, statement, {
-      boosted: this.boostedMultiplier,
-      now: new Date(),
-      earnedReasons: EARNED_REASONS,
-    });
+    const write = () =>
+      this.repository.writeInStatement<R>(manager, statement, {
+        boosted: this.boostedMultiplier,
+        now: new Date(),
+        earnedReasons: EARNED_REASONS,
+      });
+    let rows: Awaited<ReturnType<typeof write>>;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        rows = await write();
+        break;
+      } catch (error) {
+        // Its users are locked in id order, but a transaction that locked two of them the other way
+        // (the settlement pays the winner's author, then the voters) can make it a deadlock's victim:
+        // as its own transaction it was rolled back whole, so it runs again.
+        if (manager?.queryRunner?.isTransactionActive || attempt === DEADLOCK_ATTEMPTS || !isDeadlock(error))
+          throw error;
+      }
+    }
     const answers = new Map<number, { row: R; change: LedgerResult | null }>();
     const changes: BalancesChanged[] = [];
     for (const row of rows) {
