@@ -49,7 +49,7 @@ export function startTelegram(beforeInit?: () => Promise<void>): Promise<void> {
     return module;
   })();
   // A failed load (the network dropped) is tried again by the next call.
-  started.catch(() => (started = undefined));
+  void started.catch(() => (started = undefined));
   return started.then(() => undefined);
 }
 

@@ -1,6 +1,15 @@
 import type { UserDto } from '@mememint/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   getDevInitData,
   getDevTelegram,
@@ -65,7 +74,9 @@ function launchTelegram(playerId: () => number | undefined): Promise<Launch> {
 type StartUp =
   | { status: 'ready'; me: UserDto; startParam?: string }
   | { status: 'unsupported' }
-  | { status: 'failed'; error: unknown };
+  | { status: 'failed'; error: unknown }
+  /** A refresh was refused during the run: the provider signs out and starts again. */
+  | { status: 'signedOut' };
 
 /**
  * Start-up (SEED-SPEC §2, §4): the launch, the platform check, the sign-in and the user's language.
@@ -104,7 +115,13 @@ let firstStartUpDone: StartUp | undefined;
  * in index.html) in React first. The session provider takes the same run.
  */
 export function beginStartUp(queryClient: QueryClient): Promise<StartUp> {
-  firstStartUp ??= startUp(queryClient).then((result) => (firstStartUpDone = result));
+  firstStartUp ??= (async () => {
+    // A refused refresh during this run comes before the provider listens for one: it is handed on.
+    let signedOut = false;
+    const stopListening = onLogout(() => (signedOut = true));
+    const result = await startUp(queryClient).finally(stopListening);
+    return (firstStartUpDone = signedOut ? { status: 'signedOut' } : result);
+  })();
   return firstStartUp;
 }
 
@@ -115,16 +132,32 @@ export function beginStartUp(queryClient: QueryClient): Promise<StartUp> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SessionStatus>(() =>
-    firstStartUpDone && firstStartUpDone.status !== 'failed' ? firstStartUpDone.status : 'loading',
+    firstStartUpDone?.status === 'ready' || firstStartUpDone?.status === 'unsupported'
+      ? firstStartUpDone.status
+      : 'loading',
   );
   const [attempt, setAttempt] = useState(0);
   const relogins = useRef(0);
   const navigate = useRef(useNavigate());
 
+  // A refused refresh: clear user data and tokens, go to the root, start again (once per page load).
+  const signOut = useCallback(() => {
+    // Leave the signed-in screens first, then drop their data.
+    if (relogins.current++ < 1) {
+      setStatus('loading');
+      setAttempt((n) => n + 1);
+    } else {
+      setStatus('failed');
+    }
+    window.history.replaceState(null, '', '/');
+    queryClient.clear();
+  }, [queryClient]);
+
   useEffect(() => {
     let cancelled = false;
     void (attempt === 0 ? beginStartUp(queryClient) : startUp(queryClient)).then((result) => {
       if (cancelled) return;
+      if (result.status === 'signedOut') return signOut();
       if (result.status === 'failed') {
         setStatus('failed');
         if (result.error instanceof LoginError) toast.error(i18n.t('errors.loginError'));
@@ -142,24 +175,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [attempt, queryClient]);
+  }, [attempt, queryClient, signOut]);
 
-  // A failed refresh: clear user data and tokens, go to the root, start again (once per page load).
-  useEffect(
-    () =>
-      onLogout(() => {
-        // Leave the signed-in screens first, then drop their data.
-        if (relogins.current++ < 1) {
-          setStatus('loading');
-          setAttempt((n) => n + 1);
-        } else {
-          setStatus('failed');
-        }
-        window.history.replaceState(null, '', '/');
-        queryClient.clear();
-      }),
-    [queryClient],
-  );
+  useEffect(() => onLogout(signOut), [signOut]);
 
   useEffect(() => {
     const offline = () => toast.error(i18n.t('errors.badConnection'));
