@@ -46,12 +46,29 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React's API on Preact (preact/compat) in the production build, for the app and every library:
+ * React DOM was most of the first screen's JavaScript (55 of 146 KB br) and of its CPU on a weak phone
+ * (docs/PERFORMANCE.md, fourth pass). The dev server and the unit tests keep React (Vitest runs the
+ * libraries outside Vite, where these aliases do not reach); the e2e suites and the bench drive the
+ * production build, so they check the app on Preact.
+ */
+const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: {
-      '@mememint/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      {
+        find: '@mememint/contracts',
+        replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+      },
+      ...(command === 'build' ? PREACT : []),
+    ],
   },
   server: {
     proxy: {
@@ -64,7 +81,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // The first screen's modules (`$initial`) in three files (React + router, other libraries,
+        // The first screen's modules (`$initial`) in three files (Preact + router, other libraries,
         // app code) instead of 16 small shared chunks: over HTTP/1.1's six connections they queued
         // behind one another, the CSS and the early `/me` behind them (docs/PERFORMANCE.md). Route
         // chunks stay split and load on demand.
@@ -72,7 +89,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](preact|react-router)[\\/]/,
               tags: ['$initial'],
               priority: 2,
             },
@@ -88,4 +105,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
   },
-});
+}));
