@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -47,16 +48,35 @@ function precompress(): Plugin {
 }
 
 /**
- * React's API on Preact (preact/compat) in the production build, for the app and every library:
- * React DOM was most of the first screen's JavaScript (55 of 146 KB br) and of its CPU on a weak phone
- * (docs/PERFORMANCE.md, fourth pass). The dev server and the unit tests keep React (Vitest runs the
- * libraries outside Vite, where these aliases do not reach); the e2e suites and the bench drive the
- * production build, so they check the app on Preact.
+ * React's API on Preact (preact/compat) in the production build and the unit tests, for the app and
+ * every library: React DOM was most of the first screen's JavaScript (55 of 146 KB br) and of its CPU
+ * on a weak phone (docs/PERFORMANCE.md, fourth pass). The dev server keeps React (its Fast Refresh).
  */
 const PREACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+/**
+ * Under Vitest the libraries run through Vite too (`server.deps.inline`), so the aliases reach them;
+ * these take the ES module where a CommonJS entry's require() calls would bring React back.
+ */
+const PREACT_IN_TESTS = [
+  ...PREACT,
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  {
+    find: /^react-router$/,
+    replacement: join(packageDir('react-router'), 'dist/development/index.mjs'),
+  },
+  {
+    find: /^@testing-library\/react$/,
+    replacement: join(packageDir('@testing-library/react'), 'dist/@testing-library/react.esm.js'),
+  },
 ];
 
 export default defineConfig(({ command }) => ({
@@ -67,7 +87,7 @@ export default defineConfig(({ command }) => ({
         find: '@mememint/contracts',
         replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
       },
-      ...(command === 'build' ? PREACT : []),
+      ...(process.env.VITEST ? PREACT_IN_TESTS : command === 'build' ? PREACT : []),
     ],
   },
   server: {
@@ -104,5 +124,6 @@ export default defineConfig(({ command }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    server: { deps: { inline: true } },
   },
 }));
