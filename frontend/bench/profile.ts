@@ -233,7 +233,8 @@ export function summariseTrace(events: TraceEvent[], endMs: number, sliceMs = 25
     if (parent) {
       credit(cursor[cursor.length - 1]!, event.ts, parent.kind);
     }
-    const kind = KIND[event.name] ?? (parent ? parent.kind : 'other');
+    const kind =
+      KIND[event.name] ?? (parent ? parent.kind : "other (the browser's own tasks: navigation, messages)");
     stack.push({ event, kind });
     cursor.push(event.ts);
   }

@@ -1,7 +1,8 @@
 /**
  * What start-up needs from Telegram's launch, read without the SDK: the SDK (with valibot and fp-ts,
- * ≈17 KB br and ≈100 ms of a weak phone's CPU to evaluate and start) is loaded after the first screen
- * (`startTelegram` in ./sdk), so the launch parameters are read here the way it reads them.
+ * ≈17 KB br, and ≈150 ms of CPU to evaluate and start, ≈600 ms on the bench's 4× slower phone) is
+ * loaded after the first screen (`startTelegram` in ./sdk), so the launch parameters are read here
+ * the way it reads them.
  */
 
 /** What start-up needs from the launch: who, where, and the raw init data to log in with. */
