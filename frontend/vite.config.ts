@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -46,12 +47,48 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React's API on Preact (preact/compat) in the production build and the unit tests, for the app and
+ * every library: React DOM was most of the first screen's JavaScript (55 of 146 KB br) and of its CPU
+ * on a weak phone (docs/PERFORMANCE.md, fourth pass). The dev server keeps React (its Fast Refresh).
+ */
+const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+/**
+ * Under Vitest the libraries run through Vite too (`server.deps.inline`), so the aliases reach them;
+ * these take the ES module where a CommonJS entry's require() calls would bring React back.
+ */
+const PREACT_IN_TESTS = [
+  ...PREACT,
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+  {
+    find: /^react-router$/,
+    replacement: join(packageDir('react-router'), 'dist/development/index.mjs'),
+  },
+  {
+    find: /^@testing-library\/react$/,
+    replacement: join(packageDir('@testing-library/react'), 'dist/@testing-library/react.esm.js'),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: {
-      '@mememint/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
-    },
+    alias: [
+      {
+        find: '@mememint/contracts',
+        replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+      },
+      ...(process.env.VITEST ? PREACT_IN_TESTS : command === 'build' ? PREACT : []),
+    ],
   },
   server: {
     proxy: {
@@ -64,7 +101,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // The first screen's modules (`$initial`) in three files (React + router, other libraries,
+        // The first screen's modules (`$initial`) in three files (Preact + router, other libraries,
         // app code) instead of 16 small shared chunks: over HTTP/1.1's six connections they queued
         // behind one another, the CSS and the early `/me` behind them (docs/PERFORMANCE.md). Route
         // chunks stay split and load on demand.
@@ -72,7 +109,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](preact|react-router)[\\/]/,
               tags: ['$initial'],
               priority: 2,
             },
@@ -87,5 +124,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    server: { deps: { inline: true } },
   },
-});
+}));

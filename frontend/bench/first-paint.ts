@@ -7,9 +7,18 @@
  * A second load in the same context shows the cache at work. Run: `npm run bench -w frontend`
  * (BENCH_RUNS, default 5).
  */
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { launchBrowser } from '../e2e/browser.js';
-import { ADMIN_TG_ID, startStack } from '../e2e/stack.js';
+import { ADMIN_TG_ID, FRONTEND_DIR, OUTPUT_DIR, startStack } from '../e2e/stack.js';
+import {
+  navigationStart,
+  summariseProfile,
+  summariseTrace,
+  type CpuProfile,
+  type TraceEvent,
+} from './profile.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const NETWORK = {
@@ -21,6 +30,23 @@ const NETWORK = {
 const CPU_SLOWDOWN = 4;
 /** BENCH_WATERFALL=1 prints each first load's requests (start → end, ms; compressed KB). */
 const WATERFALL = process.env.BENCH_WATERFALL === '1';
+/**
+ * BENCH_PROFILE=1 records each first load's main thread (a trace and a V8 sampling profile, written
+ * to e2e/output as first-load-<run>.json / .cpuprofile for DevTools) and prints where it went
+ * (bench/profile.ts). The recording itself slows the page: its figures are not the bench's.
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const TRACE_CATEGORIES = [
+  '-*',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+  '__metadata',
+];
 
 interface Load {
   fcp: number;
@@ -128,7 +154,31 @@ async function main() {
           return { fcp, firstButton, jsBeforeButtonKb: bytes / 1024, jsFiles: scripts.length, waterfall };
         });
       };
+      if (PROFILE) {
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       cold.push(await measure());
+      if (PROFILE) {
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+        const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+        const name = join(OUTPUT_DIR, `first-load-${run + 1}`);
+        writeFileSync(`${name}.cpuprofile`, JSON.stringify(profile));
+        writeFileSync(`${name}.json`, JSON.stringify(trace));
+        const button = cold.at(-1)!.firstButton;
+        const navigation = navigationStart(trace.traceEvents);
+        console.log(`\nRun ${run + 1}, first load profiled (${name}.{json,cpuprofile})`);
+        console.log(summariseTrace(trace.traceEvents, button));
+        console.log(
+          summariseProfile(
+            profile,
+            (navigation?.ts ?? profile.startTime) + button * 1000,
+            process.env.FRONTEND_DIST ?? join(FRONTEND_DIR, 'dist'),
+          ),
+        );
+      }
       if (WATERFALL) {
         const load = cold.at(-1)!;
         console.log(

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate } from 'react-router';
 import { MainPage } from '../pages/MainPage';
 import { PageSkeleton } from './AppShell';
 import { Layout } from './Layout';
@@ -28,11 +28,18 @@ const NotSupportedPage = page(() => import('../pages/NotSupportedPage'), 'NotSup
 const SharedMemePage = page(() => import('../pages/SharedMemePage'), 'SharedMemePage');
 const SquadPage = page(() => import('../pages/SquadPage'), 'SquadPage');
 
+/** The shared meme's page, public: shown in any browser, signed in or not (Telegram or not). */
+const SHARED_MEME_PATH = '/i/:shareId';
+
+/** A page that needs no sign-in (start-up is not waited for). */
+export function isPublicPath(pathname: string): boolean {
+  return matchPath(SHARED_MEME_PATH, pathname) !== null;
+}
+
 /** Every route of SEED-SPEC §2. */
 export const router = createBrowserRouter([
-  // Public: a shared meme shows in any browser, signed in or not (Telegram or not).
   {
-    path: '/i/:shareId',
+    path: SHARED_MEME_PATH,
     element: (
       <Suspense fallback={<PageSkeleton />}>
         <SharedMemePage />

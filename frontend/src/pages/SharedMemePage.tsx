@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSharedMeme } from '../features/memes';
 import { memeLink } from '../lib/config';
-import { isInsideTelegram } from '../telegram/mock-env';
+import { isInsideTelegram } from '../telegram/launch';
 import { Spinner } from '../ui/Spinner';
 
 /**

@@ -1,13 +1,14 @@
-import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
-import type { DevInitDataRequest, DevInitDataResponse, DevTelegramResponse } from '@mememint/contracts';
-import type { InvoiceStatus } from './sdk';
+import type { DevInitDataRequest, DevInitDataResponse } from '@mememint/contracts';
+import { applyThemeColors, readInitData, type LaunchContext } from './launch';
 
 /**
- * Outside Telegram (a desktop browser in development, end-to-end tests) this imitates the client:
+ * Outside Telegram (a desktop browser in development, end-to-end tests) the app imitates the client:
  * launch parameters with a switchable platform and theme, init data signed by the backend's
  * development login so the real login path runs, and Stars invoices paid through the fake Bot API
  * (`npm start` without a real bot token) so the real payment path runs too. Switches: `?platform=ios|android|tdesktop…`,
  * `?theme=light|dark`, `?lang=ru`, `?tgId=123`, `?startapp=…`; platform and theme are remembered.
+ * This part decides the launch (no SDK, on start-up's path); ./mock-bridge installs the imitated
+ * client into the SDK once that is loaded, after the first screen.
  */
 const PLATFORM_KEY = 'mm_dev_platform';
 const THEME_KEY = 'mm_dev_theme';
@@ -47,41 +48,35 @@ const DARK_THEME = {
   destructive_text_color: '#ec3942',
 } as const;
 
-/** A real Telegram client leaves one of these traces; a plain browser has none. */
-export function isInsideTelegram(): boolean {
-  const w = window as Window & { TelegramWebviewProxy?: unknown };
-  return (
-    w.TelegramWebviewProxy !== undefined ||
-    window.location.hash.includes('tgWebAppData') ||
-    window.location.hash.includes('tgWebAppPlatform') ||
-    window.parent !== window
-  );
-}
-
 function remembered(key: string, fromQuery: string | null, fallback: string): string {
   if (fromQuery) localStorage.setItem(key, fromQuery);
   return fromQuery ?? localStorage.getItem(key) ?? fallback;
 }
 
+/** The imitated client's launch parameters, as ./mock-bridge hands them to the SDK. */
+export interface MockLaunch {
+  platform: string;
+  themeParams: Record<string, `#${string}`>;
+  startParam?: string;
+}
+
 /**
- * Installs the imitation and returns the development init data. It stays out of the SDK's launch
- * parameters: the SDK insists on a `signature` field only real Telegram clients add.
+ * Decides the imitated launch and signs the development init data (it stays out of the SDK's launch
+ * parameters: the SDK insists on a `signature` field only real Telegram clients add). Sets the theme's
+ * colours at once, as index.html does for a real launch.
  */
-export async function installMockEnv(session: {
+export async function prepareMockLaunch(session: {
   /** Both tokens are in the cookies already. */
   hasTokens: () => boolean;
   devInitData: (body: DevInitDataRequest) => Promise<DevInitDataResponse>;
-  /** Where the fake Bot API is (the backend's development route). */
-  devTelegram: () => Promise<DevTelegramResponse>;
-  /** The signed-in player's Telegram id: who pays. */
-  playerId: () => number | undefined;
-}): Promise<string | undefined> {
+}): Promise<{ context: LaunchContext; mock: MockLaunch }> {
   const query = new URLSearchParams(window.location.search);
   const platform = remembered(PLATFORM_KEY, query.get('platform'), 'ios');
   const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   const theme = remembered(THEME_KEY, query.get('theme'), prefersDark ? 'dark' : 'light');
   const themeParams = theme === 'dark' ? DARK_THEME : LIGHT_THEME;
   const startParam = query.get('startapp') ?? undefined;
+  applyThemeColors(themeParams);
 
   // With a session in cookies and no explicit identity asked for, launch without a user: start-up
   // then reuses the cookies (SEED-SPEC §4), as a reopened app would.
@@ -102,66 +97,12 @@ export async function installMockEnv(session: {
       initData = undefined;
     }
   }
-
-  const noInsets = { top: 0, bottom: 0, left: 0, right: 0 };
-  mockTelegramEnv({
-    resetPostMessage: true,
-    launchParams: {
-      tgWebAppPlatform: initData || session.hasTokens() ? platform : 'unknown',
-      tgWebAppVersion: '8.0',
-      tgWebAppThemeParams: themeParams,
-      tgWebAppStartParam: startParam,
-    },
-    onEvent(event) {
-      switch (event.name) {
-        case 'web_app_request_theme':
-          return emitEvent('theme_changed', { theme_params: themeParams });
-        case 'web_app_request_viewport':
-          return emitEvent('viewport_changed', {
-            height: window.innerHeight,
-            width: window.innerWidth,
-            is_expanded: true,
-            is_state_stable: true,
-          });
-        case 'web_app_request_safe_area':
-          return emitEvent('safe_area_changed', noInsets);
-        case 'web_app_request_content_safe_area':
-          return emitEvent('content_safe_area_changed', noInsets);
-        case 'web_app_open_invoice': {
-          const { slug } = event.params as { slug: string };
-          void payInvoice(slug, session).then((status) => emitEvent('invoice_closed', { slug, status }));
-          return;
-        }
-      }
-    },
-  });
-  return initData;
-}
-
-/**
- * Telegram's payment sheet, imitated: the player confirms (or cancels), then the fake Bot API plays
- * Telegram's side (pre_checkout_query to our webhook, then successful_payment) and the sheet closes
- * as the real one does: `paid`, or `failed` when the bot refused the pre-checkout or no fake is there.
- */
-async function payInvoice(
-  slug: string,
-  session: { devTelegram: () => Promise<DevTelegramResponse>; playerId: () => number | undefined },
-): Promise<InvoiceStatus> {
-  if (!window.confirm('Pay this invoice with test Stars? (fake Bot API, no real money)')) return 'cancelled';
-  try {
-    const { fakeBotApiUrl } = await session.devTelegram();
-    const id = session.playerId();
-    if (!fakeBotApiUrl || id === undefined) return 'failed';
-    const answer = await fetch(`${fakeBotApiUrl}/__fake/pay/${encodeURIComponent(slug)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: { id, first_name: 'Dev', username: `dev${id}` } }),
-    });
-    const result = (await answer.json()) as { preCheckout?: { ok?: boolean } };
-    return answer.ok && result.preCheckout?.ok ? 'paid' : 'failed';
-  } catch {
-    return 'failed';
-  }
+  const mock = {
+    platform: initData || session.hasTokens() ? platform : 'unknown',
+    themeParams,
+    startParam,
+  };
+  return { context: { platform: mock.platform, startParam, ...readInitData(initData) }, mock };
 }
 
 function randomTgId(): number {

@@ -1,115 +1,101 @@
-import {
-  backButton,
-  downloadFile,
-  hapticFeedback,
-  init,
-  invoice,
-  miniApp,
-  openTelegramLink,
-  retrieveLaunchParams,
-  retrieveRawInitData,
-  shareURL,
-  swipeBehavior,
-  themeParams,
-  viewport,
-} from '@tma.js/sdk-react';
+import type * as TelegramSdk from './sdk-parts';
 
-/** What start-up needs from the launch: who, where, and the raw init data to log in with. */
-export interface LaunchContext {
-  platform: string;
-  initDataRaw?: string;
-  userId?: number;
-  languageCode?: string;
-  startParam?: string;
+/**
+ * Telegram's SDK, loaded once the first screen is up (`startTelegram`): on a weak phone its code
+ * (with valibot and fp-ts) and its start cost more than the rest of start-up, which needs only the
+ * launch parameters (./launch reads them without it). Until it is there, haptics are skipped, the
+ * back button's calls wait for it, and links, shares and downloads take the browser's way.
+ */
+let sdk: typeof TelegramSdk | undefined;
+let started: Promise<typeof TelegramSdk> | undefined;
+let sdkStarted: (module: typeof TelegramSdk) => void = () => undefined;
+const whenStarted = new Promise<typeof TelegramSdk>((resolve) => (sdkStarted = resolve));
+
+/** Runs `call` with the started SDK: now, or once it has started. */
+function withSdk(call: (module: typeof TelegramSdk) => void): void {
+  if (sdk) call(sdk);
+  else void whenStarted.then(call);
 }
 
 /**
- * Initialises the SDK and the phone-app behaviour of SEED-SPEC §2: theme colours as CSS variables,
- * the app expanded, vertical swipes (swipe-to-close) disabled. Features an old client lacks are skipped.
+ * Loads and initialises the SDK (once) and the phone-app behaviour of SEED-SPEC §2: theme colours as
+ * CSS variables, the app expanded, vertical swipes (swipe-to-close) disabled, then `ready`. Features an
+ * old client lacks are skipped. `beforeInit` installs the imitated client outside Telegram.
  */
-export async function initTelegram(): Promise<LaunchContext> {
-  const launch = retrieveLaunchParams();
-  init();
-  backButton.mount.ifAvailable();
-  swipeBehavior.mount.ifAvailable();
-  swipeBehavior.disableVertical.ifAvailable();
-  themeParams.mount.ifAvailable();
-  themeParams.bindCssVars.ifAvailable();
-  miniApp.mount.ifAvailable();
-  miniApp.bindCssVars.ifAvailable();
-  try {
-    const mounting = viewport.mount.ifAvailable();
-    if (mounting.ok) await mounting.data;
-    viewport.bindCssVars.ifAvailable();
-    viewport.expand.ifAvailable();
-  } catch {
-    // Viewport data is cosmetic (CSS variables); the app works with the browser's own.
-  }
-  miniApp.ready.ifAvailable();
-
-  return {
-    platform: launch.tgWebAppPlatform,
-    startParam: launch.tgWebAppStartParam,
-    ...readInitData(retrieveRawInitData()),
-  };
-}
-
-/** The user id and language carried by raw init data (a query string with a JSON `user`). */
-export function readInitData(
-  raw: string | undefined,
-): Pick<LaunchContext, 'initDataRaw' | 'userId' | 'languageCode'> {
-  if (!raw) return {};
-  try {
-    const user = JSON.parse(new URLSearchParams(raw).get('user') ?? 'null') as {
-      id?: unknown;
-      language_code?: unknown;
-    } | null;
-    if (typeof user?.id !== 'number') return {};
-    return {
-      initDataRaw: raw,
-      userId: user.id,
-      languageCode: typeof user.language_code === 'string' ? user.language_code : undefined,
-    };
-  } catch {
-    return {};
-  }
+export function startTelegram(beforeInit?: () => Promise<void>): Promise<void> {
+  started ??= (async () => {
+    const module = await import('./sdk-parts');
+    await beforeInit?.();
+    const { backButton, init, miniApp, swipeBehavior, themeParams, viewport } = module;
+    init();
+    backButton.mount.ifAvailable();
+    swipeBehavior.mount.ifAvailable();
+    swipeBehavior.disableVertical.ifAvailable();
+    themeParams.mount.ifAvailable();
+    themeParams.bindCssVars.ifAvailable();
+    miniApp.mount.ifAvailable();
+    miniApp.bindCssVars.ifAvailable();
+    miniApp.ready.ifAvailable();
+    sdk = module;
+    sdkStarted(module);
+    try {
+      const mounting = viewport.mount.ifAvailable();
+      if (mounting.ok) await mounting.data;
+      viewport.bindCssVars.ifAvailable();
+      viewport.expand.ifAvailable();
+    } catch {
+      // Viewport data is cosmetic (CSS variables); the app works with the browser's own.
+    }
+    return module;
+  })();
+  // A failed load (the network dropped) is tried again by the next call.
+  void started.catch(() => (started = undefined));
+  return started.then(() => undefined);
 }
 
 export const haptic = {
-  tap: () => void hapticFeedback.impactOccurred.ifAvailable('light'),
-  select: () => void hapticFeedback.selectionChanged.ifAvailable(),
-  success: () => void hapticFeedback.notificationOccurred.ifAvailable('success'),
-  error: () => void hapticFeedback.notificationOccurred.ifAvailable('error'),
+  tap: () => void sdk?.hapticFeedback.impactOccurred.ifAvailable('light'),
+  select: () => void sdk?.hapticFeedback.selectionChanged.ifAvailable(),
+  success: () => void sdk?.hapticFeedback.notificationOccurred.ifAvailable('success'),
+  error: () => void sdk?.hapticFeedback.notificationOccurred.ifAvailable('error'),
 };
 
 export const telegramBackButton = {
-  show: () => void backButton.show.ifAvailable(),
-  hide: () => void backButton.hide.ifAvailable(),
+  show: () => withSdk((module) => void module.backButton.show.ifAvailable()),
+  hide: () => withSdk((module) => void module.backButton.hide.ifAvailable()),
   onClick: (listener: () => void): (() => void) => {
-    const result = backButton.onClick.ifAvailable(listener);
-    return result.ok ? result.data : () => undefined;
+    let off: (() => void) | undefined;
+    let removed = false;
+    withSdk((module) => {
+      if (removed) return;
+      const result = module.backButton.onClick.ifAvailable(listener);
+      if (result.ok) off = result.data;
+    });
+    return () => {
+      removed = true;
+      off?.();
+    };
   },
 };
 
 /** Opens Telegram's share sheet; in a browser, the Web Share API or the t.me share page. */
 export function shareLink(url: string, text: string): void {
-  if (shareURL.ifAvailable(url, text).ok) return;
+  if (sdk?.shareURL.ifAvailable(url, text).ok) return;
   const shareUrl = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
-  if (openTelegramLink.ifAvailable(shareUrl).ok) return;
+  if (sdk?.openTelegramLink.ifAvailable(shareUrl).ok) return;
   if (navigator.share) void navigator.share({ url, text }).catch(() => undefined);
   else window.open(shareUrl, '_blank', 'noopener');
 }
 
 /** Opens a t.me link inside Telegram (a sticker set, a channel), else in a new tab. */
 export function openTelegram(url: string): void {
-  if (!openTelegramLink.ifAvailable(url).ok) window.open(url, '_blank', 'noopener');
+  if (!sdk?.openTelegramLink.ifAvailable(url).ok) window.open(url, '_blank', 'noopener');
 }
 
 /** Saves a file through Telegram's download sheet (Bot API 8.0), else a browser download. */
 export function saveFile(url: string, fileName: string): void {
   const absolute = new URL(url, window.location.href).href;
-  const result = downloadFile.ifAvailable(absolute, fileName);
-  if (result.ok) return;
+  if (sdk?.downloadFile.ifAvailable(absolute, fileName).ok) return;
   const link = document.createElement('a');
   link.href = absolute;
   link.download = fileName;
@@ -127,8 +113,10 @@ export type InvoiceStatus = 'paid' | 'cancelled' | 'failed' | 'pending';
  * `pending`: its outcome then arrives on the socket.
  */
 export async function openInvoice(link: string): Promise<InvoiceStatus> {
-  const opened = invoice.openUrl.ifAvailable(link);
-  if (!opened.ok) {
+  // Started after start-up: a player who pays before it is in waits for it.
+  const module = started && (await started.catch(() => undefined));
+  const opened = module?.invoice.openUrl.ifAvailable(link);
+  if (!opened?.ok) {
     openTelegram(link);
     return 'pending';
   }

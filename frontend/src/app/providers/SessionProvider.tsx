@@ -1,6 +1,15 @@
 import type { UserDto } from '@mememint/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   getDevInitData,
   getDevTelegram,
@@ -14,9 +23,10 @@ import { i18n, setLanguage } from '../../i18n';
 import { startAnalytics } from '../../lib/analytics';
 import { dropEarlyRequests } from '../../lib/early-requests';
 import { apiClient, onLogout, reportError } from '../../lib/services';
-import { installMockEnv, isInsideTelegram } from '../../telegram/mock-env';
+import { isInsideTelegram, readLaunchParams, type LaunchContext } from '../../telegram/launch';
+import { prepareMockLaunch } from '../../telegram/mock-env';
 import { isSupportedPlatform } from '../../telegram/platform';
-import { initTelegram, readInitData, type LaunchContext } from '../../telegram/sdk';
+import { startTelegram } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
 
 export type SessionStatus = 'loading' | 'unsupported' | 'failed' | 'ready';
@@ -28,84 +38,146 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-let launchOnce: Promise<LaunchContext> | null = null;
+interface Launch {
+  context: LaunchContext;
+  /** Starts Telegram's SDK (after the first screen), with the imitated client outside Telegram. */
+  startSdk: () => Promise<void>;
+}
 
-/** The Telegram side of start-up runs once per page load (the SDK keeps global state). */
-function launchTelegram(playerId: () => number | undefined): Promise<LaunchContext> {
+let launchOnce: Promise<Launch> | null = null;
+
+/**
+ * The Telegram side of start-up, once per page load: the launch parameters, read without the SDK
+ * (outside Telegram, the imitated client's, with the development login's init data).
+ */
+function launchTelegram(playerId: () => number | undefined): Promise<Launch> {
   launchOnce ??= (async () => {
-    if (isInsideTelegram() || import.meta.env.VITE_TG_MOCK === 'off') return initTelegram();
-    const devInitData = await installMockEnv({
+    if (isInsideTelegram() || import.meta.env.VITE_TG_MOCK === 'off') {
+      const context = readLaunchParams();
+      if (!context) throw new Error('No Telegram launch parameters');
+      return { context, startSdk: () => startTelegram() };
+    }
+    const { context, mock } = await prepareMockLaunch({
       hasTokens: () => apiClient.hasBothTokens(),
       devInitData: (body) => getDevInitData(apiClient, body),
-      devTelegram: () => getDevTelegram(apiClient),
-      playerId,
     });
-    return { ...(await initTelegram()), ...readInitData(devInitData) };
+    const startSdk = () =>
+      startTelegram(async () => {
+        const { installMockBridge } = await import('../../telegram/mock-bridge');
+        installMockBridge(mock, { devTelegram: () => getDevTelegram(apiClient), playerId });
+      });
+    return { context, startSdk };
   })();
   return launchOnce;
 }
 
+type StartUp =
+  | { status: 'ready'; me: UserDto; startParam?: string }
+  | { status: 'unsupported' }
+  | { status: 'failed'; error: unknown }
+  /** A refresh was refused during the run: the provider signs out and starts again. */
+  | { status: 'signedOut' };
+
 /**
- * Runs start-up (SEED-SPEC §2, §4), owns the current user and logout. Screens read the user with
- * the session feature's `useUser`; only the start-up gate reads the status.
+ * Start-up (SEED-SPEC §2, §4): the launch, the platform check, the sign-in and the user's language.
+ * The user lands in `queryClient`; the Telegram SDK starts once the screen this leads to is painted.
+ */
+async function startUp(queryClient: QueryClient): Promise<StartUp> {
+  let launch: Launch | undefined;
+  try {
+    launch = await launchTelegram(() => queryClient.getQueryData<UserDto>(sessionKeys.me())?.tgId);
+    const { context } = launch;
+    // Telegram's language: its texts are fetched while start-up signs in.
+    const language = context.languageCode ? setLanguage(context.languageCode) : undefined;
+    if (!isSupportedPlatform(context.platform)) {
+      await language;
+      return { status: 'unsupported' };
+    }
+    const me = await signIn(apiClient, context).finally(dropEarlyRequests);
+    await language;
+    await setLanguage(me.languageCode);
+    queryClient.setQueryData(sessionKeys.me(), me);
+    return { status: 'ready', me, startParam: context.startParam };
+  } catch (error) {
+    return { status: 'failed', error };
+  } finally {
+    const startSdk = launch?.startSdk;
+    if (startSdk) requestAnimationFrame(() => setTimeout(() => void startSdk().catch(reportError)));
+  }
+}
+
+let firstStartUp: Promise<StartUp> | undefined;
+let firstStartUpDone: StartUp | undefined;
+
+/**
+ * Start-up's first run, begun by main.tsx as soon as the entry is evaluated: the first render then
+ * waits for it and draws the screen it leads to at once, instead of drawing the app shell (already
+ * in index.html) in React first. The session provider takes the same run.
+ */
+export function beginStartUp(queryClient: QueryClient): Promise<StartUp> {
+  firstStartUp ??= (async () => {
+    // A refused refresh during this run comes before the provider listens for one: it is handed on.
+    let signedOut = false;
+    const stopListening = onLogout(() => (signedOut = true));
+    const result = await startUp(queryClient).finally(stopListening);
+    return (firstStartUpDone = signedOut ? { status: 'signedOut' } : result);
+  })();
+  return firstStartUp;
+}
+
+/**
+ * Runs start-up, owns the current user and logout. Screens read the user with the session feature's
+ * `useUser`; only the start-up gate reads the status.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<SessionStatus>('loading');
+  const [status, setStatus] = useState<SessionStatus>(() =>
+    firstStartUpDone?.status === 'ready' || firstStartUpDone?.status === 'unsupported'
+      ? firstStartUpDone.status
+      : 'loading',
+  );
   const [attempt, setAttempt] = useState(0);
   const relogins = useRef(0);
   const navigate = useRef(useNavigate());
 
+  // A refused refresh: clear user data and tokens, go to the root, start again (once per page load).
+  const signOut = useCallback(() => {
+    // Leave the signed-in screens first, then drop their data.
+    if (relogins.current++ < 1) {
+      setStatus('loading');
+      setAttempt((n) => n + 1);
+    } else {
+      setStatus('failed');
+    }
+    window.history.replaceState(null, '', '/');
+    queryClient.clear();
+  }, [queryClient]);
+
   useEffect(() => {
     let cancelled = false;
-    (async () => {
-      const context = await launchTelegram(() => queryClient.getQueryData<UserDto>(sessionKeys.me())?.tgId);
+    void (attempt === 0 ? beginStartUp(queryClient) : startUp(queryClient)).then((result) => {
       if (cancelled) return;
-      // Telegram's language: its texts are fetched while start-up signs in.
-      const language = context.languageCode ? setLanguage(context.languageCode) : undefined;
-      if (!isSupportedPlatform(context.platform)) {
-        await language;
-        if (!cancelled) setStatus('unsupported');
+      if (result.status === 'signedOut') return signOut();
+      if (result.status === 'failed') {
+        setStatus('failed');
+        if (result.error instanceof LoginError) toast.error(i18n.t('errors.loginError'));
+        else reportError(result.error);
         return;
       }
-      const me = await signIn(apiClient, context).finally(dropEarlyRequests);
-      if (cancelled) return;
-      await language;
-      await setLanguage(me.languageCode);
-      if (cancelled) return;
-      queryClient.setQueryData(sessionKeys.me(), me);
-      setStatus('ready');
+      if (result.status === 'ready') queryClient.setQueryData(sessionKeys.me(), result.me);
+      setStatus(result.status);
+      if (result.status !== 'ready') return;
       // A launch with `startapp=meme_<shareId>` opens that meme.
-      const sharedMeme = /^meme_([A-Za-z0-9_-]+)$/.exec(context.startParam ?? '')?.[1];
+      const sharedMeme = /^meme_([A-Za-z0-9_-]+)$/.exec(result.startParam ?? '')?.[1];
       if (sharedMeme && attempt === 0) void navigate.current(`/i/${sharedMeme}`);
       startAnalytics();
-    })().catch((error: unknown) => {
-      if (cancelled) return;
-      setStatus('failed');
-      if (error instanceof LoginError) toast.error(i18n.t('errors.loginError'));
-      else reportError(error);
     });
     return () => {
       cancelled = true;
     };
-  }, [attempt, queryClient]);
+  }, [attempt, queryClient, signOut]);
 
-  // A failed refresh: clear user data and tokens, go to the root, start again (once per page load).
-  useEffect(
-    () =>
-      onLogout(() => {
-        // Leave the signed-in screens first, then drop their data.
-        if (relogins.current++ < 1) {
-          setStatus('loading');
-          setAttempt((n) => n + 1);
-        } else {
-          setStatus('failed');
-        }
-        window.history.replaceState(null, '', '/');
-        queryClient.clear();
-      }),
-    [queryClient],
-  );
+  useEffect(() => onLogout(signOut), [signOut]);
 
   useEffect(() => {
     const offline = () => toast.error(i18n.t('errors.badConnection'));

@@ -91,7 +91,9 @@ describe('the quest list', () => {
     expect(await quest('channel').findByRole('status')).toHaveTextContent(
       'Not done yet. Do it, then tap Check again.',
     );
-    expect(quest('channel').getByRole('button', { name: 'Check' })).toBeEnabled();
+    // The hint is the mutation's own callback; the button follows once the mutation observer has
+    // told the screen it settled (a render of its own on Preact).
+    await waitFor(() => expect(quest('channel').getByRole('button', { name: 'Check' })).toBeEnabled());
 
     member = true;
     await userEvent.click(quest('channel').getByRole('button', { name: 'Check' }));

@@ -1,6 +1,6 @@
 import type { UserDto } from '@mememint/contracts';
 import type { ApiClient } from '../../lib/api-client';
-import type { LaunchContext } from '../../telegram/sdk';
+import type { LaunchContext } from '../../telegram/launch';
 import { getMe } from './api/get-me';
 import { login } from './api/login';
 
