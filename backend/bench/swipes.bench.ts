@@ -17,6 +17,7 @@ import pg from 'pg';
 
 import { AppConfig } from '../src/config/app.config.js';
 import { AdvisoryLocks } from '../src/database/advisory-locks.js';
+import { freePort } from '../scripts/local-services.mjs';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
 import { initDataFor, newTgId } from '../test/helpers/telegram-login.js';
@@ -58,6 +59,7 @@ interface Player {
 
 async function main(): Promise<void> {
   await globalSetup();
+  const metricsPort = await freePort();
   const api = await startApiProcess({
     SWIPES_MAX: '1000000',
     SWIPE_MIN_INTERVAL_MS: '0',
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0',
     // Every meme stays a candidate however many a player has swiped.
     SWIPE_DECK_CANDIDATES: '1000',
+    METRICS_PORT: String(metricsPort),
   });
   const config = new AppConfig(api.env);
   const http = new HttpClient(api.port, CLIENTS * 2);
@@ -163,10 +166,23 @@ async function main(): Promise<void> {
           return res.status === 200;
         }),
       );
-    const swipesOpen = (rate: number) =>
-      withCpu(api.pid, () =>
+    // The API's own view of an open-loop run: its event loop's delay and its GC pauses (from /metrics,
+    // whose event loop histogram starts again at each scrape).
+    const stalls = new Map<RunResult, string>();
+    const swipesOpen = async (rate: number) => {
+      const before = await scrape(metricsPort);
+      const result = await withCpu(api.pid, () =>
         openLoop(rate, DURATION_MS, (index) => swipeAs(players[index % players.length]!)),
       );
+      const after = await scrape(metricsPort);
+      const gcMs = (after.gcSeconds - before.gcSeconds) * 1000;
+      stalls.set(
+        result,
+        `event loop delay p99 ${ms(after.loopP99 * 1000)}, max ${ms(after.loopMax * 1000)}; ` +
+          `GC ${after.gcCount - before.gcCount} pauses, ${gcMs.toFixed(0)} ms in all`,
+      );
+      return result;
+    };
 
     await dealAll();
     // Warm-up: JIT, connection pools.
@@ -250,6 +266,8 @@ async function main(): Promise<void> {
       console.log(
         `| ${label} | ${result.rate.toFixed(0)} | ${ms(percentile(result.latencies, 50))} | ${ms(percentile(result.latencies, 95))} | ${ms(percentile(result.latencies, 99))} | ${result.failed} | ${cpu(result.apiCpuMs)} | ${cpu(result.postgresCpuMs)} |`,
       );
+    for (const [label, result] of results)
+      if (stalls.has(result)) console.log(`- ${label}: ${stalls.get(result)}`);
     console.log(
       `\nSwipe maximum / me maximum: ${(spreadSwipes.rate / me.rate).toFixed(2)} (target ≥ 0.5); ` +
         `API CPU per /me / per swipe: ${(me.apiCpuMs / spreadSwipes.apiCpuMs).toFixed(2)}. ` +
@@ -263,6 +281,22 @@ async function main(): Promise<void> {
     await api.stop();
     await globalTeardown();
   }
+}
+
+/** The figures of the API's /metrics a run's stalls are read from. */
+async function scrape(port: number) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const sum = (prefix: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith(prefix))
+      .reduce((total, line) => total + Number(line.split(' ').at(-1)), 0);
+  return {
+    loopP99: sum('nodejs_eventloop_lag_p99_seconds '),
+    loopMax: sum('nodejs_eventloop_lag_max_seconds '),
+    gcSeconds: sum('nodejs_gc_duration_seconds_sum'),
+    gcCount: sum('nodejs_gc_duration_seconds_count'),
+  };
 }
 
 /** Waits for the like batches to take every pending like. */

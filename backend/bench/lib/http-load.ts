@@ -170,12 +170,20 @@ function cpuSecondsOf(pid: number | string): number {
   }
 }
 
-/** CPU seconds used so far by every PostgreSQL process of the machine (its backends and workers). */
+/**
+ * CPU seconds used so far by PostgreSQL: every live postgres process of the machine (its backends and
+ * workers), and what the postmaster's ended children used (a backend that closed meanwhile).
+ */
 function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuSecondsOf(pid);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // cutime and cstime (the 14th and 15th after the name): non-zero only for the postmaster.
+      total += (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
     } catch {
       // ended meanwhile
     }

@@ -45,10 +45,11 @@ const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
 };
 
 /**
- * Swipe batches in flight at once per API process (each holds one pool connection while it runs): two,
- * so a batch that waits on a player's row lock does not stall every swipe behind it.
+ * Swipe batches in flight at once per API process: one, so every swipe that arrives meanwhile joins
+ * the next batch (measured: the fixed-rate run's p99 and the CPU per swipe are lower than with two or
+ * four). A batch that waits on a player's row lock holds the others back until that short lock ends.
  */
-const SWIPE_BATCHES_IN_FLIGHT = 2;
+const SWIPE_BATCHES_IN_FLIGHT = 1;
 /** Swipes per batch at most: one statement's arrays stay small however deep the queue. */
 const SWIPE_BATCH_MAX = 100;
 
