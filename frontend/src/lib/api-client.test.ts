@@ -2,7 +2,7 @@ import { ErrorText } from '@mememint/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type Handler } from '../test/api-server';
 import { ApiClient } from './api-client';
-import { ApiError } from './api-errors';
+import { ApiError, NetworkError } from './api-errors';
 import { dropEarlyRequests } from './early-requests';
 import { tokenStore } from './tokens';
 
@@ -83,6 +83,27 @@ describe('ApiClient token refresh', () => {
     expect(server.requests.filter((r) => r.path === '/api/v1/auth/refresh-token/')).toHaveLength(1);
     expect(logouts).toBe(1);
     expect(tokenStore.get()).toEqual({ authToken: undefined, refreshToken: undefined });
+  });
+
+  it('a refresh that gets no answer keeps the session: the callers get the network error, the next call refreshes', async () => {
+    let refreshes = 0;
+    const client = await setup((req) => {
+      if (req.path === '/api/v1/auth/refresh-token/')
+        return ++refreshes === 1
+          ? 'drop'
+          : { status: 200, body: { newJwtToken: 'fresh', newRefreshToken: 'r2' } };
+      if (req.authorization === 'Bearer fresh') return { status: 200, body: { path: req.path } };
+      return { status: 401, body: { detail: 'Token expired' } };
+    });
+    tokenStore.set({ authToken: 'stale', refreshToken: 'r1' });
+
+    await expect(client.get('/v1/a/')).rejects.toBeInstanceOf(NetworkError);
+    expect(logouts).toBe(0);
+    expect(tokenStore.get()).toEqual({ authToken: 'stale', refreshToken: 'r1' });
+
+    await expect(client.get('/v1/a/')).resolves.toEqual({ path: '/api/v1/a/' });
+    expect(refreshes).toBe(2);
+    expect(tokenStore.get()).toEqual({ authToken: 'fresh', refreshToken: 'r2' });
   });
 
   it('a refresh answer without both new tokens counts as a failed refresh', async () => {

@@ -93,13 +93,16 @@ export class ApiClient {
 
   /**
    * Renews the tokens after `staleToken` was refused (an HTTP call, or the socket's handshake); false,
-   * with the user logged out, when the refresh itself failed.
+   * with the user logged out, when the server refused the refresh. A refresh that got no answer
+   * (offline, cut off by leaving the page) says nothing about the session: it rejects with the
+   * NetworkError and the tokens stay, so the next call tries again.
    */
   async renewAuth(staleToken: string | undefined): Promise<boolean> {
     try {
       await this.refresh(staleToken);
       return true;
-    } catch {
+    } catch (error) {
+      if (error instanceof NetworkError) throw error;
       // Parallel waiters all land here; only the first one has tokens left to clear.
       if (this.isLoggedIn) this.logout();
       return false;

@@ -15,6 +15,8 @@ export function connectSocket(getToken: () => string | undefined, url?: string):
 
 /** Consecutive refusals after which the socket stops renewing and stays down (the HTTP flow takes over). */
 const MAX_RENEWALS = 3;
+/** A renewal that got no answer (offline) is tried again after this long. */
+const RENEWAL_RETRY_MS = 5000;
 
 /**
  * What the session does with the socket: pushed balances update the user on screen, and a dropped
@@ -45,7 +47,12 @@ export function watchSocket(
 
   const renewAndConnect = async () => {
     if (++renewals > MAX_RENEWALS) return;
-    if (await handlers.renewAuth(handlers.getToken())) socket.connect();
+    try {
+      if (await handlers.renewAuth(handlers.getToken())) socket.connect();
+    } catch {
+      // The refresh got no answer (the network): the session stands, so try again in a while.
+      setTimeout(() => void renewAndConnect(), RENEWAL_RETRY_MS);
+    }
   };
   socket.on('connect_error', () => {
     // An active socket retries by itself (network trouble); an inactive one was refused by the server.
