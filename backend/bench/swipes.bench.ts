@@ -3,7 +3,8 @@
  * in its own process, on the local PostgreSQL and Redis), SWIPES_MAX raised and the pace rule off.
  *   npm run bench -w backend -- swipes [--players 500 --clients 50 --seconds 15 --also-at 0.25,0.75]
  * 1. Closed loop (each client swipes again as soon as answered): the maximum of swipes (likes, decks
- *    fetched 50 at a time), and of `GET /api/v1/auth/me/`, in the same run.
+ *    fetched 50 at a time, the next one while 10 cards are left, as the mini app preloads), and of
+ *    `GET /api/v1/auth/me/`, in the same run.
  * 2. Open loop: swipes at a fixed rate of half /me's maximum: latency percentiles.
  * Both for the spread case (memes of 200 authors) and the hot case (every meme by one author, so
  * every like pays the same author), then a viral meme liked by all players at once, checked exact.
@@ -48,12 +49,16 @@ const CLIENTS = Number(values.clients);
 const DURATION_MS = Number(values.seconds) * 1000;
 const AUTHORS = Number(values.authors);
 const DECK = 50;
+/** Cards left when the next deck is asked for. */
+const DECK_LOW = 10;
 const ALSO_AT = values['also-at'].split(',').filter(Boolean).map(Number);
 
 interface Player {
   tgId: number;
   token: string;
   deck: string[];
+  /** Memes this player has swiped (or is swiping). */
+  swiped: Set<string>;
   refilling: Promise<void> | null;
 }
 
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
         tgId,
         token: (JSON.parse(res.body) as { jwtToken: string }).jwtToken,
         deck: [],
+        swiped: new Set(),
         refilling: null,
       };
     };
@@ -117,20 +123,23 @@ async function main(): Promise<void> {
     await seed([hotAuthor.tgId], false);
     await db.query('VACUUM ANALYZE memes');
 
+    // As the mini app does, the next deck is asked for while a few cards are left, so a swipe waits on
+    // it only when the deck ran dry; cards already swiped or already held are skipped.
+    const refill = (player: Player) =>
+      (player.refilling ??= http
+        .request('GET', `/api/v1/swipes/?limit=${DECK}`, player.token)
+        .then((res) => {
+          const held = new Set(player.deck);
+          for (const item of (JSON.parse(res.body) as SwipeDeckDto).items as FeedItemDto[])
+            if (!held.has(item.id) && !player.swiped.has(item.id)) player.deck.push(item.id);
+        })
+        .finally(() => (player.refilling = null)));
     const nextMeme = async (player: Player): Promise<string | null> => {
-      while (player.deck.length === 0) {
-        player.refilling ??= http
-          .request('GET', `/api/v1/swipes/?limit=${DECK}`, player.token)
-          .then((res) => {
-            player.deck.push(
-              ...(JSON.parse(res.body) as SwipeDeckDto).items.map((item: FeedItemDto) => item.id),
-            );
-          })
-          .finally(() => (player.refilling = null));
-        await player.refilling;
-        if (player.deck.length === 0) return null;
-      }
-      return player.deck.shift()!;
+      if (player.deck.length <= DECK_LOW) void refill(player);
+      if (player.deck.length === 0) await refill(player);
+      const memeId = player.deck.shift() ?? null;
+      if (memeId) player.swiped.add(memeId);
+      return memeId;
     };
     // Answers other than 200, by status (printed with the results).
     const refused = new Map<number, number>();
@@ -147,11 +156,7 @@ async function main(): Promise<void> {
     const dealAll = async () => {
       for (const player of players) player.deck = [];
       for (let start = 0; start < players.length; start += 25)
-        await Promise.all(
-          players
-            .slice(start, start + 25)
-            .map((player) => nextMeme(player).then((id) => id && player.deck.unshift(id))),
-        );
+        await Promise.all(players.slice(start, start + 25).map((player) => refill(player)));
     };
     const playerOf = (client: number, turn: number) => players[(client + turn * CLIENTS) % players.length]!;
     const turns = new Array<number>(CLIENTS).fill(0);
@@ -172,7 +177,8 @@ async function main(): Promise<void> {
     const swipesOpen = async (rate: number) => {
       const before = await scrape(metricsPort);
       const result = await withCpu(api.pid, () =>
-        openLoop(rate, DURATION_MS, (index) => swipeAs(players[index % players.length]!)),
+        // A player at random each time: players do not swipe in step (their decks run low at different times).
+        openLoop(rate, DURATION_MS, () => swipeAs(players[Math.floor(Math.random() * players.length)]!)),
       );
       const after = await scrape(metricsPort);
       const gcMs = (after.gcSeconds - before.gcSeconds) * 1000;

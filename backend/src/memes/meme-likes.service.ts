@@ -1,3 +1,5 @@
+import { setImmediate } from 'node:timers/promises';
+
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { EntityManager } from 'typeorm';
@@ -8,6 +10,8 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { type LikedMeme, MemeLikesRepository, type NewLike } from './meme-likes.repository.js';
 
 const FLUSH = 'meme-likes-flush';
+/** `meme:liked` events sent before the event loop gets a turn. */
+const EMIT_SLICE = 50;
 
 interface Batch {
   memes: LikedMeme[];
@@ -81,8 +85,12 @@ export class MemeLikesService implements OnApplicationBootstrap, OnApplicationSh
       if (!(await this.likes.anyPending())) return applied;
       const batch = await this.transactions.run((em) => this.applyBatch(em));
       applied += batch.taken;
-      for (const meme of batch.memes)
-        this.realtime.emitToUser(meme.ownerId, 'meme:liked', { memeId: meme.memeId, likes: meme.likes });
+      // In slices with the event loop free between them: a batch of a busy second likes hundreds of memes.
+      for (let start = 0; start < batch.memes.length; start += EMIT_SLICE) {
+        if (start > 0) await setImmediate();
+        for (const meme of batch.memes.slice(start, start + EMIT_SLICE))
+          this.realtime.emitToUser(meme.ownerId, 'meme:liked', { memeId: meme.memeId, likes: meme.likes });
+      }
       if (batch.taken < this.config.likes.flushBatch) return applied;
     }
   }
