@@ -20,7 +20,6 @@ import {
   type SwipesUsedDto,
 } from '@mememint/contracts';
 import { Clock, utcDay } from '../common/clock.js';
-import { RequestBatcher } from './request-batcher.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { toFeedItemDto } from '../feed/dto/feed-item.dto.js';
@@ -33,6 +32,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
+import { RequestBatcher } from './request-batcher.js';
 import { SwipePaceRepository } from './swipe-pace.repository.js';
 import { refillSwipes } from './swipe-refill.js';
 import { type BatchedSwipe, SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
