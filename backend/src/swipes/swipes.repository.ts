@@ -73,8 +73,9 @@ export class SwipesRepository {
                 LIMIT $3) m
          JOIN users u ON u.tg_id = m.owner_id
          LEFT JOIN feed_votes v ON v.meme_id = m.id AND v.user_id = $1
-        ORDER BY log(2, m.likes + 2)
-                 - EXTRACT(EPOCH FROM ($4::timestamptz - m.first_published_at)) / 3600 / $5
+        -- In double precision: log(2, …) and EXTRACT are numeric, ten times slower over the candidates.
+        ORDER BY ln((m.likes + 2)::float8) / ln(2::float8)
+                 - date_part('epoch', $4::timestamptz - m.first_published_at) / 3600 / $5
                  + random() * $6 DESC
         LIMIT $2`,
       [userId, limit, ranking.candidates, now, ranking.freshnessHours, ranking.jitter],
