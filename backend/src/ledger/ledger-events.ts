@@ -1,7 +1,6 @@
-import { setImmediate } from 'node:timers/promises';
-
 import { Injectable, Logger } from '@nestjs/common';
 import type { BalanceDto } from '@mememint/contracts';
+import { forEachInSlices } from '../common/in-slices.js';
 import { describeError, runDetached } from '../common/run-detached.js';
 import type { BalanceKind } from './entities/ledger-entry.entity.js';
 import type { LedgerReason } from './ledger-reasons.js';
@@ -54,16 +53,13 @@ export class LedgerEvents {
    * Resolves once every listener has been called.
    */
   async publish(changes: readonly BalancesChanged[]): Promise<void> {
-    for (let start = 0; start < changes.length; start += PUBLISH_SLICE) {
-      if (start > 0) await setImmediate();
-      for (const change of changes.slice(start, start + PUBLISH_SLICE)) {
-        for (const listener of this.listeners) {
-          runDetached(
-            () => listener(change),
-            (error) => this.logger.error(`A ledger listener failed: ${describeError(error)}`),
-          );
-        }
+    await forEachInSlices(changes, PUBLISH_SLICE, (change) => {
+      for (const listener of this.listeners) {
+        runDetached(
+          () => listener(change),
+          (error) => this.logger.error(`A ledger listener failed: ${describeError(error)}`),
+        );
       }
-    }
+    });
   }
 }

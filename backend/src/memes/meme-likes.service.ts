@@ -1,8 +1,7 @@
-import { setImmediate } from 'node:timers/promises';
-
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { EntityManager } from 'typeorm';
+import { forEachInSlices } from '../common/in-slices.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -86,11 +85,9 @@ export class MemeLikesService implements OnApplicationBootstrap, OnApplicationSh
       const batch = await this.transactions.run((em) => this.applyBatch(em));
       applied += batch.taken;
       // In slices with the event loop free between them: a batch of a busy second likes hundreds of memes.
-      for (let start = 0; start < batch.memes.length; start += EMIT_SLICE) {
-        if (start > 0) await setImmediate();
-        for (const meme of batch.memes.slice(start, start + EMIT_SLICE))
-          this.realtime.emitToUser(meme.ownerId, 'meme:liked', { memeId: meme.memeId, likes: meme.likes });
-      }
+      await forEachInSlices(batch.memes, EMIT_SLICE, (meme) =>
+        this.realtime.emitToUser(meme.ownerId, 'meme:liked', { memeId: meme.memeId, likes: meme.likes }),
+      );
       if (batch.taken < this.config.likes.flushBatch) return applied;
     }
   }
