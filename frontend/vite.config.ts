@@ -62,6 +62,17 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 /**
+ * react-router's package exports only its development build (its warnings compiled in, not behind
+ * NODE_ENV); the production build beside it is the same code without them.
+ */
+const PRODUCTION_LIBRARIES = [
+  {
+    find: /^react-router$/,
+    replacement: join(packageDir('react-router'), 'dist/production/index.mjs'),
+  },
+];
+
+/**
  * Under Vitest the libraries run through Vite too (`server.deps.inline`), so the aliases reach them;
  * these take the ES module where a CommonJS entry's require() calls would bring React back.
  */
@@ -87,7 +98,11 @@ export default defineConfig(({ command }) => ({
         find: '@mememint/contracts',
         replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
       },
-      ...(process.env.VITEST ? PREACT_IN_TESTS : command === 'build' ? PREACT : []),
+      ...(process.env.VITEST
+        ? PREACT_IN_TESTS
+        : command === 'build'
+          ? [...PREACT, ...PRODUCTION_LIBRARIES]
+          : []),
     ],
   },
   server: {

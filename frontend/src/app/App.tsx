@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { i18n } from '../i18n';
 import { MotionFeatures } from '../ui/motion';
 import { ToastHost } from '../ui/ToastHost';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { queryClient } from '../lib/services';
 
 export function App() {
@@ -12,7 +12,9 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MotionFeatures>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </MotionFeatures>
         <ToastHost />
       </QueryClientProvider>

@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, matchPath, Navigate } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { MainPage } from '../pages/MainPage';
 import { PageSkeleton } from './AppShell';
 import { Layout } from './Layout';
 import { RealtimeProvider } from './providers/RealtimeProvider';
 import { SessionProvider } from './providers/SessionProvider';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 import { NOT_SUPPORTED_PATH, ONBOARDING_PATH, StartUpGate } from './StartUpGate';
 
 /**
@@ -36,44 +36,49 @@ export function isPublicPath(pathname: string): boolean {
   return matchPath(SHARED_MEME_PATH, pathname) !== null;
 }
 
-/** Every route of SEED-SPEC §2. */
-export const router = createBrowserRouter([
-  {
-    path: SHARED_MEME_PATH,
-    element: (
-      <Suspense fallback={<PageSkeleton />}>
-        <SharedMemePage />
-      </Suspense>
-    ),
-    errorElement: <RouteError />,
-  },
-  {
-    element: (
-      <SessionProvider>
-        <RealtimeProvider>
-          <StartUpGate />
-        </RealtimeProvider>
-      </SessionProvider>
-    ),
-    errorElement: <RouteError />,
-    children: [
-      { path: ONBOARDING_PATH, element: <OnboardingPage /> },
-      { path: NOT_SUPPORTED_PATH, element: <NotSupportedPage /> },
-      {
-        element: <Layout />,
-        children: [
-          { index: true, element: <Navigate to="/main" replace /> },
-          { path: '/main', element: <MainPage /> },
-          { path: '/invite', element: <InvitePage /> },
-          { path: '/rating', element: <RatingPage /> },
-          { path: '/squads/:id', element: <SquadPage /> },
-          { path: '/quests', element: <QuestsPage /> },
-          { path: '/airdrop', element: <AirdropPage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/stickers', element: <StickersPage /> },
-        ],
-      },
-      { path: '*', element: <Navigate to="/main" replace /> },
-    ],
-  },
-]);
+/**
+ * Every route of SEED-SPEC §2, as `<Routes>` under a `<BrowserRouter>` (App): the app uses none of the
+ * data router's loaders, actions or fetchers, and `createBrowserRouter` brought them all (and their
+ * evaluation) onto a weak phone's first screen (docs/PERFORMANCE.md, fifth pass). What a route's
+ * `errorElement` did, `RouteErrorBoundary` does.
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route
+          path={SHARED_MEME_PATH}
+          element={
+            <Suspense fallback={<PageSkeleton />}>
+              <SharedMemePage />
+            </Suspense>
+          }
+        />
+        <Route
+          element={
+            <SessionProvider>
+              <RealtimeProvider>
+                <StartUpGate />
+              </RealtimeProvider>
+            </SessionProvider>
+          }
+        >
+          <Route path={ONBOARDING_PATH} element={<OnboardingPage />} />
+          <Route path={NOT_SUPPORTED_PATH} element={<NotSupportedPage />} />
+          <Route element={<Layout />}>
+            <Route index element={<Navigate to="/main" replace />} />
+            <Route path="/main" element={<MainPage />} />
+            <Route path="/invite" element={<InvitePage />} />
+            <Route path="/rating" element={<RatingPage />} />
+            <Route path="/squads/:id" element={<SquadPage />} />
+            <Route path="/quests" element={<QuestsPage />} />
+            <Route path="/airdrop" element={<AirdropPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/stickers" element={<StickersPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/main" replace />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}
