@@ -11,6 +11,7 @@
  */
 import 'reflect-metadata';
 
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
 import type { FeedItemDto, SwipeDeckDto } from '@mememint/contracts';
@@ -21,6 +22,7 @@ import { AdvisoryLocks } from '../src/database/advisory-locks.js';
 import { freePort } from '../scripts/local-services.mjs';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
+import { runAdminCli } from '../test/helpers/admin-cli.js';
 import { initDataFor, newTgId } from '../test/helpers/telegram-login.js';
 import { startApiProcess } from './lib/api-process.js';
 import {
@@ -42,6 +44,8 @@ const { values } = parseArgs({
     authors: { type: 'string', default: '200' },
     // More open-loop runs of the spread case, at these fractions of /me's maximum (the latency curve).
     'also-at': { type: 'string', default: '' },
+    // Per open-loop run: when its slowest requests were sent, and the bench process's own loop delay.
+    timeline: { type: 'boolean', default: false },
   },
 });
 const PLAYERS = Number(values.players);
@@ -52,6 +56,9 @@ const DECK = 50;
 /** Cards left when the next deck is asked for. */
 const DECK_LOW = 10;
 const ALSO_AT = values['also-at'].split(',').filter(Boolean).map(Number);
+const TIMELINE = values.timeline;
+/** When each deck was asked for (performance.now()), for the timeline. */
+const deckAsked: number[] = [];
 
 interface Player {
   tgId: number;
@@ -126,7 +133,7 @@ async function main(): Promise<void> {
     // As the mini app does, the next deck is asked for while a few cards are left, so a swipe waits on
     // it only when the deck ran dry; cards already swiped or already held are skipped.
     const refill = (player: Player) =>
-      (player.refilling ??= http
+      (player.refilling ??= (deckAsked.push(performance.now()), http)
         .request('GET', `/api/v1/swipes/?limit=${DECK}`, player.token)
         .then((res) => {
           const held = new Set(player.deck);
@@ -176,10 +183,18 @@ async function main(): Promise<void> {
     const stalls = new Map<RunResult, string>();
     const swipesOpen = async (rate: number) => {
       const before = await scrape(metricsPort);
+      const ownLoop = monitorEventLoopDelay({ resolution: 5 });
+      ownLoop.enable();
+      const startedAt = new Date();
+      // CLOCK_MONOTONIC, the clock of a V8 CPU profile's timestamps: a profile of the API can be cut to this run.
+      const monotonicStart = process.hrtime.bigint() / 1000n;
+      const perfStart = performance.now();
       const result = await withCpu(api.pid, () =>
         // A player at random each time: players do not swipe in step (their decks run low at different times).
         openLoop(rate, DURATION_MS, () => swipeAs(players[Math.floor(Math.random() * players.length)]!)),
       );
+      ownLoop.disable();
+      if (TIMELINE) printTimeline(rate, startedAt, monotonicStart, perfStart, result, ownLoop);
       const after = await scrape(metricsPort);
       const gcMs = (after.gcSeconds - before.gcSeconds) * 1000;
       stalls.set(
@@ -254,11 +269,11 @@ async function main(): Promise<void> {
     await waitUntilApplied(db);
     const { rows: likes } = await db.query(`SELECT likes FROM memes WHERE id = $1`, [viral]);
     const gained = (await coinsOf(hotAuthor.tgId)) - before;
-    const { rows: imbalances } = await db.query(
-      `SELECT count(*)::integer AS n FROM users u
-        WHERE u.meme_coins <> (SELECT COALESCE(sum(delta), 0) FROM ledger_entries l WHERE l.user_id = u.tg_id AND l.kind = 'coins')
-           OR u.swipes <> (SELECT COALESCE(sum(delta), 0) FROM ledger_entries l WHERE l.user_id = u.tg_id AND l.kind = 'swipes')`,
-    );
+    // The books, checked by the operators' own command: each line naming a user is a balance off its ledger.
+    const ledgerCheck = await runAdminCli(['ledger:check'], api.env);
+    const drifted = ledgerCheck.output.split('\n').filter((line) => line.startsWith('User ')).length;
+    if (ledgerCheck.code !== 0 && drifted === 0)
+      throw new Error(`ledger:check failed: ${ledgerCheck.output}`);
 
     const load = (await import('node:os')).loadavg().map((value) => value.toFixed(1));
     console.log(
@@ -278,7 +293,7 @@ async function main(): Promise<void> {
       `\nSwipe maximum / me maximum: ${(spreadSwipes.rate / me.rate).toFixed(2)} (target ≥ 0.5); ` +
         `API CPU per /me / per swipe: ${(me.apiCpuMs / spreadSwipes.apiCpuMs).toFixed(2)}. ` +
         `Viral meme: ${likes[0].likes} likes of ${viralBurst.ok} (exact: ${likes[0].likes === viralBurst.ok}), ` +
-        `author +${gained} coins (expected ${2 * viralBurst.ok}); balances off their ledgers: ${imbalances[0].n}. ` +
+        `author +${gained} coins (expected ${2 * viralBurst.ok}); balances off their ledgers: ${drifted}. ` +
         `Swipes refused: ${JSON.stringify(Object.fromEntries(refused))}.`,
     );
   } finally {
@@ -287,6 +302,44 @@ async function main(): Promise<void> {
     await api.stop();
     await globalTeardown();
   }
+}
+
+/**
+ * Where an open-loop run's slowest requests (the top 1 %) were sent: by phase of the second (the
+ * API's once-a-second work shows as one phase) and the worst 100 ms windows; and the bench process's
+ * own event-loop delay (its stalls count in every latency).
+ */
+function printTimeline(
+  rate: number,
+  startedAt: Date,
+  monotonicStart: bigint,
+  perfStart: number,
+  result: RunResult,
+  ownLoop: IntervalHistogram,
+): void {
+  const starts = result.startedAt ?? [];
+  const threshold = percentile(result.latencies, 99);
+  const phases = new Array<number>(10).fill(0);
+  const windows = new Map<number, { count: number; worst: number }>();
+  result.latencies.forEach((latency, index) => {
+    if (latency < threshold) return;
+    const at = starts[index]!;
+    phases[Math.floor((at % 1000) / 100)]! += 1;
+    const window = Math.floor(at / 100) * 100;
+    const seen = windows.get(window) ?? { count: 0, worst: 0 };
+    windows.set(window, { count: seen.count + 1, worst: Math.max(seen.worst, latency) });
+  });
+  const worst = [...windows].sort((a, b) => b[1].count - a[1].count).slice(0, 8);
+  const decksIn = (from: number, to: number) =>
+    deckAsked.filter((at) => at >= perfStart + from && at < perfStart + to).length;
+  const runMs = result.seconds * 1000;
+  console.log(
+    `timeline at ${rate.toFixed(0)}/s from ${startedAt.toISOString()} (monotonic ${monotonicStart} µs): ${result.latencies.length} sent, p99 ${ms(threshold)}; slowest 1 % by ` +
+      `phase of the second (100 ms buckets): ${phases.join(' ')}; worst windows (ms from start: count, max): ` +
+      `${worst.map(([at, w]) => `${at}: ${w.count}, ${ms(w.worst)}, decks asked in the 500 ms before ${decksIn(at - 500, at)}`).join('; ')}; ` +
+      `decks asked per 500 ms on average ${((decksIn(0, runMs) * 500) / runMs).toFixed(1)}; bench's own loop delay ` +
+      `p99 ${ms(ownLoop.percentile(99) / 1e6)}, max ${ms(ownLoop.max / 1e6)}`,
+  );
 }
 
 /** The figures of the API's /metrics a run's stalls are read from. */

@@ -14,6 +14,15 @@ import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.
 // seconds apiece on a busy box.
 jest.setTimeout(180_000);
 
+/** The CLI's environment for a test app: its database, and its Redis and key prefix (the app's sockets). */
+function cliEnv(t: TestApp): Record<string, string> {
+  return {
+    DATABASE_URL: t.database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+  };
+}
+
 /** Runs a command in this process, as `admin.cli.ts` does, keeping what it prints. */
 async function run(argv: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
@@ -67,12 +76,7 @@ describe('admin CLI', () => {
     beforeAll(async () => {
       t = await createTestApp();
       await t.app.listen(0, '127.0.0.1');
-      // The CLI reaches the app's sockets through the same Redis and key prefix.
-      env = {
-        DATABASE_URL: t.database.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-      };
+      env = cliEnv(t);
     });
     afterAll(() => t.close());
 
@@ -164,11 +168,7 @@ describe('admin CLI', () => {
     const configAdminTgId = newTgId();
     beforeAll(async () => {
       t = await createTestApp({ env: { ADMIN_TG_IDS: String(configAdminTgId) } });
-      env = {
-        DATABASE_URL: t.database.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-      };
+      env = cliEnv(t);
     });
     afterAll(() => t.close());
 
@@ -221,11 +221,7 @@ describe('admin CLI', () => {
     let env: Record<string, string>;
     beforeAll(async () => {
       t = await createTestApp();
-      env = {
-        DATABASE_URL: t.database.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-      };
+      env = cliEnv(t);
     });
     afterAll(() => t.close());
 

@@ -200,6 +200,45 @@ describe('swipes', () => {
       expect(await me(t.server, player)).toEqual(before);
     });
 
+    it('checks the session in the swipe’s own statement: a closed one answers 403 and changes nothing, beside an open one in the same batch', async () => {
+      const [author, closed, open] = await Promise.all([
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+        newPlayer(t.server, t.config),
+      ]);
+      const [meme] = await seedMemes(t, author, 1);
+      // The route's guard checks the token alone; the statement finds the session revoked.
+      await t.dataSource.query(`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1`, [
+        closed.tgId,
+      ]);
+
+      const [refused, accepted] = await Promise.all([
+        swipe(t.server, closed, meme!.id),
+        swipe(t.server, open, meme!.id),
+      ]);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ detail: ErrorText.refreshTokens });
+      expect(accepted.status).toBe(200);
+      const [state] = await t.dataSource.query(
+        `SELECT swipes, swiped_count, meme_coins,
+                (SELECT count(*)::integer FROM swipes WHERE user_id = $1) AS swiped,
+                (SELECT count(*)::integer FROM ledger_entries WHERE user_id = $1 AND reason LIKE 'swipe%') AS entries
+           FROM users WHERE tg_id = $1`,
+        [closed.tgId],
+      );
+      expect(state).toEqual({
+        swipes: t.config.swipes.max,
+        swiped_count: 0,
+        meme_coins: 0,
+        swiped: 0,
+        entries: 0,
+      });
+
+      // A token that is not ours never reaches the statement.
+      await swipe(t.server, { ...open, token: `${open.token}x` }, meme!.id).expect(401);
+      await expectBooksBalanced(t);
+    });
+
     it('a boosted or influencer player earns ×m per swipe, as earned coins that reach the rating', async () => {
       const [author, boosted, influencer] = await Promise.all([
         newPlayer(t.server, t.config),

@@ -68,6 +68,8 @@ export interface RunResult {
   failed: number;
   /** Milliseconds per operation. */
   latencies: number[];
+  /** Open loop: each operation's scheduled start, ms from the run's start (in the order of `latencies`). */
+  startedAt?: number[];
   seconds: number;
 }
 
@@ -104,6 +106,7 @@ export async function openLoop(
   op: (index: number) => Promise<boolean>,
 ): Promise<RunResult> {
   const latencies: number[] = [];
+  const startedAt: number[] = [];
   let ok = 0;
   let failed = 0;
   const interval = 1000 / rate;
@@ -119,6 +122,7 @@ export async function openLoop(
         .catch(() => false)
         .then((success) => {
           latencies.push(performance.now() - scheduled);
+          startedAt.push(scheduled - started);
           if (success) ok += 1;
           else failed += 1;
         }),
@@ -126,7 +130,7 @@ export async function openLoop(
   }
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
-  return { rate: ok / seconds, ok, failed, latencies, seconds };
+  return { rate: ok / seconds, ok, failed, latencies, startedAt, seconds };
 }
 
 /** `count` operations started at once; latency of each from the common start. */

@@ -67,6 +67,15 @@ export class AuthRepository {
     return (revoked.affected ?? 0) > 0;
   }
 
+  /**
+   * The SQL condition, for a caller's own statement, that the session `sessionId` (an SQL
+   * expression) is open and belongs to the user `userId` (one too).
+   */
+  openSessionCondition(sessionId: string, userId: string): string {
+    return `EXISTS (SELECT 1 FROM auth_sessions a
+                     WHERE a.id = ${sessionId} AND a.user_id = ${userId} AND a.revoked_at IS NULL)`;
+  }
+
   findSessionWithUser(sessionId: string): Promise<AuthSession | null> {
     return this.sessions.findOne({ where: { id: sessionId }, relations: { user: true } });
   }

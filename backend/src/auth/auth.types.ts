@@ -16,8 +16,19 @@ export interface Principal {
   expiresAt: Date;
 }
 
-/** A request that passed the access-token guard. */
+/** An access token's claims, checked: who and which session, until when. */
+export interface VerifiedAccessToken {
+  userId: number;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+/**
+ * A request that passed the access-token guard: the token's user and session, and the User entity
+ * unless the route checks its session in its own statement (@SessionCheckedInStatement()).
+ */
 export interface AuthenticatedRequest extends Request {
-  user: User;
+  user?: User;
+  userId: number;
   sessionId: string;
 }

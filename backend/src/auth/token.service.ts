@@ -6,7 +6,7 @@ import { ErrorText } from '@mememint/contracts';
 import { isUuid } from '../common/uuid.js';
 import { AppConfig } from '../config/app.config.js';
 import { AuthRepository, type NewRefreshToken } from './auth.repository.js';
-import type { AccessTokenClaims, Principal } from './auth.types.js';
+import type { AccessTokenClaims, Principal, VerifiedAccessToken } from './auth.types.js';
 import type { SessionAuthenticator } from './session-authenticator.js';
 
 export interface TokenPair {
@@ -64,10 +64,10 @@ export class TokenService implements SessionAuthenticator {
   }
 
   /**
-   * Resolves an access token to its user. Missing, malformed, badly signed or expired → 401; a valid
-   * token whose session was revoked → 403 with the text that makes the client refresh.
+   * Checks an access token alone: signature, expiry and claims. Missing, malformed, badly signed or
+   * expired → 401. Whether its session is still open is `authenticate`'s (or the caller's statement's).
    */
-  async authenticate(accessToken: string): Promise<Principal> {
+  async verifyAccessToken(accessToken: string): Promise<VerifiedAccessToken> {
     let claims: AccessTokenClaims;
     try {
       claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, { algorithms: ['HS256'] });
@@ -82,11 +82,24 @@ export class TokenService implements SessionAuthenticator {
     ) {
       throw new UnauthorizedException('Access token is invalid or expired.');
     }
-    const session = await this.repository.findSessionWithUser(claims.sid);
-    if (!session?.user || session.userId !== Number(claims.sub) || session.revokedAt !== null) {
+    return { userId: Number(claims.sub), sessionId: claims.sid, expiresAt: new Date(claims.exp * 1000) };
+  }
+
+  /**
+   * Resolves an access token to its user: 401 as `verifyAccessToken`; a valid token whose session
+   * was revoked → 403 with the text that makes the client refresh.
+   */
+  async authenticate(accessToken: string): Promise<Principal> {
+    const token = await this.verifyAccessToken(accessToken);
+    const session = await this.repository.findSessionWithUser(token.sessionId);
+    if (!session?.user || session.userId !== token.userId || session.revokedAt !== null) {
       throw new ForbiddenException(ErrorText.refreshTokens);
     }
-    return { user: session.user, sessionId: session.id, expiresAt: new Date(claims.exp * 1000) };
+    return { user: session.user, sessionId: session.id, expiresAt: token.expiresAt };
+  }
+
+  openSessionCondition(sessionId: string, userId: string): string {
+    return this.repository.openSessionCondition(sessionId, userId);
   }
 
   private newRefreshToken(): { token: string; stored: NewRefreshToken } {

@@ -5,10 +5,14 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app.config.js';
 import { databaseOptions } from './database.options.js';
 import { runMigrations } from './run-migrations.js';
+import { PreparedQueries } from './prepared-queries.js';
 import { TransactionHooks } from './transaction-hooks.js';
 import { Transactions } from './transactions.js';
 
-/** The connection, migrated at boot, Transactions and the after-commit hooks, for every module. */
+/**
+ * The connection, migrated at boot, Transactions, the after-commit hooks and the prepared hot
+ * statements, for every module.
+ */
 @Global()
 @Module({
   imports: [
@@ -23,7 +27,7 @@ import { Transactions } from './transactions.js';
       },
     }),
   ],
-  providers: [Transactions, TransactionHooks],
-  exports: [Transactions, TransactionHooks],
+  providers: [Transactions, TransactionHooks, PreparedQueries],
+  exports: [Transactions, TransactionHooks, PreparedQueries],
 })
 export class DatabaseModule {}

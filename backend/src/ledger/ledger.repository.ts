@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BalanceDto } from '@mememint/contracts';
+import { PreparedQueries } from '../database/prepared-queries.js';
 import type { BalanceKind } from './entities/ledger-entry.entity.js';
 import type { LedgerReason } from './ledger-reasons.js';
 
@@ -103,10 +103,10 @@ function toBalances(row: BalanceRow): BalanceDto {
  */
 @Injectable()
 export class LedgerRepository {
-  /** Statement texts already turned into named prepared statements (queryPrepared). */
-  private readonly prepared = new Map<string, { name: string; text: string; names: string[] }>();
-
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly prepared: PreparedQueries,
+  ) {}
 
   /** Runs `work` in `manager`'s transaction when it is in one, else in a new transaction. */
   transaction<T>(manager: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -213,9 +213,7 @@ export class LedgerRepository {
     statement: LedgerStatement,
     multiplier: { boosted: number; now: Date; earnedReasons: readonly string[] },
   ): Promise<(R & LedgerStatementColumns)[]> {
-    const manager = em ?? this.dataSource.manager;
-    return this.queryPrepared(
-      manager,
+    return this.prepared.query(
       `WITH ledger_users AS MATERIALIZED (
               SELECT * FROM users WHERE tg_id = ANY(:ledgerUserIds::bigint[]) ORDER BY tg_id FOR UPDATE),
             ${statement.ctes},
@@ -262,45 +260,8 @@ export class LedgerRepository {
         ledgerNow: multiplier.now,
         ledgerBoosted: multiplier.boosted,
       },
+      em,
     );
-  }
-
-  /**
-   * Runs a hot statement as a named prepared statement: its `:name` parameters are turned into `$n`
-   * once per text, and PostgreSQL parses and plans it once per connection instead of on every call
-   * (the swipe batch's statement is ~6 KB of CTEs). Joins `manager`'s transaction when it has one.
-   */
-  private async queryPrepared<R>(
-    manager: EntityManager,
-    template: string,
-    parameters: Record<string, unknown>,
-  ): Promise<R[]> {
-    let prepared = this.prepared.get(template);
-    if (!prepared) {
-      // TypeORM's own rewriting, run once on stand-ins to learn the order of the names.
-      const [text, order] = manager.connection.driver.escapeQueryWithParameters(
-        template,
-        Object.fromEntries(Object.keys(parameters).map((name) => [name, { name }])),
-      );
-      prepared = {
-        name: `ledger_statement_${this.prepared.size + 1}`,
-        text,
-        names: (order as { name: string }[]).map((standIn) => standIn.name),
-      };
-      this.prepared.set(template, prepared);
-    }
-    const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
-    try {
-      const client = (await runner.connect()) as PoolClient;
-      const result = await client.query<R & QueryResultRow>({
-        name: prepared.name,
-        text: prepared.text,
-        values: prepared.names.map((name) => parameters[name]),
-      });
-      return result.rows;
-    } finally {
-      if (!manager.queryRunner) await runner.release();
-    }
   }
 
   /** The manager a change without a caller's transaction runs on (its after-commit hooks run at once). */

@@ -45,7 +45,7 @@ export class RateLimitInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const names = this.reflector.get<RateLimitName[] | undefined>(RATE_LIMITS_KEY, context.getHandler());
     if (!names?.length) return next.handle();
-    const request = context.switchToHttp().getRequest<Request & { user?: { tgId: number } }>();
+    const request = context.switchToHttp().getRequest<Request & { userId?: number }>();
     const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
     const windowMs = this.config.rateLimits.windowSeconds * 1000;
 
@@ -73,11 +73,7 @@ export class RateLimitInterceptor implements NestInterceptor {
     );
   }
 
-  private countersOf(
-    names: RateLimitName[],
-    request: Request & { user?: { tgId: number } },
-    address: string,
-  ) {
+  private countersOf(names: RateLimitName[], request: Request & { userId?: number }, address: string) {
     const limits = this.config.rateLimits;
     const counters: NamedCounter[] = [];
     const add = (name: string, key: string, limit: number, hit = true) => {
@@ -90,7 +86,7 @@ export class RateLimitInterceptor implements NestInterceptor {
     const playerLimits = names.filter((name): name is PlayerLimit => name !== 'auth');
     if (playerLimits.length > 0) {
       add('player-routes:address', `rl:player-routes:a:${address}`, limits.playerRoutesPerAddress);
-      const player = request.user?.tgId;
+      const player = request.userId;
       for (const name of playerLimits) {
         // A generation counts as an upload when its body is multipart (how a photo comes; the file
         // itself is only known once the body is read, which a refused request must not cost).

@@ -50,12 +50,23 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count
 `;
 
+/** The scripts as defined commands: sent as EVALSHA (the script's text once per connection). */
+interface RateLimitCommands {
+  rateLimitTake(numberOfKeys: number, ...keysAndArgs: string[]): Promise<[number, number]>;
+  rateLimitRecord(key: string, windowMs: string): Promise<number>;
+}
+
 /** Rate-limit counters in Redis (keys under the app's prefix, `rl:<limit>:<scope>:<id>:<window>`). */
 @Injectable()
 export class RateLimitsService {
   private readonly logger = new Logger(RateLimitsService.name);
+  private readonly commands: RateLimitCommands;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) redis: Redis) {
+    redis.defineCommand('rateLimitTake', { lua: TAKE });
+    redis.defineCommand('rateLimitRecord', { numberOfKeys: 1, lua: RECORD });
+    this.commands = redis as unknown as RateLimitCommands;
+  }
 
   /**
    * Counts this request against `counters`; answers the refusal, or null when every counter has room.
@@ -65,13 +76,12 @@ export class RateLimitsService {
     if (counters.length === 0) return null;
     try {
       const args = counters.flatMap((c) => [String(c.limit), c.hit ? '1' : '0']);
-      const [index, ttl] = (await this.redis.eval(
-        TAKE,
+      const [index, ttl] = await this.commands.rateLimitTake(
         counters.length,
         ...counters.map((c) => c.key),
         String(windowMs),
         ...args,
-      )) as [number, number];
+      );
       if (index < 0) return null;
       return { key: counters[index].key, retryAfterMs: ttl > 0 ? ttl : windowMs };
     } catch (error) {
@@ -83,7 +93,7 @@ export class RateLimitsService {
   /** Counts a failure (a bad login) once the request has failed. */
   async record(key: string, windowMs: number): Promise<void> {
     try {
-      await this.redis.eval(RECORD, 1, key, String(windowMs));
+      await this.commands.rateLimitRecord(key, String(windowMs));
     } catch (error) {
       this.logger.warn(`A failure went uncounted: ${(error as Error).message}`);
     }

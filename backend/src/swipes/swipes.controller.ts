@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
@@ -16,7 +17,8 @@ import type {
   SwipesUsedDto,
 } from '@mememint/contracts';
 import { ErrorText } from '@mememint/contracts';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { CurrentSession, CurrentUser, type SessionRef } from '../common/decorators/current-user.decorator.js';
+import { SessionCheckedInStatement } from '../common/decorators/session-checked-in-statement.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import {
@@ -64,18 +66,20 @@ export class SwipesController {
   }
 
   @Post(':memeId/')
+  @SessionCheckedInStatement()
   @RateLimit('swipes')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SwipeResultResponseDto })
   @ApiBadRequestResponse({ description: `Own meme, or "${ErrorText.noSwipesLeft}" with nextRefillAt` })
+  @ApiForbiddenResponse({ description: 'The session was closed (refresh the tokens)' })
   @ApiNotFoundResponse({ description: 'Unknown or unpublished meme' })
   @ApiConflictResponse({ description: 'Swiped before (costs nothing)' })
   @ApiTooManyRequestsResponse({ description: 'Faster than SWIPE_MIN_INTERVAL_MS (costs nothing)' })
   swipe(
-    @CurrentUser() user: User,
+    @CurrentSession() session: SessionRef,
     @Param('memeId', uuidParam(ErrorText.memeNotFound)) memeId: string,
     @Body() body: SwipeRequestDto,
   ): Promise<SwipeResultDto> {
-    return this.swipes.swipe(user, memeId, body.like);
+    return this.swipes.swipe(session, memeId, body.like);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module.js';
 import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MemesModule } from '../memes/memes.module.js';
@@ -15,6 +16,7 @@ import { SwipesService } from './swipes.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Swipe, SwipeGift]),
+    AuthModule,
     LedgerModule,
     MemesModule,
     RealtimeModule,

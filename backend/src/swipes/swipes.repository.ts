@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import type { GiftKind } from '@mememint/contracts';
+import { PreparedQueries } from '../database/prepared-queries.js';
 import { FEED_ITEM_COLUMNS, type FeedItemRow } from '../feed/feed.repository.js';
 import type { LedgerStatement } from '../ledger/ledger.service.js';
 import { IN_FEED } from '../memes/entities/meme.entity.js';
@@ -22,6 +23,8 @@ export interface DeckRanking {
 /** One player's swipe in a batch (SwipesRepository.swipeStatement). */
 export interface BatchedSwipe {
   userId: number;
+  /** The access token's session, checked open in the statement. */
+  sessionId: string;
   memeId: string;
   liked: boolean;
   /** The gift's chance already rolled: whether this swipe gets a gift if it is an N-th one. */
@@ -31,6 +34,8 @@ export interface BatchedSwipe {
 
 /** The answer row of a swipe statement (with the ledger's columns). */
 export interface SwipeStatementRow {
+  /** The session was open and the player's: false, and nothing was written. */
+  session_open: boolean;
   /** The meme's author; null when it is not in the feed. */
   owner_id: string | null;
   /** The swipe was recorded (and paid). */
@@ -56,6 +61,7 @@ export class SwipesRepository {
   constructor(
     @InjectRepository(Swipe) private readonly swipes: Repository<Swipe>,
     @InjectRepository(SwipeGift) private readonly gifts: Repository<SwipeGift>,
+    private readonly prepared: PreparedQueries,
   ) {}
 
   /**
@@ -64,21 +70,34 @@ export class SwipesRepository {
    * see the same order.
    */
   deck(userId: number, limit: number, now: Date, ranking: DeckRanking): Promise<FeedItemRow[]> {
-    return this.swipes.query(
+    // Ranked on the memes' own columns; the authors and the player's votes joined to the dealt cards
+    // only. Prepared: planning its joins cost as much as running it.
+    return this.prepared.query<FeedItemRow>(
       `SELECT ${FEED_ITEM_COLUMNS}
-         FROM (SELECT * FROM memes m
-                WHERE ${IN_FEED} AND m.owner_id <> $1
-                  AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = $1 AND s.meme_id = m.id)
-                ORDER BY m.first_published_at DESC
-                LIMIT $3) m
+         FROM (SELECT c.id,
+                      -- In double precision: log(2, …) and EXTRACT are numeric, ten times slower over the candidates.
+                      ln((c.likes + 2)::float8) / ln(2::float8)
+                      - date_part('epoch', :now::timestamptz - c.first_published_at) / 3600 / :freshnessHours::float8
+                      + random() * :jitter::float8 AS score
+                 FROM (SELECT m.id, m.likes, m.first_published_at FROM memes m
+                        WHERE ${IN_FEED} AND m.owner_id <> :userId::bigint
+                          AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = :userId::bigint AND s.meme_id = m.id)
+                        ORDER BY m.first_published_at DESC
+                        LIMIT :candidates::integer) c
+                ORDER BY score DESC
+                LIMIT :limit::integer) ranked
+         JOIN memes m ON m.id = ranked.id
          JOIN users u ON u.tg_id = m.owner_id
-         LEFT JOIN feed_votes v ON v.meme_id = m.id AND v.user_id = $1
-        -- In double precision: log(2, …) and EXTRACT are numeric, ten times slower over the candidates.
-        ORDER BY ln((m.likes + 2)::float8) / ln(2::float8)
-                 - date_part('epoch', $4::timestamptz - m.first_published_at) / 3600 / $5
-                 + random() * $6 DESC
-        LIMIT $2`,
-      [userId, limit, ranking.candidates, now, ranking.freshnessHours, ranking.jitter],
+         LEFT JOIN feed_votes v ON v.meme_id = m.id AND v.user_id = :userId::bigint
+        ORDER BY ranked.score DESC`,
+      {
+        userId,
+        limit,
+        candidates: ranking.candidates,
+        now,
+        freshnessHours: ranking.freshnessHours,
+        jitter: ranking.jitter,
+      },
     );
   }
 
@@ -88,8 +107,9 @@ export class SwipesRepository {
    * refill settled, each swipe row inserted once per (player, meme) when a swipe is there to spend,
    * then the refill, the spent swipe and the earned coins written, the counters and the refill clock
    * moved, a gift inserted when this is the player's N-th swipe and the roll won, and the like
-   * recorded (`likes` makes that CTE from its source). Nothing is written for a swipe whose meme is
-   * missing or the player's own, that repeats one, or with no swipe left; its answer row (one per
+   * recorded (`likes` makes that CTE from its source). Nothing is written for a swipe whose session
+   * is not open (`openSession` makes that condition from the session and user columns), whose meme
+   * is missing or the player's own, that repeats one, or with no swipe left; its answer row (one per
    * player, SwipeStatementRow) tells which.
    */
   swipeStatement(batch: {
@@ -100,16 +120,18 @@ export class SwipesRepository {
     coinsPerSwipe: number;
     giftEvery: number;
     likes: (name: string, source: string) => string;
+    openSession: (sessionId: string, userId: string) => string;
   }): LedgerStatement {
     const { swipes } = batch;
     return {
       userIds: swipes.map((swipe) => swipe.userId),
       ctes: `swipe_input AS (
-              SELECT * FROM unnest(:userIds::bigint[], :memeIds::uuid[], :liked::boolean[],
-                                   :giftRolled::boolean[], :giftIds::uuid[])
-                         AS i(user_id, meme_id, liked, gift_rolled, gift_id)),
+              SELECT * FROM unnest(:userIds::bigint[], :sessionIds::uuid[], :memeIds::uuid[],
+                                   :liked::boolean[], :giftRolled::boolean[], :giftIds::uuid[])
+                         AS i(user_id, session_id, meme_id, liked, gift_rolled, gift_id)),
             swipe_state AS (
               SELECT i.*, m.owner_id, p.swipes, p.swipes_refilled_at, p.swiped_count,
+                     ${batch.openSession('i.session_id', 'i.user_id')} AS session_open,
                      CASE WHEN p.swipes >= :max THEN 0
                           ELSE LEAST(:max - p.swipes,
                                      floor(GREATEST(0, extract(epoch FROM :at::timestamptz - p.swipes_refilled_at) * 1000)
@@ -120,7 +142,7 @@ export class SwipesRepository {
             swiped AS (
               INSERT INTO swipes (user_id, meme_id, liked, created_at)
               SELECT s.user_id, s.meme_id, s.liked, :at::timestamptz FROM swipe_state s
-               WHERE s.owner_id <> s.user_id AND s.swipes + s.added >= 1
+               WHERE s.session_open AND s.owner_id <> s.user_id AND s.swipes + s.added >= 1
               ON CONFLICT DO NOTHING RETURNING user_id),
             swipe_done AS (
               SELECT s.* FROM swipe_state s WHERE s.user_id IN (SELECT user_id FROM swiped)),
@@ -149,7 +171,8 @@ export class SwipesRepository {
                           WHEN s.swipes + s.added >= :max THEN :at::timestamptz
                           ELSE s.swipes_refilled_at + s.added * :refillMs::integer * interval '1 millisecond' END
                 FROM swipe_state s WHERE s.user_id = u.tg_id)`,
-      select: `(SELECT owner_id FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS owner_id,
+      select: `(SELECT session_open FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS session_open,
+               (SELECT owner_id FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS owner_id,
                EXISTS (SELECT 1 FROM swiped w WHERE w.user_id = ledger_users.tg_id) AS recorded,
                EXISTS (SELECT 1 FROM swipes x JOIN swipe_input i ON i.user_id = x.user_id AND i.meme_id = x.meme_id
                         WHERE x.user_id = ledger_users.tg_id) AS swiped_before,
@@ -158,6 +181,7 @@ export class SwipesRepository {
                (SELECT id FROM swipe_gift g WHERE g.user_id = ledger_users.tg_id) AS gift_id`,
       parameters: {
         userIds: swipes.map((swipe) => swipe.userId),
+        sessionIds: swipes.map((swipe) => swipe.sessionId),
         memeIds: swipes.map((swipe) => swipe.memeId),
         liked: swipes.map((swipe) => swipe.liked),
         giftRolled: swipes.map((swipe) => swipe.giftRolled),

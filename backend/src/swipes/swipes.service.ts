@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   HttpException,
   HttpStatus,
   Injectable,
@@ -19,17 +20,17 @@ import {
   type SwipeResultDto,
   type SwipesUsedDto,
 } from '@mememint/contracts';
+import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { Clock, utcDay } from '../common/clock.js';
+import type { SessionRef } from '../common/decorators/current-user.decorator.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { toFeedItemDto } from '../feed/dto/feed-item.dto.js';
 import type { BalanceKind } from '../ledger/entities/ledger-entry.entity.js';
-import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';
 import { type LedgerResult, LedgerService } from '../ledger/ledger.service.js';
 import { MemeLikesService } from '../memes/meme-likes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
 import { RequestBatcher } from './request-batcher.js';
@@ -74,6 +75,7 @@ export class SwipesService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly sessions: SessionAuthenticator,
   ) {}
 
   private readonly batches = new RequestBatcher<BatchedSwipe, SwipeOutcome>({
@@ -95,23 +97,27 @@ export class SwipesService {
 
   /**
    * One swipe. After the pace check it joins the next batch of swipes (one per player): a single
-   * statement (SwipesRepository's, carried by the ledger) checks each meme, settles each refill,
+   * statement (SwipesRepository's, carried by the ledger) checks each session is still open (the
+   * route's guard checked the token alone: @SessionCheckedInStatement), checks each meme, settles each refill,
    * records each swipe once, spends it, earns the coins, rolls the gift of every N-th swipe and
    * records the like, or changes nothing for that swipe. Under load many players' swipes share one
    * round trip and one commit; alone a swipe leaves at once. The like reaches the meme's count and
    * its author's coins in the next likes batch (MemeLikesService).
    */
-  async swipe(user: User, memeId: string, like: boolean): Promise<SwipeResultDto> {
-    await this.checkPace(user.tgId);
+  async swipe(session: SessionRef, memeId: string, like: boolean): Promise<SwipeResultDto> {
+    const { userId } = session;
+    await this.checkPace(userId);
     const { row, change, at } = await this.batches.submit({
-      userId: user.tgId,
+      userId,
+      sessionId: session.sessionId,
       memeId,
       liked: like,
       giftRolled: Math.random() < this.config.swipes.giftChance,
       giftId: randomUUID(),
     });
+    if (!row.session_open) throw new ForbiddenException(ErrorText.refreshTokens);
     if (row.owner_id === null) throw new NotFoundException(ErrorText.memeNotFound);
-    if (Number(row.owner_id) === user.tgId) throw new BadRequestException(ErrorText.ownMemeSwipe);
+    if (Number(row.owner_id) === userId) throw new BadRequestException(ErrorText.ownMemeSwipe);
     if (!row.recorded || !change) {
       // A swipe to spend yet nothing recorded: the (player, meme) key was taken, by an earlier swipe or
       // one of this player's requests committed meanwhile.
@@ -130,7 +136,7 @@ export class SwipesService {
       throw new BadRequestException(body);
     }
 
-    if (row.gift_id) this.realtime.emitToUser(user.tgId, 'gift:received', { id: row.gift_id });
+    if (row.gift_id) this.realtime.emitToUser(userId, 'gift:received', { id: row.gift_id });
     return {
       swipes: change.balances.swipes,
       memeCoins: change.balances.memeCoins,
@@ -154,11 +160,13 @@ export class SwipesService {
         coinsPerSwipe: this.config.coins.perSwipe,
         giftEvery,
         likes: (name, source) => this.likes.recordInStatement(name, source),
+        openSession: (sessionId, userId) => this.sessions.openSessionCondition(sessionId, userId),
       }),
     );
     return swipes.map((swipe) => {
       const answer = answers.get(swipe.userId);
-      return answer ? { ...answer, at } : new LedgerUserNotFoundError(swipe.userId);
+      // A token of a user who is gone: as the guard answers a session it cannot find.
+      return answer ? { ...answer, at } : new ForbiddenException(ErrorText.refreshTokens);
     });
   }
 
