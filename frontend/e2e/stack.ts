@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,11 +65,23 @@ function startProcess(name: string, args: string[], cwd: string, env: NodeJS.Pro
   return child;
 }
 
+/** The end of a process's log, for an error that CI prints (the log itself stays on its machine). */
+function logTail(name: string, lines = 40): string {
+  try {
+    return readFileSync(join(OUTPUT_DIR, `${name}.log`), 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
 /** Up to 5 minutes: the launcher first builds what is stale, on a machine other runs share. */
-async function waitForHealth(baseUrl: string, backend: ChildProcess): Promise<void> {
+async function waitForHealth(baseUrl: string, app: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    if (backend.exitCode !== null)
-      throw new Error(`backend exited (${backend.exitCode}); see e2e/output/backend.log`);
+    if (app.exitCode !== null) {
+      // Its last lines may still be on their way through the pipe into the log.
+      await new Promise((r) => setTimeout(r, 500));
+      throw new Error(`the app exited (${app.exitCode}); the end of e2e/output/app.log:\n${logTail('app')}`);
+    }
     try {
       const answer = await fetch(`${baseUrl}/api/health`);
       if (answer.ok) return;
@@ -78,7 +90,7 @@ async function waitForHealth(baseUrl: string, backend: ChildProcess): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the app did not become healthy; see e2e/output/app.log');
+  throw new Error(`the app did not become healthy; the end of e2e/output/app.log:\n${logTail('app')}`);
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

@@ -19,6 +19,8 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
+const JOBS_INPUT_ERROR = 'mememint_generation_jobs_total{outcome="input_error"}';
+
 describe('worker metrics', { concurrency: 1 }, () => {
   const prefix = `inference-metrics-test-${randomUUID()}`;
   let mediaDir: string;
@@ -65,7 +67,13 @@ describe('worker metrics', { concurrency: 1 }, () => {
     const noFace = await producer.add(SWAP_JOB, payload('noface-02.jpg', 'm-2'), { attempts: 3 });
     await assert.rejects(noFace.finished(), /NO_FACE/);
 
-    const text = await scrape();
+    // finished() hears of each job through Redis' pub/sub, which can arrive before the worker's own
+    // 'completed'/'failed' handlers (that count it) have run: wait until both outcomes are counted.
+    let text = await scrape();
+    for (let attempt = 0; attempt < 100 && sample(text, JOBS_INPUT_ERROR) === undefined; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      text = await scrape();
+    }
     for (const stage of ['decode', 'detect', 'landmarks', 'swap', 'encode', 'store', 'total']) {
       assert.equal(
         sample(text, `mememint_generation_stage_duration_seconds_count{stage="${stage}"}`),
@@ -75,7 +83,7 @@ describe('worker metrics', { concurrency: 1 }, () => {
     }
     assert.ok(sample(text, 'mememint_generation_stage_duration_seconds_sum{stage="total"}')! > 0);
     assert.equal(sample(text, 'mememint_generation_jobs_total{outcome="completed"}'), 1);
-    assert.equal(sample(text, 'mememint_generation_jobs_total{outcome="input_error"}'), 1);
+    assert.equal(sample(text, JOBS_INPUT_ERROR), 1);
     assert.ok(text.includes('# TYPE process_resident_memory_bytes gauge'));
   });
 
