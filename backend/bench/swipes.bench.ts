@@ -5,7 +5,8 @@
  * 1. Closed loop (each client swipes again as soon as answered): the maximum of swipes (likes, decks
  *    fetched 50 at a time, the next one while 10 cards are left, as the mini app preloads), and of
  *    `GET /api/v1/auth/me/`, in the same run.
- * 2. Open loop: swipes at a fixed rate of half /me's maximum: latency percentiles.
+ * 2. Open loop: swipes at a fixed rate of half /me's maximum: latency percentiles; and `/me` at the
+ *    same rate, the reference of what any request's latency is at that load on this machine.
  * Both for the spread case (memes of 200 authors) and the hot case (every meme by one author, so
  * every like pays the same author), then a viral meme liked by all players at once, checked exact.
  */
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
       for (let start = 0; start < players.length; start += 25)
         await Promise.all(players.slice(start, start + 25).map((player) => refill(player)));
     };
+    const meAs = async (player: Player) =>
+      (await http.request('GET', '/api/v1/auth/me/', player.token)).status === 200;
     const playerOf = (client: number, turn: number) => players[(client + turn * CLIENTS) % players.length]!;
     const turns = new Array<number>(CLIENTS).fill(0);
     const swipesClosed = () =>
@@ -173,15 +176,12 @@ async function main(): Promise<void> {
       );
     const meClosed = () =>
       withCpu(api.pid, () =>
-        closedLoop(CLIENTS, DURATION_MS, async (client) => {
-          const res = await http.request('GET', '/api/v1/auth/me/', playerOf(client, turns[client]!++).token);
-          return res.status === 200;
-        }),
+        closedLoop(CLIENTS, DURATION_MS, (client) => meAs(playerOf(client, turns[client]!++))),
       );
     // The API's own view of an open-loop run: its event loop's delay and its GC pauses (from /metrics,
     // whose event loop histogram starts again at each scrape).
     const stalls = new Map<RunResult, string>();
-    const swipesOpen = async (rate: number) => {
+    const opened = async (rate: number, op: (player: Player) => Promise<boolean>) => {
       const before = await scrape(metricsPort);
       const ownLoop = monitorEventLoopDelay({ resolution: 5 });
       ownLoop.enable();
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
       const perfStart = performance.now();
       const result = await withCpu(api.pid, () =>
         // A player at random each time: players do not swipe in step (their decks run low at different times).
-        openLoop(rate, DURATION_MS, () => swipeAs(players[Math.floor(Math.random() * players.length)]!)),
+        openLoop(rate, DURATION_MS, () => op(players[Math.floor(Math.random() * players.length)]!)),
       );
       ownLoop.disable();
       if (TIMELINE) printTimeline(rate, startedAt, monotonicStart, perfStart, result, ownLoop);
@@ -204,6 +204,7 @@ async function main(): Promise<void> {
       );
       return result;
     };
+    const swipesOpen = (rate: number) => opened(rate, swipeAs);
 
     await dealAll();
     // Warm-up: JIT, connection pools.
@@ -216,6 +217,8 @@ async function main(): Promise<void> {
     results.push(['closed loop: GET /api/v1/auth/me/', me]);
     const rate = Math.max(1, Math.round(me.rate / 2));
     results.push([`open loop at ${rate}/s: swipes, spread`, await swipesOpen(rate)]);
+    // The same rate of the lightest authenticated read: what this box's latency is at that load.
+    results.push([`open loop at ${rate}/s: GET /api/v1/auth/me/`, await opened(rate, meAs)]);
     for (const fraction of ALSO_AT) {
       const at = Math.max(1, Math.round(me.rate * fraction));
       results.push([`open loop at ${at}/s (${fraction} × /me's max): swipes, spread`, await swipesOpen(at)]);
