@@ -68,7 +68,11 @@ function startProcess(name: string, args: string[], cwd: string, env: NodeJS.Pro
 /** The end of a process's log, for an error that CI prints (the log itself stays on its machine). */
 function logTail(name: string, lines = 40): string {
   try {
-    return readFileSync(join(OUTPUT_DIR, `${name}.log`), 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return readFileSync(join(OUTPUT_DIR, `${name}.log`), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .join('\n');
   } catch {
     return '(no log)';
   }
