@@ -13,7 +13,7 @@ export class AppConfig {
   readonly port: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly databaseUrl: string;
-  readonly databasePool: { size: number; timeoutMs: number };
+  readonly databasePool: { size: number; timeoutMs: number; idleMs: number };
   readonly redis: { url: string; keyPrefix: string; bullPrefix: string };
   readonly metrics: { port: number | undefined };
   readonly shutdownGraceSeconds: number;
@@ -130,7 +130,11 @@ export class AppConfig {
     this.port = e.PORT;
     this.logLevel = e.LOG_LEVEL;
     this.databaseUrl = e.DATABASE_URL;
-    this.databasePool = { size: e.DATABASE_POOL_SIZE, timeoutMs: e.DATABASE_POOL_TIMEOUT_MS };
+    this.databasePool = {
+      size: e.DATABASE_POOL_SIZE,
+      timeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+      idleMs: e.DATABASE_POOL_IDLE_SECONDS * 1000,
+    };
     this.redis = { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, bullPrefix: e.BULL_PREFIX };
     this.metrics = { port: e.METRICS_PORT };
     this.shutdownGraceSeconds = e.SHUTDOWN_GRACE_SECONDS;

@@ -145,6 +145,10 @@ export const ENV_VARS = {
     'How long a request waits for a free PostgreSQL connection before it is answered 503 (busy)',
     100,
   ),
+  DATABASE_POOL_IDLE_SECONDS: int(
+    0,
+    'Close a PostgreSQL connection idle this long (0 = keep them: no reconnects when load returns)',
+  ),
   METRICS_PORT: {
     doc: 'Port of the Prometheus `/metrics` endpoint, apart from the public one (0 = a free port); unset = none',
     fallbackDoc: '(unset)',
