@@ -48,11 +48,19 @@ describe('AppConfig', () => {
     expect(config.swipes).toMatchObject({ max: 60, refillSeconds: 60, giftEvery: 10, giftChance: 0.3 });
     expect(config.coins.boostedMultiplier).toBe(4);
     expect(config.promo.minLength).toBe(6);
+    expect(config.databasePool).toEqual({ size: 10, timeoutMs: 5000, idleMs: 0 });
   });
 
   it('reads overrides with their types', () => {
-    const config = new AppConfig({ DATABASE_URL, PORT: '8080', SWIPES_MAX: '5', SWIPE_GIFT_CHANCE: '0.5' });
+    const config = new AppConfig({
+      DATABASE_URL,
+      PORT: '8080',
+      SWIPES_MAX: '5',
+      SWIPE_GIFT_CHANCE: '0.5',
+      DATABASE_POOL_IDLE_SECONDS: '300',
+    });
     expect(config.port).toBe(8080);
+    expect(config.databasePool.idleMs).toBe(300_000);
     expect(config.swipes.max).toBe(5);
     expect(config.swipes.giftChance).toBe(0.5);
   });
