@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 
+import { setFlagsFromString } from 'node:v8';
+
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-
-import { setFlagsFromString } from 'node:v8';
 
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
@@ -14,8 +14,8 @@ import { closeOnSignals } from './graceful-shutdown.js';
 // V8 pretenures an allocation site whose objects survived a scavenge at a high rate: under a burst
 // the requests in flight do (Redis commands, pg's rows), so from then on every request's objects
 // were allocated in the old generation, ~25 MB/s of them dying there, and a mark-compact of 200 MB
-// every ~10 s stalled every request for 100–200 ms (the swipes bench's slowest 1 %). Without it
-// they die young: the old generation stays flat under load (docs/PERFORMANCE.md, the swipes bench).
+// every ~10 s stalled every request for 100–200 ms (the swipes bench's slowest 1 %). Without it they
+// die young: a mark-compact every 30–50 s (docs/PERFORMANCE.md, the swipes bench's last stalls).
 setFlagsFromString('--no-allocation-site-pretenuring');
 
 async function bootstrap(): Promise<void> {
