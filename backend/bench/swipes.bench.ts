@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     // The API's own view of an open-loop run: its event loop's delay and its GC pauses (from /metrics,
     // whose event loop histogram starts again at each scrape).
     const stalls = new Map<RunResult, string>();
-    const opened = async (rate: number, op: (player: Player) => Promise<boolean>) => {
+    const openRun = async (rate: number, op: (player: Player) => Promise<boolean>) => {
       const before = await scrape(metricsPort);
       const ownLoop = monitorEventLoopDelay({ resolution: 5 });
       ownLoop.enable();
@@ -204,7 +204,8 @@ async function main(): Promise<void> {
       );
       return result;
     };
-    const swipesOpen = (rate: number) => opened(rate, swipeAs);
+    const swipesOpen = (rate: number) => openRun(rate, swipeAs);
+    const meOpen = (rate: number) => openRun(rate, meAs);
 
     await dealAll();
     // Warm-up: JIT, connection pools.
@@ -218,7 +219,7 @@ async function main(): Promise<void> {
     const rate = Math.max(1, Math.round(me.rate / 2));
     results.push([`open loop at ${rate}/s: swipes, spread`, await swipesOpen(rate)]);
     // The same rate of the lightest authenticated read: what this box's latency is at that load.
-    results.push([`open loop at ${rate}/s: GET /api/v1/auth/me/`, await opened(rate, meAs)]);
+    results.push([`open loop at ${rate}/s: GET /api/v1/auth/me/`, await meOpen(rate)]);
     for (const fraction of ALSO_AT) {
       const at = Math.max(1, Math.round(me.rate * fraction));
       results.push([`open loop at ${at}/s (${fraction} × /me's max): swipes, spread`, await swipesOpen(at)]);
