@@ -47,7 +47,7 @@ export default defineConfig(({ command }) => ({
       output: {
         // The first screen's modules (`$initial`) in three files (React DOM + router, other libraries,
         // app code) instead of 16 small shared chunks: over HTTP/1.1's six connections they queued
-        // behind one another, the CSS and the early `/me` behind them (docs/PERFORMANCE.md). Route
+        // behind one another, the CSS and the early `/me` behind them (docs/perf-log/mini-app.md). Route
         // chunks stay split and load on demand.
         codeSplitting: {
           groups: [
