@@ -12,7 +12,7 @@ export interface ErrorBody {
 
 /**
  * Texts the server sends in `detail` (and `hint`) that the client and tests recognise.
- * Quoted verbatim from SEED-SPEC.md / GAME.md.
+ * Quoted verbatim from docs/SPEC.md / GAME.md.
  */
 export const ErrorText = {
   refreshTokens: 'Refresh your tokens and try again.',
