@@ -40,9 +40,13 @@ export class AppConfig {
     authFailuresPerAddress: number;
     playerRoutesPerAddress: number;
     perPlayer: Record<
-      'uploads' | 'generations' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet',
+      'uploads' | 'generations' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet' | 'reports',
       number
     >;
+  };
+  readonly moderation: {
+    /** Distinct players' open reports that hide a meme pending an admin's decision. */
+    hideAfterReports: number;
   };
   readonly telegram: {
     botToken: string;
@@ -166,8 +170,10 @@ export class AppConfig {
         payments: e.RATE_LIMIT_PAYMENTS_PER_PLAYER,
         promo: e.RATE_LIMIT_PROMO_PER_PLAYER,
         wallet: e.RATE_LIMIT_WALLET_PER_PLAYER,
+        reports: e.RATE_LIMIT_REPORTS_PER_PLAYER,
       },
     };
+    this.moderation = { hideAfterReports: e.MODERATION_HIDE_AFTER_REPORTS };
     this.telegram = {
       botToken: e.TELEGRAM_BOT_TOKEN,
       hasRealBotToken: e.TELEGRAM_BOT_TOKEN !== DEVELOPMENT_BOT_TOKEN,

@@ -376,6 +376,13 @@ export const ENV_VARS = {
     'Promo code applications and creations per player per window (codes are guessable; 0 = off)',
   ),
   RATE_LIMIT_WALLET_PER_PLAYER: int(10, 'TON wallet proofs per player per window (0 = off)'),
+  RATE_LIMIT_REPORTS_PER_PLAYER: int(20, 'Meme reports per player per window (0 = off)'),
+
+  MODERATION_HIDE_AFTER_REPORTS: int(
+    3,
+    'Distinct players’ open reports that hide a meme from the deck, feed and share page until an admin decides',
+    1,
+  ),
 
   SWIPES_MAX: int(60, 'Swipe bar maximum; new users start full; refill stops here', 1),
   SWIPE_REFILL_SECONDS: int(60, 'One swipe refills per this many seconds', 1),

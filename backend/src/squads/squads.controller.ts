@@ -6,6 +6,7 @@ import { intIdParam } from '../common/int-id-param.pipe.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SquadMembershipResponseDto, SquadTitleResponseDto, UpdateSquadDto } from './dto/squads.dto.js';
 import { SquadsService } from './squads.service.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 /** Joining, leaving and renaming; the ranked lists are the rating's (`GET /v1/squads/`). */
 @ApiTags('squads')
@@ -31,6 +32,7 @@ export class SquadsController {
   }
 
   @Post(':id/join/')
+  @RefuseBanned()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     type: SquadMembershipResponseDto,

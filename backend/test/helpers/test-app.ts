@@ -57,6 +57,7 @@ export const LIFTED_LIMITS: Record<string, string> = {
   RATE_LIMIT_PAYMENTS_PER_PLAYER: '0',
   RATE_LIMIT_PROMO_PER_PLAYER: '0',
   RATE_LIMIT_WALLET_PER_PLAYER: '0',
+  RATE_LIMIT_REPORTS_PER_PLAYER: '0',
 };
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
