@@ -50,7 +50,7 @@ function precompress(): Plugin {
 /**
  * React's API on Preact (preact/compat) in the production build and the unit tests, for the app and
  * every library: React DOM was most of the first screen's JavaScript (55 of 146 KB br) and of its CPU
- * on a weak phone (docs/PERFORMANCE.md, fourth pass). The dev server keeps React (its Fast Refresh).
+ * on a weak phone (docs/perf-log/mini-app.md, fourth pass). The dev server keeps React (its Fast Refresh).
  */
 const PREACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -118,7 +118,7 @@ export default defineConfig(({ command }) => ({
       output: {
         // The first screen's modules (`$initial`) in three files (Preact + router, other libraries,
         // app code) instead of 16 small shared chunks: over HTTP/1.1's six connections they queued
-        // behind one another, the CSS and the early `/me` behind them (docs/PERFORMANCE.md). Route
+        // behind one another, the CSS and the early `/me` behind them (docs/perf-log/mini-app.md). Route
         // chunks stay split and load on demand.
         codeSplitting: {
           groups: [

@@ -15,7 +15,7 @@ import { closeOnSignals } from './graceful-shutdown.js';
 // the requests in flight do (Redis commands, pg's rows), so from then on every request's objects
 // were allocated in the old generation, ~25 MB/s of them dying there, and a mark-compact of 200 MB
 // every ~10 s stalled every request for 100–200 ms (the swipes bench's slowest 1 %). Without it they
-// die young: a mark-compact every 30–50 s (docs/PERFORMANCE.md, the swipes bench's last stalls).
+// die young: a mark-compact every 30–50 s (docs/perf-log/swipes.md, "The last stalls").
 setFlagsFromString('--no-allocation-site-pretenuring');
 
 async function bootstrap(): Promise<void> {

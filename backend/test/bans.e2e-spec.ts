@@ -35,11 +35,15 @@ describe('bans', () => {
   const ban = (tgId: number, body: object) =>
     request(t.server).post(`/api/v1/admin/users/${tgId}/ban/`).set(bearer(admin)).send(body);
   const unban = (tgId: number) =>
-    request(t.server).post(`/api/v1/admin/users/${tgId}/unban/`).set(bearer(admin)).send({ reason: 'appeal' });
+    request(t.server)
+      .post(`/api/v1/admin/users/${tgId}/unban/`)
+      .set(bearer(admin))
+      .send({ reason: 'appeal' });
 
   async function visibility(viewer: Player, meme: MemeDto) {
-    const feed = (await request(t.server).get('/api/v1/feed/?period=all&pageSize=100').set(bearer(viewer)).expect(200))
-      .body as Page<FeedItemDto>;
+    const feed = (
+      await request(t.server).get('/api/v1/feed/?period=all&pageSize=100').set(bearer(viewer)).expect(200)
+    ).body as Page<FeedItemDto>;
     const deck = (await request(t.server).get('/api/v1/swipes/?limit=50').set(bearer(viewer)).expect(200))
       .body as { items: FeedItemDto[] };
     return {
@@ -58,7 +62,12 @@ describe('bans', () => {
     const other = await newPlayer(t.server, t.config);
     const [othersMeme] = await seedMemes(t, other, 1);
     const viewer = await newPlayer(t.server, t.config);
-    expect(await visibility(viewer, published!)).toEqual({ inFeed: true, inDeck: true, share: 200, page: 200 });
+    expect(await visibility(viewer, published!)).toEqual({
+      inFeed: true,
+      inDeck: true,
+      share: 200,
+      page: 200,
+    });
 
     const before = Date.now();
     const given = (await ban(banned.tgId, { reason: 'harassment', days: 2 }).expect(200)).body as BanDto;
@@ -69,17 +78,28 @@ describe('bans', () => {
     const refusal = { detail: ErrorText.banned, code: ErrorCode.banned, until: given.until };
 
     const balances = await me(t.server, banned);
-    const [pack] = ((await request(t.server).get('/api/v1/tariff/').set(bearer(banned)).expect(200)).body as {
-      items: { id: number }[];
-    }).items;
+    const [pack] = (
+      (await request(t.server).get('/api/v1/tariff/').set(bearer(banned)).expect(200)).body as {
+        items: { id: number }[];
+      }
+    ).items;
     const writes = [
       request(t.server).patch(`/api/v1/memes/${draft!.id}/`).set(bearer(banned)).send({ isPublished: true }),
-      request(t.server).post('/api/v1/memes/').set(bearer(banned)).attach('image', photo('portrait-01.jpg'), 'a.jpg'),
+      request(t.server)
+        .post('/api/v1/memes/')
+        .set(bearer(banned))
+        .attach('image', photo('portrait-01.jpg'), 'a.jpg'),
       request(t.server).post(`/api/v1/feed/${othersMeme!.id}/`).set(bearer(banned)).send({ amount: 10 }),
       request(t.server).post('/api/v1/memes/generations/').set(bearer(banned)).field('templateId', draft!.id),
-      request(t.server).put('/api/v1/users/face/').set(bearer(banned)).attach('photo', photo('portrait-01.jpg'), 'a.jpg'),
+      request(t.server)
+        .put('/api/v1/users/face/')
+        .set(bearer(banned))
+        .attach('photo', photo('portrait-01.jpg'), 'a.jpg'),
       request(t.server).get(`/api/v1/tariff/${pack!.id}/`).set(bearer(banned)),
-      request(t.server).post(`/api/v1/memes/${othersMeme!.id}/report/`).set(bearer(banned)).send({ reason: 'spam' }),
+      request(t.server)
+        .post(`/api/v1/memes/${othersMeme!.id}/report/`)
+        .set(bearer(banned))
+        .send({ reason: 'spam' }),
       swipe(t.server, banned, othersMeme!.id),
     ];
     for (const res of await Promise.all(writes)) expect([res.status, res.body]).toEqual([403, refusal]);
@@ -97,18 +117,32 @@ describe('bans', () => {
       .expect(200);
     await request(t.server).get('/api/v1/feed/').set(bearer(banned)).expect(200);
     await request(t.server).get('/api/v1/memes/').set(bearer(banned)).expect(200);
-    expect(await visibility(viewer, published!)).toEqual({ inFeed: false, inDeck: false, share: 404, page: 404 });
-    expect((await swipe(t.server, viewer, published!.id).expect(404)).body).toEqual({ detail: ErrorText.memeNotFound });
+    expect(await visibility(viewer, published!)).toEqual({
+      inFeed: false,
+      inDeck: false,
+      share: 404,
+      page: 404,
+    });
+    expect((await swipe(t.server, viewer, published!.id).expect(404)).body).toEqual({
+      detail: ErrorText.memeNotFound,
+    });
 
     await unban(banned.tgId).expect(200);
-    expect(await visibility(viewer, published!)).toEqual({ inFeed: true, inDeck: true, share: 200, page: 200 });
+    expect(await visibility(viewer, published!)).toEqual({
+      inFeed: true,
+      inDeck: true,
+      share: 200,
+      page: 200,
+    });
     await swipe(t.server, banned, othersMeme!.id).expect(200);
     await unban(banned.tgId).expect(404);
 
     const audit = (await request(t.server).get('/api/v1/admin/audit/').set(bearer(admin)).expect(200))
       .body as Page<AuditEntryDto>;
     expect(
-      audit.items.filter((entry) => entry.target === String(banned.tgId)).map((entry) => [entry.action, entry.reason]),
+      audit.items
+        .filter((entry) => entry.target === String(banned.tgId))
+        .map((entry) => [entry.action, entry.reason]),
     ).toEqual([
       ['user.unban', 'appeal'],
       ['user.ban', 'harassment'],
@@ -121,11 +155,23 @@ describe('bans', () => {
     const [draft] = await seedMemes(t, player, 1, { publish: false });
     const given = (await ban(player.tgId, { reason: 'spam' }).expect(200)).body as BanDto;
     expect(given.until).toBeNull();
-    const res = await request(t.server).patch(`/api/v1/memes/${draft!.id}/`).set(bearer(player)).send({ isPublished: true });
-    expect([res.status, res.body]).toEqual([403, { detail: ErrorText.banned, code: ErrorCode.banned, until: null }]);
+    const res = await request(t.server)
+      .patch(`/api/v1/memes/${draft!.id}/`)
+      .set(bearer(player))
+      .send({ isPublished: true });
+    expect([res.status, res.body]).toEqual([
+      403,
+      { detail: ErrorText.banned, code: ErrorCode.banned, until: null },
+    ]);
 
-    await t.dataSource.query(`UPDATE player_bans SET until = now() - interval '1 second' WHERE tg_id = $1`, [player.tgId]);
-    await request(t.server).patch(`/api/v1/memes/${draft!.id}/`).set(bearer(player)).send({ isPublished: true }).expect(200);
+    await t.dataSource.query(`UPDATE player_bans SET until = now() - interval '1 second' WHERE tg_id = $1`, [
+      player.tgId,
+    ]);
+    await request(t.server)
+      .patch(`/api/v1/memes/${draft!.id}/`)
+      .set(bearer(player))
+      .send({ isPublished: true })
+      .expect(200);
   });
 
   it('cannot ban an admin, checks its input, and bans a Telegram id that has no account', async () => {
@@ -136,12 +182,19 @@ describe('bans', () => {
     await ban(newTgId(), {}).expect(400);
     await ban(newTgId(), { reason: 'x', days: 0 }).expect(400);
     await ban(newTgId(), { reason: 'x', days: 1.5 }).expect(400);
-    await request(t.server).post('/api/v1/admin/users/abc/ban/').set(bearer(admin)).send({ reason: 'x' }).expect(404);
+    await request(t.server)
+      .post('/api/v1/admin/users/abc/ban/')
+      .set(bearer(admin))
+      .send({ reason: 'x' })
+      .expect(404);
 
     const stranger = newTgId();
     await ban(stranger, { reason: 'known scammer', days: 30 }).expect(200);
     const joined = await newPlayer(t.server, t.config, { tgId: stranger });
-    const res = await request(t.server).post('/api/v1/memes/').set(bearer(joined)).attach('image', photo('portrait-01.jpg'), 'a.jpg');
+    const res = await request(t.server)
+      .post('/api/v1/memes/')
+      .set(bearer(joined))
+      .attach('image', photo('portrait-01.jpg'), 'a.jpg');
     expect([res.status, res.body.code]).toEqual([403, ErrorCode.banned]);
   });
 });

@@ -32,7 +32,11 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { ADMIN_TG_IDS: String(adminTgId), SWIPE_MIN_INTERVAL_MS: '0', MODERATION_HIDE_AFTER_REPORTS: '3' },
+      env: {
+        ADMIN_TG_IDS: String(adminTgId),
+        SWIPE_MIN_INTERVAL_MS: '0',
+        MODERATION_HIDE_AFTER_REPORTS: '3',
+      },
     });
     await t.app.listen(0, '127.0.0.1');
     admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
@@ -58,8 +62,9 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
   }
 
   async function visibility(viewer: Player, meme: MemeDto) {
-    const feed = (await request(t.server).get('/api/v1/feed/?period=all&pageSize=100').set(bearer(viewer)).expect(200))
-      .body as Page<FeedItemDto>;
+    const feed = (
+      await request(t.server).get('/api/v1/feed/?period=all&pageSize=100').set(bearer(viewer)).expect(200)
+    ).body as Page<FeedItemDto>;
     const deck = (await request(t.server).get('/api/v1/swipes/?limit=50').set(bearer(viewer)).expect(200))
       .body as { items: FeedItemDto[] };
     const share = await request(t.server).get(`/api/v1/memes/share/${meme.shareId}/`);
@@ -83,7 +88,8 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
       await adminPost(player, `users/${player.tgId}/ban/`, { reason: 'x' }),
       await adminPost(player, `users/${player.tgId}/unban/`),
     ];
-    for (const res of refusals) expect([res.status, res.body]).toEqual([403, { detail: ErrorText.onlyAdmins }]);
+    for (const res of refusals)
+      expect([res.status, res.body]).toEqual([403, { detail: ErrorText.onlyAdmins }]);
     expect(await visibility(player, meme!)).toMatchObject({ share: 200 });
   });
 
@@ -93,12 +99,14 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
     const [meme] = await seedMemes(t, author, 1);
     const [draft] = await seedMemes(t, author, 1, { publish: false });
 
-    expect((await report(reporter, meme!.id, 'boring').expect(400)).body.detail).toMatch(/reason must be one of/);
+    expect((await report(reporter, meme!.id, 'boring').expect(400)).body.detail).toMatch(
+      /reason must be one of/,
+    );
     expect((await report(author, meme!.id).expect(400)).body).toEqual({ detail: ErrorText.ownMemeReport });
     expect((await report(reporter, draft!.id).expect(404)).body).toEqual({ detail: ErrorText.memeNotFound });
-    expect(
-      (await report(reporter, '00000000-0000-4000-8000-000000000000').expect(404)).body,
-    ).toEqual({ detail: ErrorText.memeNotFound });
+    expect((await report(reporter, '00000000-0000-4000-8000-000000000000').expect(404)).body).toEqual({
+      detail: ErrorText.memeNotFound,
+    });
     expect((await report(reporter, meme!.id, 'impersonation').expect(201)).body).toEqual({
       memeId: meme!.id,
       reason: 'impersonation',
@@ -125,7 +133,9 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
       ...voters.map((voter) => vote(voter, meme!.id, 10)),
       ...reporters.map((reporter) => report(reporter, meme!.id, 'violence')),
     ]);
-    expect(answers.filter((res) => res.status >= 500 || res.status === 400).map((res) => res.body)).toEqual([]);
+    expect(answers.filter((res) => res.status >= 500 || res.status === 400).map((res) => res.body)).toEqual(
+      [],
+    );
     const voteStatuses = answers.slice(0, voters.length).map((res) => res.status);
     expect(voteStatuses.filter((status) => status !== 200 && status !== 404)).toEqual([]);
     const reportStatuses = answers.slice(voters.length).map((res) => res.status);
@@ -134,8 +144,9 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
 
     // Every voter whose stake was taken has it back: all end where they started.
     for (const voter of voters) expect((await me(t.server, voter)).memeCoins).toBe(50);
-    const hides = (await request(t.server).get('/api/v1/admin/audit/?action=meme.hide').set(bearer(admin)).expect(200))
-      .body as Page<AuditEntryDto>;
+    const hides = (
+      await request(t.server).get('/api/v1/admin/audit/?action=meme.hide').set(bearer(admin)).expect(200)
+    ).body as Page<AuditEntryDto>;
     expect(hides.items.filter((entry) => entry.target === meme!.id)).toHaveLength(1);
     await expectBooksBalanced(t);
   });
@@ -160,7 +171,9 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
 
     expect(await visibility(viewer, meme!)).toEqual({ inFeed: false, inDeck: false, share: 404, page: 404 });
     expect((await vote(viewer, meme!.id, 5).expect(404)).body).toEqual({ detail: ErrorText.memeNotFound });
-    expect((await swipe(t.server, viewer, meme!.id).expect(404)).body).toEqual({ detail: ErrorText.memeNotFound });
+    expect((await swipe(t.server, viewer, meme!.id).expect(404)).body).toEqual({
+      detail: ErrorText.memeNotFound,
+    });
     expect((await report(viewer, meme!.id).expect(404)).body).toEqual({ detail: ErrorText.memeNotFound });
 
     // The stakes came back through the ledger, not earned; the vote on another meme stays in its pool.
@@ -168,7 +181,8 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
     expect(await ledgerRows(t, voters[1]!.tgId, 'stake-refund')).toEqual([{ kind: 'coins', delta: 20 }]);
     expect((await me(t.server, voters[0]!)).memeCoins).toBe(100);
     expect((await me(t.server, voters[1]!)).memeCoins).toBe(90);
-    const voted = (await request(t.server).get('/api/v1/feed/voted/').set(bearer(voters[0]!)).expect(200)).body as {
+    const voted = (await request(t.server).get('/api/v1/feed/voted/').set(bearer(voters[0]!)).expect(200))
+      .body as {
       items: { outcome: string; payout: number | null }[];
     };
     expect(voted.items).toEqual([expect.objectContaining({ outcome: 'refunded', payout: 30 })]);
@@ -200,8 +214,9 @@ describe('moderation: reports, hiding, restoring and the admin guard', () => {
     expect(outcome.votes).toMatchObject({ pool: 10, votes: 1 });
     await expectBooksBalanced(t);
 
-    const audit = (await request(t.server).get('/api/v1/admin/audit/?action=meme.hide').set(bearer(admin)).expect(200))
-      .body as Page<AuditEntryDto>;
+    const audit = (
+      await request(t.server).get('/api/v1/admin/audit/?action=meme.hide').set(bearer(admin)).expect(200)
+    ).body as Page<AuditEntryDto>;
     const mine = audit.items.filter((entry) => entry.target === meme!.id);
     expect(mine.map((entry) => [entry.actor, entry.reason])).toEqual([
       [String(adminTgId), 'confirmed'],
@@ -244,6 +259,8 @@ describe('moderation: the report rate limit', () => {
       request(t.server).post(`/api/v1/memes/${id}/report/`).set(bearer(reporter)).send({ reason: 'spam' });
     await post(memes[0]!.id).expect(201);
     await post(memes[1]!.id).expect(201);
-    expect((await post(memes[2]!.id).expect(429)).body).toMatchObject({ detail: ErrorText.requestLimitExceeded });
+    expect((await post(memes[2]!.id).expect(429)).body).toMatchObject({
+      detail: ErrorText.requestLimitExceeded,
+    });
   });
 });

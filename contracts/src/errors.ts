@@ -21,7 +21,7 @@ export const ErrorCode = {
 
 /**
  * Texts the server sends in `detail` (and `hint`) that the client and tests recognise.
- * Quoted verbatim from SEED-SPEC.md / GAME.md.
+ * Quoted verbatim from docs/SPEC.md / GAME.md.
  */
 export const ErrorText = {
   refreshTokens: 'Refresh your tokens and try again.',

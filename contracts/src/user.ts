@@ -1,4 +1,4 @@
-/** The current user as `GET /api/v1/auth/me/` returns it: exactly the keys of SEED-SPEC §3. */
+/** The current user as `GET /api/v1/auth/me/` returns it: exactly the keys of docs/SPEC.md §3. */
 export interface UserDto {
   tgId: number;
   createdAt: string;
@@ -36,7 +36,7 @@ export interface UserDto {
 export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** The keys of UserDto in the order SEED-SPEC §3 lists them; tests compare `/me` against it. */
+/** The keys of UserDto in the order docs/SPEC.md §3 lists them; tests compare `/me` against it. */
 export const USER_DTO_KEYS = [
   'tgId',
   'createdAt',

@@ -35,7 +35,11 @@ export class AdminModerationController {
     @Param('id', uuidParam(ErrorText.memeNotFound)) id: string,
     @Body() body: DecisionDto,
   ): Promise<MemeModerationDto> {
-    return this.moderation.hide(id, { actor: String(admin.tgId), reason: body.reason ?? null, closesReports: true });
+    return this.moderation.hide(id, {
+      actor: String(admin.tgId),
+      reason: body.reason ?? null,
+      closesReports: true,
+    });
   }
 
   /** Shows the meme again and closes its open reports (they do not hide it again). */

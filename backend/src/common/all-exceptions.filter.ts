@@ -9,6 +9,7 @@ import {
 import type { ErrorBody } from '@mememint/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { isDeadlock } from '../database/deadlock.js';
 
 /** Nest wraps body-parser failures in an HttpException whose cause names the failure. */
 const bodyParserDetails: Record<string, string> = {
@@ -56,6 +57,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isPoolExhausted(exception)) {
       this.logger.warn('No free database connection in time: answered 503');
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: BUSY_DETAIL, retryAfter: 1 } };
+    }
+    if (isDeadlock(exception)) {
+      // Locks are taken in one order, yet PostgreSQL may still pick a victim (a settlement paying
+      // authors then voters): its transaction was rolled back whole, so the client can simply retry.
+      this.logger.warn('A deadlock victim rolled back: answered 503');
       return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: BUSY_DETAIL, retryAfter: 1 } };
     }
     // The request line (id, method, path without its query) comes from the request logger's context;

@@ -117,11 +117,14 @@ export class LedgerRepository {
   /**
    * Locks the users' rows (in id order, so two callers locking overlapping sets cannot deadlock)
    * and reads their balances and what their earning multiplier depends on. Missing users are absent.
+   * FOR NO KEY UPDATE, the lock the balance UPDATE takes anyway: it queues ledger changes of a user
+   * but not the foreign-key share lock that the caller's own row (a vote, a promo use) took on the
+   * user earlier in the transaction, so two such transactions never wait on each other in a cycle.
    */
   async lockUsers(em: EntityManager, userIds: readonly number[]): Promise<Map<number, LockedUser>> {
     const rows: (BalanceRow & { boost_ends: Date | null; infl: boolean })[] = await em.query(
       `SELECT tg_id, generation_limit, meme_coins, swipes, boost_ends, infl
-         FROM users WHERE tg_id = ANY($1::bigint[]) ORDER BY tg_id FOR UPDATE`,
+         FROM users WHERE tg_id = ANY($1::bigint[]) ORDER BY tg_id FOR NO KEY UPDATE`,
       [userIds],
     );
     return new Map(
@@ -215,7 +218,7 @@ export class LedgerRepository {
   ): Promise<(R & LedgerStatementColumns)[]> {
     return this.prepared.query(
       `WITH ledger_users AS MATERIALIZED (
-              SELECT * FROM users WHERE tg_id = ANY(:ledgerUserIds::bigint[]) ORDER BY tg_id FOR UPDATE),
+              SELECT * FROM users WHERE tg_id = ANY(:ledgerUserIds::bigint[]) ORDER BY tg_id FOR NO KEY UPDATE),
             ${statement.ctes},
             ledger_rows AS (
               SELECT r.user_id::bigint AS user_id, r.kind::balance_kind AS kind, r.delta::integer AS delta,

@@ -46,7 +46,9 @@ export class MemesRepository {
       [id],
     );
     const row = rows[0];
-    return row ? { ownerId: Number(row.owner_id), contestDay: row.contest_day, hiddenAt: row.hidden_at } : null;
+    return row
+      ? { ownerId: Number(row.owner_id), contestDay: row.contest_day, hiddenAt: row.hidden_at }
+      : null;
   }
 
   async setHiddenAt(em: EntityManager, id: string, hiddenAt: Date | null): Promise<void> {
@@ -81,9 +83,12 @@ export class MemesRepository {
     return this.memes
       .createQueryBuilder('m')
       .innerJoinAndSelect('m.owner', 'owner')
-      .where(`m.share_id = :shareId AND m.is_published AND m.hidden_at IS NULL AND NOT ${isBannedSql('m.owner_id')}`, {
-        shareId,
-      })
+      .where(
+        `m.share_id = :shareId AND m.is_published AND m.hidden_at IS NULL AND NOT ${isBannedSql('m.owner_id')}`,
+        {
+          shareId,
+        },
+      )
       .getOne();
   }
 

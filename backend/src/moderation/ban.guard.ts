@@ -1,4 +1,10 @@
-import { applyDecorators, type CanActivate, type ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  Injectable,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiForbiddenResponse } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../auth/auth.types.js';
 import { BannedException } from './banned.exception.js';

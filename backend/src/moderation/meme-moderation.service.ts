@@ -73,7 +73,11 @@ export class MemeModerationService {
           target: memeId,
           reason: decision.reason,
           before: { hiddenAt: before.hiddenAt?.toISOString() ?? null },
-          after: { hiddenAt: after.hiddenAt?.toISOString() ?? null, closedReports, refundedVotes: after.refundedVotes },
+          after: {
+            hiddenAt: after.hiddenAt?.toISOString() ?? null,
+            closedReports,
+            refundedVotes: after.refundedVotes,
+          },
         },
         em,
       );

@@ -23,7 +23,12 @@ export class ReportsRepository {
   constructor(@InjectRepository(MemeReport) private readonly reports: Repository<MemeReport>) {}
 
   /** Records a report; false when this player has reported this meme before. */
-  async insert(em: EntityManager, memeId: string, reporterId: number, reason: ReportReason): Promise<boolean> {
+  async insert(
+    em: EntityManager,
+    memeId: string,
+    reporterId: number,
+    reason: ReportReason,
+  ): Promise<boolean> {
     const rows: unknown[] = await em.query(
       `INSERT INTO meme_reports (meme_id, reporter_id, reason) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING 1`,

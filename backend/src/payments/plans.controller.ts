@@ -38,7 +38,7 @@ const INVOICE_DOC = {
 };
 const TELEGRAM_DOWN_DOC = { description: 'Telegram did not make the invoice; nothing was stored' };
 
-/** The plans on sale (SEED-SPEC §7 "Payments"), each `…/{id}/` opening an order to pay. */
+/** The plans on sale (docs/SPEC.md §7 "Payments"), each `…/{id}/` opening an order to pay. */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('v1')

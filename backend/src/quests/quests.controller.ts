@@ -26,7 +26,7 @@ import { QuestsService } from './quests.service.js';
 
 const questId = intIdParam('Task not found');
 
-/** Quests ("tasks" in SEED-SPEC §7). */
+/** Quests ("tasks" in docs/SPEC.md §7). */
 @ApiTags('quests')
 @ApiBearerAuth()
 @Controller('v1/tasks')

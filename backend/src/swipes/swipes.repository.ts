@@ -207,7 +207,7 @@ export class SwipesRepository {
   /** Locks the player's row and answers the refill's state (`GET /swipes/used/`). */
   async lockRefillState(em: EntityManager, userId: number): Promise<RefillState> {
     const rows: { swipes: number; swipes_refilled_at: Date }[] = await em.query(
-      `SELECT swipes, swipes_refilled_at FROM users WHERE tg_id = $1 FOR UPDATE`,
+      `SELECT swipes, swipes_refilled_at FROM users WHERE tg_id = $1 FOR NO KEY UPDATE`,
       [userId],
     );
     return { swipes: rows[0]!.swipes, refilledAt: rows[0]!.swipes_refilled_at };

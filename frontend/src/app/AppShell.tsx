@@ -13,7 +13,7 @@ export function PageSkeleton() {
 }
 
 /**
- * The app's frame while start-up signs in (SEED-SPEC §2's spinner, inside it): top menu, page and the
+ * The app's frame while start-up signs in (docs/SPEC.md §2's spinner, inside it): top menu, page and the
  * bottom nav with its central Feed button, without text (the language is not known yet). index.html
  * holds the same markup, so the phone paints it before any script arrives (app-shell.test.tsx keeps the
  * two equal).

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { haptic } from '../telegram/sdk';
 import { FeedIcon, InviteIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
 
-/** SEED-SPEC §2: Profile, Rating, Feed (big, centre), Invite, Quests — in this order. */
+/** docs/SPEC.md §2: Profile, Rating, Feed (big, centre), Invite, Quests — in this order. */
 const LINKS = [
   { to: '/profile', label: 'nav.profile', Icon: ProfileIcon },
   { to: '/rating', label: 'nav.rating', Icon: RatingIcon },

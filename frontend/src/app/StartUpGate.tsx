@@ -10,7 +10,7 @@ export const NOT_SUPPORTED_PATH = '/not-supported-platform';
 export const ONBOARDING_PATH = '/onboarding';
 
 /**
- * SEED-SPEC §2 start-up: the app shell with its spinner until init is done, then unsupported platform /
+ * docs/SPEC.md §2 start-up: the app shell with its spinner until init is done, then unsupported platform /
  * onboarding / the app.
  */
 export function StartUpGate() {

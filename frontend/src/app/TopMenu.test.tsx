@@ -22,7 +22,7 @@ async function renderMenu(user: Partial<typeof TEST_USER>) {
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
 
-describe('TopMenu (SEED-SPEC §2)', () => {
+describe('TopMenu (docs/SPEC.md §2)', () => {
   it('shows the name, coins as K/M and the swipe bar over 60', async () => {
     await renderMenu({ memeCoins: 12_345, swipes: 30 });
     expect(screen.getByText('tester')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { ChevronDownIcon, CoinIcon, StarIcon } from '../ui/icons';
 import { toast } from '../ui/toast';
 
 /**
- * SEED-SPEC §2 top menu: avatar, name, coins, the labelled swipe bar (a tap on either opens the balance
+ * docs/SPEC.md §2 top menu: avatar, name, coins, the labelled swipe bar (a tap on either opens the balance
  * sheet), and the promo/invite dropdown.
  */
 export function TopMenu() {

@@ -37,9 +37,9 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * Every route of SEED-SPEC §2, as `<Routes>` under a `<BrowserRouter>` (App): the app uses none of the
+ * Every route of docs/SPEC.md §2, as `<Routes>` under a `<BrowserRouter>` (App): the app uses none of the
  * data router's loaders, actions or fetchers, and `createBrowserRouter` brought them all (and their
- * evaluation) onto a weak phone's first screen (docs/PERFORMANCE.md, fifth pass). What a route's
+ * evaluation) onto a weak phone's first screen (docs/perf-log/mini-app.md, fifth pass). What a route's
  * `errorElement` did, `RouteErrorBoundary` does.
  */
 export function AppRoutes() {

@@ -11,7 +11,7 @@ const LOADERS: Record<Exclude<SupportedLanguage, 'en'>, () => Promise<{ default:
 /** The language of the last start-up, so the next one fetches its texts while it signs in. */
 const LAST_LANGUAGE_KEY = 'mm_language';
 
-/** The user's language when the app has it, else English (SEED-SPEC §1). */
+/** The user's language when the app has it, else English (docs/SPEC.md §1). */
 export function pickLanguage(code: string | null | undefined): SupportedLanguage {
   const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(base) ? (base as SupportedLanguage) : 'en';

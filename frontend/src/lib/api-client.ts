@@ -25,7 +25,7 @@ export interface ApiClientOptions {
   onLogout: () => void;
 }
 
-/** Statuses that mean "your access token is stale" (SEED-SPEC §4, Token refresh). */
+/** Statuses that mean "your access token is stale" (docs/SPEC.md §4, Token refresh). */
 function needsRefresh(status: number, body: Partial<ErrorBody> | null): boolean {
   return status === 401 || (status === 403 && body?.detail === ErrorText.refreshTokens);
 }
@@ -47,7 +47,7 @@ export class ApiClient {
     return this.options.tokens.get().authToken;
   }
 
-  /** Stores the tokens of a login answer; both must be there (SEED-SPEC §5). */
+  /** Stores the tokens of a login answer; both must be there (docs/SPEC.md §5). */
   acceptLogin(response: Partial<LoginResponse> | null): void {
     if (!response?.jwtToken || !response.refreshToken) throw new WrongResponseError();
     this.options.tokens.set({ authToken: response.jwtToken, refreshToken: response.refreshToken });

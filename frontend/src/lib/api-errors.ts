@@ -28,7 +28,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with something the client cannot use (SEED-SPEC §5). */
+/** The server answered 2xx with something the client cannot use (docs/SPEC.md §5). */
 export class WrongResponseError extends Error {
   constructor() {
     super('Wrong response from server');

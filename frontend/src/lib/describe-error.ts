@@ -78,7 +78,7 @@ export function translateServerError(
 }
 
 /**
- * The global error rule (SEED-SPEC §8): nothing for a 401 (the refresh flow owns it); otherwise the
+ * The global error rule (docs/SPEC.md §8): nothing for a 401 (the refresh flow owns it); otherwise the
  * server's detail, else the error's own message, else the generic text. Offline → "Bad internet connection".
  */
 export function describeError(error: unknown, t: TFunction): { message: string; hint?: string } | null {

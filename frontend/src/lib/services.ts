@@ -6,7 +6,7 @@ import { ApiClient } from './api-client';
 import { describeError } from './describe-error';
 import { tokenStore } from './tokens';
 
-/** SEED-SPEC §7: every call lives under /api. */
+/** docs/SPEC.md §7: every call lives under /api. */
 export const API_BASE = '/api';
 
 type LogoutListener = () => void;
@@ -24,7 +24,7 @@ export const apiClient = new ApiClient({
   onLogout: () => logoutListeners.forEach((listener) => listener()),
 });
 
-/** The global error toast (SEED-SPEC §8) for every failed query or mutation. */
+/** The global error toast (docs/SPEC.md §8) for every failed query or mutation. */
 export function reportError(error: unknown): void {
   const described = describeError(error, i18n.t);
   if (!described) return;

@@ -1,4 +1,4 @@
-/** Auth tokens kept in cookies (SEED-SPEC §3): `mm_`-prefixed, 30 days, path /, SameSite=Strict. */
+/** Auth tokens kept in cookies (docs/SPEC.md §3): `mm_`-prefixed, 30 days, path /, SameSite=Strict. */
 export const AUTH_COOKIE = 'mm_auth_token';
 export const REFRESH_COOKIE = 'mm_refresh_token';
 export const TOKEN_COOKIE_DAYS = 30;

@@ -7,7 +7,7 @@ import { haptic } from '../telegram/sdk';
 import { useBackButton } from '../ui/useBackButton';
 
 /**
- * SEED-SPEC §2: intro, swipe and rate, likes as bets, any photo + text, feed rewards, friends, airdrop,
+ * docs/SPEC.md §2: intro, swipe and rate, likes as bets, any photo + text, feed rewards, friends, airdrop,
  * closing; each with its own drawing (features/onboarding).
  */
 const STEPS = ONBOARDING_ART;

@@ -15,7 +15,7 @@ const API_PERIOD: Record<(typeof PERIODS)[number], RatingPeriod> = {
   perMonth: 'month',
 };
 
-/** Rating (SEED-SPEC §2): four tabs and a period sort; the global board updates live while open. */
+/** Rating (docs/SPEC.md §2): four tabs and a period sort; the global board updates live while open. */
 export function RatingPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<(typeof TABS)[number]>('yours');

@@ -83,7 +83,7 @@ async function renderPage(packs: unknown[] = []) {
   await screen.findByRole('button', { name: 'meme a' }, { timeout: 10_000 });
 }
 
-describe('StickersPage validation (SEED-SPEC §5)', () => {
+describe('StickersPage validation (docs/SPEC.md §5)', () => {
   it('needs a title and at least one sticker before it calls the server', async () => {
     await renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Create sticker pack' }));

@@ -15,7 +15,7 @@ import { Spinner } from '../ui/Spinner';
 import { useBackButton } from '../ui/useBackButton';
 
 /**
- * Sticker packs: pick memes, name the pack (SEED-SPEC §5: a title and at least one sticker), follow
+ * Sticker packs: pick memes, name the pack (docs/SPEC.md §5: a title and at least one sticker), follow
  * the progress, add it to Telegram; the player's packs below, each editable with the same picker.
  */
 export function StickersPage() {

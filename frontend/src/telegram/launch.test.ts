@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isSupportedPlatform } from './platform';
 import { readInitData, readLaunchParams } from './launch';
 
-describe('supported platforms (SEED-SPEC §1)', () => {
+describe('supported platforms (docs/SPEC.md §1)', () => {
   it.each(['android', 'android_x', 'ios'])('%s runs the game', (platform) => {
     expect(isSupportedPlatform(platform)).toBe(true);
   });

@@ -79,7 +79,7 @@ export async function prepareMockLaunch(session: {
   applyThemeColors(themeParams);
 
   // With a session in cookies and no explicit identity asked for, launch without a user: start-up
-  // then reuses the cookies (SEED-SPEC §4), as a reopened app would.
+  // then reuses the cookies (docs/SPEC.md §4), as a reopened app would.
   const wantsIdentity = query.has('tgId') || query.has('lang') || startParam !== undefined;
   let initData: string | undefined;
   if (wantsIdentity || !session.hasTokens()) {

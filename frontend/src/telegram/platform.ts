@@ -1,4 +1,4 @@
-/** The Telegram clients the game runs on (SEED-SPEC §1, §6). */
+/** The Telegram clients the game runs on (docs/SPEC.md §1, §6). */
 export const SUPPORTED_PLATFORMS = ['android', 'android_x', 'ios'] as const;
 
 export function isSupportedPlatform(platform: string | undefined): boolean {

@@ -18,7 +18,7 @@ function withSdk(call: (module: typeof TelegramSdk) => void): void {
 }
 
 /**
- * Loads and initialises the SDK (once) and the phone-app behaviour of SEED-SPEC §2: theme colours as
+ * Loads and initialises the SDK (once) and the phone-app behaviour of docs/SPEC.md §2: theme colours as
  * CSS variables, the app expanded, vertical swipes (swipe-to-close) disabled, then `ready`. Features an
  * old client lacks are skipped. `beforeInit` installs the imitated client outside Telegram.
  */

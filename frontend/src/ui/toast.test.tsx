@@ -6,7 +6,7 @@ import { i18n, setLanguage } from '../i18n';
 import { TOAST_AUTO_CLOSE_MS } from './toast';
 import { ToastHost } from './ToastHost';
 
-describe('the global error toast (SEED-SPEC §8)', () => {
+describe('the global error toast (docs/SPEC.md §8)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     render(<ToastHost />);

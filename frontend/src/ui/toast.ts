@@ -1,4 +1,4 @@
-/** A tiny toast store: anything can push, the one <ToastHost> renders (SEED-SPEC §8). */
+/** A tiny toast store: anything can push, the one <ToastHost> renders (docs/SPEC.md §8). */
 export type ToastKind = 'error' | 'success' | 'info';
 
 export interface Toast {
@@ -8,9 +8,9 @@ export interface Toast {
   hint?: string;
 }
 
-/** Toasts close by themselves after this long (SEED-SPEC §9). */
+/** Toasts close by themselves after this long (docs/SPEC.md §9). */
 export const TOAST_AUTO_CLOSE_MS = 4000;
-/** Swiping a toast this far (px) dismisses it (SEED-SPEC §9 "distance 50"). */
+/** Swiping a toast this far (px) dismisses it (docs/SPEC.md §9 "distance 50"). */
 export const TOAST_SWIPE_DISTANCE = 50;
 
 type Listener = (toasts: readonly Toast[]) => void;

@@ -19,10 +19,14 @@ export const auditCommand: AdminCommand<AuditParams> = {
     const { positionals, values } = splitArgs(args, ['action', 'limit']);
     if (positionals.length > 0) throw new UsageError(`Unexpected arguments: ${positionals.join(' ')}.`);
     if (values.action !== undefined && !/^[a-z][a-z0-9.-]{0,63}$/.test(values.action))
-      throw new UsageError(`--action must be an action name such as meme.hide, got ${JSON.stringify(values.action)}.`);
+      throw new UsageError(
+        `--action must be an action name such as meme.hide, got ${JSON.stringify(values.action)}.`,
+      );
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!/^[1-9][0-9]{0,2}$/.test(values.limit ?? '50') || limit > 100)
-      throw new UsageError(`--limit must be a whole number from 1 to 100, got ${JSON.stringify(values.limit)}.`);
+      throw new UsageError(
+        `--limit must be a whole number from 1 to 100, got ${JSON.stringify(values.limit)}.`,
+      );
     return { action: values.action ?? null, limit };
   },
 

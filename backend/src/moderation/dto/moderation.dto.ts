@@ -24,7 +24,10 @@ export class ReportResultResponseDto implements ReportResultDto {
 
 /** `GET /v1/admin/reports/?status=open` */
 export class ReportsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: REPORT_STATUSES, description: 'Only reports of this status (all when absent)' })
+  @ApiPropertyOptional({
+    enum: REPORT_STATUSES,
+    description: 'Only reports of this status (all when absent)',
+  })
   @IsOptional()
   @IsIn(REPORT_STATUSES)
   status?: ReportStatus;

@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
 import type { ReportReason, ReportStatus } from '@mememint/contracts';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { Meme } from '../../memes/entities/meme.entity.js';

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage, type UserDto } from '@mememint/contracts';
 import type { User } from '../entities/user.entity.js';
 
-/** The current user with exactly the keys of SEED-SPEC §3 (UserDto). */
+/** The current user with exactly the keys of docs/SPEC.md §3 (UserDto). */
 export class UserResponseDto implements UserDto {
   @ApiProperty({ example: 279058397 }) tgId!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;

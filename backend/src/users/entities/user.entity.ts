@@ -7,7 +7,7 @@ export const USERNAME_MAX_LENGTH = 64;
 export const NAME_MAX_LENGTH = 256;
 
 /**
- * A player, keyed by their Telegram id. Every field of SEED-SPEC §3 lives here. The three balances
+ * A player, keyed by their Telegram id. Every field of docs/SPEC.md §3 lives here. The three balances
  * (`generationLimit`, `memeCoins`, `swipes`) start at 0 in the row and only ever change through
  * LedgerService, which writes the opening grant when the user is created.
  */

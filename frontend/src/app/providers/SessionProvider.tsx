@@ -79,7 +79,7 @@ type StartUp =
   | { status: 'signedOut' };
 
 /**
- * Start-up (SEED-SPEC §2, §4): the launch, the platform check, the sign-in and the user's language.
+ * Start-up (docs/SPEC.md §2, §4): the launch, the platform check, the sign-in and the user's language.
  * The user lands in `queryClient`; the Telegram SDK starts once the screen this leads to is painted.
  */
 async function startUp(queryClient: QueryClient): Promise<StartUp> {

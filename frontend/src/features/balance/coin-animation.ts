@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** SEED-SPEC §4/§9: the balance counts up in steps of 5, or 50 when 1000 or more is added, 1 ms a step. */
+/** docs/SPEC.md §4/§9: the balance counts up in steps of 5, or 50 when 1000 or more is added, 1 ms a step. */
 export const COIN_STEP = 5;
 export const COIN_BIG_STEP = 50;
 export const COIN_BIG_AMOUNT = 1000;

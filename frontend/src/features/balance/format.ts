@@ -4,7 +4,7 @@ function shortDecimal(value: number): string {
   return String(Number(cut.toFixed(2)));
 }
 
-/** Coin balance of the top menu (SEED-SPEC §2): plain below 1000, else K or M. */
+/** Coin balance of the top menu (docs/SPEC.md §2): plain below 1000, else K or M. */
 export function formatCoins(value: number): string {
   const n = Math.max(0, Math.floor(value));
   if (n < 1000) return String(n);
@@ -21,7 +21,7 @@ export function swipeBar(current: number): { current: number; max: number; fract
   return { current: value, max, fraction: value / max };
 }
 
-/** Credits never go below 0; below 1 the generation limit is reached (SEED-SPEC §4). */
+/** Credits never go below 0; below 1 the generation limit is reached (docs/SPEC.md §4). */
 export function addCredits(current: number, delta: number): number {
   return Math.max(0, current + delta);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * Onboarding's eight illustrations (SEED-SPEC §2: intro, swipe and rate, likes as bets, any photo and
+ * Onboarding's eight illustrations (docs/SPEC.md §2: intro, swipe and rate, likes as bets, any photo and
  * text, the feed's meme of the day, friends, airdrop, closing), drawn here as SVG in the theme's colours
  * (classes in styles.css), each with one small motion that stops when the player asks for less motion.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
 import { useUser } from '../session';
 
-/** "Your boost active until {date}" (SEED-SPEC §2) while the player is premium. */
+/** "Your boost active until {date}" (docs/SPEC.md §2) while the player is premium. */
 export function BoostStatus() {
   const { t, i18n } = useTranslation();
   const user = useUser();

@@ -3,7 +3,7 @@ import { BoostStatus } from './BoostStatus';
 import { PlanList } from './PlanList';
 import type { OpenInvoice } from './usePurchase';
 
-/** The profile's plans (SEED-SPEC §2 "boost/premium plans"): boosts, credit packs, swipe packs. */
+/** The profile's plans (docs/SPEC.md §2 "boost/premium plans"): boosts, credit packs, swipe packs. */
 export function Plans({ openInvoice }: { openInvoice?: OpenInvoice }) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useCreatePromo } from './api/create-promo';
 import { PromoCodeList } from './PromoCodeList';
 
-/** SEED-SPEC §4 promo creation (influencers): optional description → the code with a copy button. */
+/** docs/SPEC.md §4 promo creation (influencers): optional description → the code with a copy button. */
 export function PromoCreateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [description, setDescription] = useState('');

@@ -6,7 +6,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useApplyPromo } from './api/apply-promo';
 
 /**
- * SEED-SPEC §4–§5 promo entry: Apply is disabled while empty; after the first attempt a code shorter
+ * docs/SPEC.md §4–§5 promo entry: Apply is disabled while empty; after the first attempt a code shorter
  * than 6 characters shows the rule and makes no call; success shows the grant and adds the credits.
  */
 export function PromoEnterDialog({ onClose }: { onClose: () => void }) {

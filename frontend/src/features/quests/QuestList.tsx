@@ -91,7 +91,7 @@ function QuestItem({ quest }: { quest: QuestDto }) {
   );
 }
 
-/** Quests with their rewards (SEED-SPEC §7 "Quests"). */
+/** Quests with their rewards (docs/SPEC.md §7 "Quests"). */
 export function QuestList() {
   const { t } = useTranslation();
   const quests = useQuests();

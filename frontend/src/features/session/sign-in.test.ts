@@ -23,7 +23,7 @@ afterEach(async () => {
 
 const launch = { platform: 'ios', initDataRaw: 'user=%7B%22id%22%3A1001%7D&hash=abc', userId: 1001 };
 
-describe('start-up sign-in (SEED-SPEC §4)', () => {
+describe('start-up sign-in (docs/SPEC.md §4)', () => {
   it('logs in by init data when it carries a user, then loads the user', async () => {
     const client = await clientFor((req) =>
       req.path === '/api/v1/auth/login/'

@@ -4,7 +4,7 @@ import type { LaunchContext } from '../../telegram/launch';
 import { getMe } from './api/get-me';
 import { login } from './api/login';
 
-/** "Login error. Please reload the page or app." (SEED-SPEC §5): no usable user came back. */
+/** "Login error. Please reload the page or app." (docs/SPEC.md §5): no usable user came back. */
 export class LoginError extends Error {
   constructor() {
     super('Login error. Please reload the page or app.');
@@ -13,7 +13,7 @@ export class LoginError extends Error {
 }
 
 /**
- * Start-up login of SEED-SPEC §4: init data with a user id logs in; otherwise both tokens from the
+ * Start-up login of docs/SPEC.md §4: init data with a user id logs in; otherwise both tokens from the
  * cookies are reused. Either way the user is loaded and must carry a tgId.
  */
 export async function signIn(client: ApiClient, launch: LaunchContext): Promise<UserDto> {

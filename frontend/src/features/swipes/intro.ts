@@ -1,5 +1,5 @@
 /**
- * Stored flags of SEED-SPEC §3 ("skip swipes intro"), per player on this device: a second player on
+ * Stored flags of docs/SPEC.md §3 ("skip swipes intro"), per player on this device: a second player on
  * the same phone sees the intro too.
  */
 const key = (name: string, tgId: number) => `mm_${name}:${tgId}`;
@@ -22,7 +22,7 @@ export function setFlag(name: string, tgId: number): void {
 
 export const SKIP_SWIPES_INTRO = 'skip_swipes_intro';
 
-/** SEED-SPEC §3 "swipes added in last 5 minutes": when the tip about swipes refilled or added shows. */
+/** docs/SPEC.md §3 "swipes added in last 5 minutes": when the tip about swipes refilled or added shows. */
 export const SWIPES_ADDED = 'swipes_added';
 export const SWIPES_ADDED_WINDOW_MS = 5 * 60_000;
 

@@ -8,7 +8,7 @@ import {
 } from './intro';
 
 /**
- * The "swipes added in last 5 minutes" tip (SEED-SPEC §3): follows the player's swipe balance, and
+ * The "swipes added in last 5 minutes" tip (docs/SPEC.md §3): follows the player's swipe balance, and
  * when it rose in the last 5 minutes shows the tip once (stored per player), until dismissed or the
  * 5 minutes are over. While `enabled` is false (another tip is up) it waits.
  */

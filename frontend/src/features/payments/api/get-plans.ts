@@ -11,7 +11,7 @@ export interface PlanOf {
   swipe_pack: SwipePackDto;
 }
 
-/** The list of each kind (SEED-SPEC §7 "Payments"/"Swipes"); buying is `<path>{id}/`. */
+/** The list of each kind (docs/SPEC.md §7 "Payments"/"Swipes"); buying is `<path>{id}/`. */
 export const PLAN_PATHS: Record<PlanKind, string> = {
   credit_pack: '/v1/tariff/',
   boost: '/v1/boost/',

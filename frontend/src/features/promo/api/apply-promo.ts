@@ -12,7 +12,7 @@ export function applyPromo(client: ApiClient, code: string): Promise<PromoApplyR
 }
 
 /**
- * Applies a code and adds the granted credits to the cached user at once (SEED-SPEC §4), then takes the
+ * Applies a code and adds the granted credits to the cached user at once (docs/SPEC.md §4), then takes the
  * server's word on it: the pushed `balance` may have arrived first and already counted them.
  */
 export function useApplyPromo(config: MutationConfig<PromoApplyResponse, string> = {}) {

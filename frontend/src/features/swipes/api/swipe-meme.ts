@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useUpdateUser } from '../../session';
 
-/** SEED-SPEC §9: the swipe call gives up after 10 s. */
+/** docs/SPEC.md §9: the swipe call gives up after 10 s. */
 export const SWIPE_TIMEOUT_MS = 10_000;
 
 /** POST /v1/swipes/{memeId}/ */
