@@ -169,7 +169,7 @@ const WORKSPACES = [
   { name: 'backend', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   {
     name: 'frontend',
-    inputs: ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'],
+    inputs: ['src', 'build', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'],
   },
 ];
 
