@@ -142,6 +142,12 @@ export const GAME_VARIABLES = {
       'Leaderboard socket updates at most once per this interval',
       1,
     ),
+    lossCheckIntervalMs: int(
+      'RATING_LOSS_CHECK_MS',
+      5000,
+      'How often each API process checks that Redis still holds the leaderboards (a marker key the rebuild writes); when they are gone, one process rebuilds them from PostgreSQL',
+      100,
+    ),
   },
   promo: {
     codeLength: int('PROMO_CODE_LENGTH', 8, 'Length of generated promo codes', 6),
