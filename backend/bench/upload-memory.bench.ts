@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { signInitData } from '../src/auth/telegram-init-data.js';
-import { DEVELOPMENT_BOT_TOKEN } from '../src/config/env.js';
+import { DEVELOPMENT_BOT_TOKEN } from '../src/config/platform.variables.js';
 import globalSetup from '../test/global-setup.mjs';
 import { LIFTED_LIMITS } from '../test/helpers/test-app.js';
 import { startApiProcess } from './lib/api-process.js';

@@ -23,6 +23,7 @@ import { RatingModule } from './rating/rating.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SquadsApiModule } from './squads/squads-api.module.js';
 import { SquadsModule } from './squads/squads.module.js';
 import { StickersModule } from './stickers/stickers.module.js';
 import { SwipesModule } from './swipes/swipes.module.js';
@@ -52,6 +53,7 @@ const FEATURE_MODULES = [
   SquadsModule,
   RatingModule,
   RatingLiveModule,
+  SquadsApiModule,
   SwipesModule,
   FeedModule,
   StickersModule,

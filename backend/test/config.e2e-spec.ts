@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
 import { freePort } from '../scripts/local-services.mjs';
-import { ENV_VARS } from '../src/config/env.js';
+import { ENV_VARS } from '../src/config/config.variables.js';
 import { expectSecurityHeaders } from './helpers/security-headers.js';
 import { deleteKeys, TEST_REDIS_URL } from './helpers/test-app.js';
 import { createTestDatabase } from './helpers/test-database.js';

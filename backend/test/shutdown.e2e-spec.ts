@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 
 import { type ApiProcess, startApiProcess } from '../bench/lib/api-process.js';
 import { signInitData } from '../src/auth/telegram-init-data.js';
-import { DEVELOPMENT_BOT_TOKEN } from '../src/config/env.js';
+import { DEVELOPMENT_BOT_TOKEN } from '../src/config/platform.variables.js';
 import { photo } from './helpers/memes.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { LIFTED_LIMITS } from './helpers/test-app.js';

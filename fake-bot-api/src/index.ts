@@ -1,12 +1,10 @@
 export {
   FakeBotApi,
   startFakeBotApi,
-  type ChatMemberStatus,
   type FakeBotApiOptions,
   type InjectedFailure,
-  type Payer,
-  type PayOptions,
-  type PayResult,
   type RecordedCall,
 } from './server.js';
+export type { ChatMemberStatus } from './chat-members.js';
+export type { Payer, PayOptions, PayResult } from './payments.js';
 export { STICKER_LIMITS, stickerSetNameProblem } from './stickers.js';

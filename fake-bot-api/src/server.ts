@@ -1,29 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type {
-  ChatMember,
-  LabeledPrice,
-  Message,
-  PreCheckoutQuery,
-  Update,
-  User,
-  UserFromGetMe,
-} from '@grammyjs/types';
+import type { Message, Update, UserFromGetMe } from '@grammyjs/types';
 
+import { ChatMembers, type ChatMemberStatus } from './chat-members.js';
+import { serveControl } from './control.js';
+import { send } from './http.js';
 import {
   BotApiError,
   badRequest,
-  bool,
   chatId,
-  int,
   optStr,
   type Params,
   readParams,
   recordable,
   str,
 } from './params.js';
+import { type Payer, type PayOptions, type PayResult, Payments } from './payments.js';
 import { StickerStore } from './stickers.js';
 
 export interface FakeBotApiOptions {
@@ -55,84 +48,14 @@ export interface InjectedFailure {
   times?: number;
 }
 
-export type ChatMemberStatus = ChatMember['status'];
-
-/** Who pays in `pay()`: a Telegram user (at least the id). */
-export type Payer = Pick<User, 'id'> & Partial<Omit<User, 'id'>>;
-
-export interface PayOptions {
-  /** Pays another amount than the invoice's (a tampered or stale client). */
-  totalAmount?: number;
-  /** Delivers the successful_payment this many times (Telegram redelivering), each as its own update. */
-  deliveries?: number;
-}
-
-export interface PayResult {
-  /** The bot's answer to the pre-checkout query (`timeout` when it never answered). */
-  preCheckout: { ok: boolean; errorMessage?: string; timeout?: boolean };
-  /** Set when the payment went through. */
-  telegramPaymentChargeId?: string;
-  /** The webhook's HTTP statuses for the updates delivered. */
-  deliveries: number[];
-}
-
-interface Invoice {
-  slug: string;
-  title: string;
-  description: string;
-  payload: string;
-  currency: string;
-  prices: LabeledPrice[];
-}
-
 interface WebhookInfo {
   url: string;
   secretToken?: string;
   allowedUpdates?: string[];
 }
 
-const STAR_CHARGE_PREFIX = 'stxFAKE';
-const MEMBER_STATUSES: readonly ChatMemberStatus[] = [
-  'creator',
-  'administrator',
-  'member',
-  'restricted',
-  'left',
-  'kicked',
-];
-
 function tooManyRequests(retryAfter: number): BotApiError {
   return new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, retryAfter);
-}
-
-function chatMember(user: User, status: ChatMemberStatus): ChatMember {
-  switch (status) {
-    case 'creator':
-      return { status, user, is_anonymous: false };
-    case 'administrator':
-      return {
-        status,
-        user,
-        can_be_edited: false,
-        is_anonymous: false,
-        can_manage_chat: true,
-        can_delete_messages: false,
-        can_manage_video_chats: false,
-        can_restrict_members: false,
-        can_promote_members: false,
-        can_change_info: false,
-        can_invite_users: true,
-        can_post_stories: false,
-        can_edit_stories: false,
-        can_delete_stories: false,
-      } as ChatMember;
-    case 'restricted':
-      return { status, user, is_member: true, until_date: 0 } as ChatMember;
-    case 'kicked':
-      return { status, user, until_date: 0 };
-    default:
-      return { status, user };
-  }
 }
 
 /**
@@ -147,10 +70,8 @@ export class FakeBotApi {
   private server?: Server;
   private readonly calls: RecordedCall[] = [];
   private readonly failures: InjectedFailure[] = [];
-  private readonly invoices = new Map<string, Invoice>();
-  private readonly members = new Map<string, ChatMemberStatus>();
-  private readonly preCheckouts = new Map<string, (answer: { ok: boolean; errorMessage?: string }) => void>();
-  private readonly payments = new Map<string, { userId: number; refunded: boolean }>();
+  private readonly members = new ChatMembers();
+  private readonly payments: Payments;
   private readonly stickers: StickerStore;
   private webhook?: WebhookInfo;
   private nextUpdateId = 100_000 + Math.floor(Math.random() * 100_000);
@@ -174,6 +95,11 @@ export class FakeBotApi {
       supports_join_request_queries: false,
     };
     this.stickers = new StickerStore(() => this.bot.username);
+    this.payments = new Payments({
+      deliver: (update) => this.deliver(update),
+      nextMessageId: () => this.nextMessageId++,
+      preCheckoutTimeoutMs: options.preCheckoutTimeoutMs ?? 10_000,
+    });
   }
 
   /** Listens (port 0 = any free port) and resolves once it does. */
@@ -218,7 +144,7 @@ export class FakeBotApi {
   }
 
   setChatMember(chat: string | number, userId: number, status: ChatMemberStatus): void {
-    this.members.set(`${chat}:${userId}`, status);
+    this.members.set(chat, userId, status);
   }
 
   webhookInfo(): WebhookInfo | undefined {
@@ -246,56 +172,8 @@ export class FakeBotApi {
    * A user pays an invoice link, as Telegram plays it: a pre_checkout_query to the webhook, then
    * (once the bot answered ok within the time limit) a message with successful_payment.
    */
-  async pay(slug: string, payer: Payer, options: PayOptions = {}): Promise<PayResult> {
-    const invoice = this.invoices.get(slug);
-    if (!invoice) throw new BotApiError(404, 'Not Found: invoice not found');
-    const from: User = { is_bot: false, first_name: 'Player', ...payer };
-    const totalAmount = options.totalAmount ?? invoice.prices.reduce((sum, price) => sum + price.amount, 0);
-    const query: PreCheckoutQuery = {
-      id: randomBytes(8).readBigUInt64BE().toString(),
-      from,
-      currency: invoice.currency,
-      total_amount: totalAmount,
-      invoice_payload: invoice.payload,
-    };
-    const timeoutMs = this.options.preCheckoutTimeoutMs ?? 10_000;
-    let timer: NodeJS.Timeout | undefined;
-    const answered = new Promise<PayResult['preCheckout']>((resolve) => {
-      this.preCheckouts.set(query.id, resolve);
-      timer = setTimeout(() => resolve({ ok: false, timeout: true }), timeoutMs);
-    });
-    const deliveries = [await this.deliver({ pre_checkout_query: query })];
-    // A webhook that refused the update will not answer it either.
-    if (deliveries[0]! >= 300)
-      this.preCheckouts.get(query.id)?.({ ok: false, errorMessage: `the webhook answered ${deliveries[0]}` });
-    const preCheckout = await answered;
-    clearTimeout(timer);
-    this.preCheckouts.delete(query.id);
-    if (!preCheckout.ok) return { preCheckout, deliveries };
-
-    const chargeId = `${STAR_CHARGE_PREFIX}${randomBytes(12).toString('hex')}`;
-    this.payments.set(chargeId, { userId: from.id, refunded: false });
-    const message = {
-      message_id: this.nextMessageId++,
-      date: Math.floor(Date.now() / 1000),
-      chat: {
-        id: from.id,
-        type: 'private',
-        first_name: from.first_name,
-        ...(from.username ? { username: from.username } : {}),
-      },
-      from,
-      successful_payment: {
-        currency: query.currency,
-        total_amount: query.total_amount,
-        invoice_payload: query.invoice_payload,
-        telegram_payment_charge_id: chargeId,
-        provider_payment_charge_id: '',
-      },
-    } as Message.SuccessfulPaymentMessage & Update.NonChannel;
-    const repeats = Math.max(1, options.deliveries ?? 1);
-    deliveries.push(...(await Promise.all(Array.from({ length: repeats }, () => this.deliver({ message })))));
-    return { preCheckout, telegramPaymentChargeId: chargeId, deliveries };
+  pay(slug: string, payer: Payer, options: PayOptions = {}): Promise<PayResult> {
+    return this.payments.pay(slug, payer, options);
   }
 
   /**
@@ -323,18 +201,7 @@ export class FakeBotApi {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     try {
       if (url.pathname.startsWith('/__fake/')) {
-        // The mini app's mock Telegram client (another origin) pays invoices here from the browser.
-        res.setHeader('access-control-allow-origin', '*');
-        if (req.method === 'OPTIONS') {
-          res.writeHead(204, {
-            'access-control-allow-methods': 'GET, POST, DELETE',
-            'access-control-allow-headers': 'content-type',
-            'access-control-max-age': '600',
-          });
-          res.end();
-          return;
-        }
-        await this.serveControl(req, url, res);
+        await serveControl(this, req, url, res);
         return;
       }
       const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
@@ -405,13 +272,13 @@ export class FakeBotApi {
       case 'sendMessage':
         return this.sendMessage(params);
       case 'createInvoiceLink':
-        return this.createInvoiceLink(params);
+        return this.payments.createInvoiceLink(params);
       case 'answerPreCheckoutQuery':
-        return this.answerPreCheckoutQuery(params);
+        return this.payments.answerPreCheckoutQuery(params);
       case 'refundStarPayment':
-        return this.refundStarPayment(params);
+        return this.payments.refundStarPayment(params);
       case 'getChatMember':
-        return this.getChatMember(params);
+        return this.members.getChatMember(params);
       case 'uploadStickerFile':
         return this.stickers.uploadStickerFile(params);
       case 'createNewStickerSet':
@@ -459,132 +326,6 @@ export class FakeBotApi {
       text,
     } as Message;
   }
-
-  private createInvoiceLink(params: Params): string {
-    const title = str(params, 'title');
-    const description = str(params, 'description');
-    const payload = str(params, 'payload');
-    const currency = str(params, 'currency');
-    if (title.length > 32) throw badRequest('invoice title is too long');
-    if (description.length > 255) throw badRequest('invoice description is too long');
-    if (Buffer.byteLength(payload) > 128) throw badRequest('invoice payload is too long');
-    const prices = params.prices;
-    if (
-      !Array.isArray(prices) ||
-      prices.length === 0 ||
-      !prices.every(
-        (price: LabeledPrice) =>
-          typeof price?.label === 'string' && Number.isSafeInteger(price.amount) && price.amount > 0,
-      )
-    )
-      throw badRequest('CURRENCY_TOTAL_AMOUNT_INVALID');
-    if (currency === 'XTR') {
-      // Stars: no payment provider and exactly one price.
-      if (optStr(params, 'provider_token') !== undefined) throw badRequest('PAYMENT_PROVIDER_INVALID');
-      if (prices.length !== 1) throw badRequest('STARS_INVOICE_INVALID');
-    } else if (optStr(params, 'provider_token') === undefined) {
-      throw badRequest('PAYMENT_PROVIDER_INVALID');
-    }
-    const slug = randomBytes(12).toString('base64url');
-    this.invoices.set(slug, { slug, title, description, payload, currency, prices });
-    return `https://t.me/$${slug}`;
-  }
-
-  private answerPreCheckoutQuery(params: Params): true {
-    const id = str(params, 'pre_checkout_query_id');
-    const ok = bool(params, 'ok');
-    if (ok === undefined) throw badRequest('ok is empty');
-    const errorMessage = optStr(params, 'error_message');
-    if (!ok && !errorMessage) throw badRequest('error_message is empty');
-    const resolve = this.preCheckouts.get(id);
-    if (!resolve) throw badRequest('query is too old and response timeout expired or query ID is invalid');
-    this.preCheckouts.delete(id);
-    resolve({ ok, ...(ok ? {} : { errorMessage }) });
-    return true;
-  }
-
-  private refundStarPayment(params: Params): true {
-    const userId = int(params, 'user_id');
-    const payment = this.payments.get(str(params, 'telegram_payment_charge_id'));
-    if (!payment || payment.userId !== userId) throw badRequest('CHARGE_NOT_FOUND');
-    if (payment.refunded) throw badRequest('CHARGE_ALREADY_REFUNDED');
-    payment.refunded = true;
-    return true;
-  }
-
-  private getChatMember(params: Params): ChatMember {
-    const chat = chatId(params);
-    const userId = int(params, 'user_id');
-    const status = this.members.get(`${chat}:${userId}`) ?? 'left';
-    return chatMember({ id: userId, is_bot: false, first_name: 'Player' }, status);
-  }
-
-  /** `/__fake/*`: what a test or the browser mock environment asks Telegram's side to do. */
-  private async serveControl(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
-    const route = `${req.method} ${url.pathname.replace(/\/$/, '')}`;
-    if (route === 'GET /__fake/calls') {
-      send(res, 200, { calls: this.recordedCalls(url.searchParams.get('method') ?? undefined) });
-      return;
-    }
-    if (route === 'DELETE /__fake/calls') {
-      this.clearCalls();
-      send(res, 200, { ok: true });
-      return;
-    }
-    const params = await readParams(req, url);
-    const pay = /^POST \/__fake\/pay\/([A-Za-z0-9_-]+)$/.exec(route);
-    if (pay) {
-      const payer = (params.user ?? { id: int(params, 'userId') }) as Payer;
-      if (!Number.isSafeInteger(payer.id)) throw badRequest('user.id is invalid');
-      const result = await this.pay(pay[1]!, payer, {
-        ...(params.totalAmount !== undefined ? { totalAmount: int(params, 'totalAmount') } : {}),
-        ...(params.deliveries !== undefined ? { deliveries: int(params, 'deliveries') } : {}),
-      });
-      send(res, 200, result);
-      return;
-    }
-    if (route === 'POST /__fake/chat-member') {
-      const status = str(params, 'status') as ChatMemberStatus;
-      if (!MEMBER_STATUSES.includes(status))
-        throw badRequest(`status must be one of ${MEMBER_STATUSES.join(', ')}`);
-      this.setChatMember(chatId(params, 'chatId'), int(params, 'userId'), status);
-      send(res, 200, { ok: true });
-      return;
-    }
-    if (route === 'POST /__fake/fail') {
-      const errorCode = int(params, 'errorCode');
-      this.failNext({
-        method: str(params, 'method'),
-        errorCode,
-        description: optStr(params, 'description'),
-        ...(params.retryAfter !== undefined ? { retryAfter: int(params, 'retryAfter') } : {}),
-        ...(params.times !== undefined ? { times: int(params, 'times') } : {}),
-      });
-      send(res, 200, { ok: true });
-      return;
-    }
-    if (route === 'POST /__fake/updates') {
-      const update = params.update;
-      if (typeof update !== 'object' || update === null) throw badRequest('update is empty');
-      send(res, 200, { status: await this.deliver(update as Update) });
-      return;
-    }
-    const file = /^GET \/__fake\/files\/([A-Za-z0-9_-]+)$/.exec(route);
-    if (file) {
-      const data = this.stickerFile(file[1]!);
-      if (!data) throw new BotApiError(404, 'Not Found: file');
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length });
-      res.end(data);
-      return;
-    }
-    throw new BotApiError(404, 'Not Found');
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
 }
 
 /** Starts a fake Bot API server; `close()` it when done. */

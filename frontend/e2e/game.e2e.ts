@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
+import { expectNoCspViolations, launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
 import { FACES_DIR, startStack, type Stack } from './stack.js';
 
 /**
@@ -89,6 +89,8 @@ after(async () => {
   await browser?.close();
   await stack?.stop();
 });
+
+expectNoCspViolations();
 
 async function openPlayer(
   tgId = nextTgId++,

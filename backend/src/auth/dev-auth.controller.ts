@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AuthService } from './auth.service.js';
 import { Public } from '../common/decorators/public.decorator.js';
 import { AppConfig } from '../config/app.config.js';
-import { DEVELOPMENT_BOT_TOKEN } from '../config/env.js';
+import { DEVELOPMENT_BOT_TOKEN } from '../config/platform.variables.js';
 import { DevInitDataRequestDto, DevInitDataResponseDto, DevTelegramResponseDto } from './dto/auth.dto.js';
 
 /**

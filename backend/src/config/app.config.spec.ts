@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { AppConfig, describeMode } from './app.config.js';
-import { ConfigError, DEVELOPMENT_BOT_TOKEN, ENV_VARS } from './env.js';
+import { ENV_VARS } from './config.variables.js';
+import { ConfigError } from './env-var.js';
+import { DEVELOPMENT_BOT_TOKEN } from './platform.variables.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mememint';
 const TON_SECRET = 'a-ton-proof-secret-of-32-characters!';

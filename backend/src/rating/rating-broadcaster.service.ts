@@ -9,7 +9,8 @@ import { bucketOf } from './rating-periods.js';
 import { boardName, LIVE_BOARDS, type LiveBoard } from './live-boards.js';
 import { RatingGateway } from './rating.gateway.js';
 import { RatingRepository } from './rating.repository.js';
-import { RatingService } from './rating.service.js';
+import { RatingIngestService } from './rating-ingest.service.js';
+import { RatingReadsService } from './rating-reads.service.js';
 
 const BROADCAST = 'rating-broadcaster';
 /** How often a replica looks at its watched boards per interval: a change waits at most a tenth of it. */
@@ -34,7 +35,8 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
   computations = 0;
 
   constructor(
-    private readonly rating: RatingService,
+    private readonly ingest: RatingIngestService,
+    private readonly reads: RatingReadsService,
     private readonly boards: RatingRepository,
     private readonly gateway: RatingGateway,
     private readonly scheduler: SchedulerRegistry,
@@ -50,7 +52,7 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
     this.scheduler.addInterval(BROADCAST, interval);
     // A change written by this replica is looked at at once, not at the next tick (the lease still
     // holds the board to one update per interval); changes from other replicas wait for the tick.
-    this.unsubscribeChanges = this.rating.onBoardsChanged(() => this.look(true));
+    this.unsubscribeChanges = this.ingest.onBoardsChanged(() => this.look(true));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -88,7 +90,7 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
     if (!claim) return;
 
     this.computations += 1;
-    const items = await this.rating.top(board.tab, board.period);
+    const items = await this.reads.top(board.tab, board.period);
     const fingerprint = `${bucket}|${createHash('sha1').update(JSON.stringify(items)).digest('base64')}`;
     if (fingerprint === claim.sent) return;
     await this.boards.markSent(name, fingerprint);

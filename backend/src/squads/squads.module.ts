@@ -8,13 +8,12 @@ import { SquadMembership } from './entities/squad-membership.entity.js';
 import { InfluencerShareService } from './influencer-share.service.js';
 import { InfluencerSharesRepository } from './influencer-shares.repository.js';
 import { SquadEvents } from './squad-events.js';
-import { SquadsController } from './squads.controller.js';
 import { SquadsRepository } from './squads.repository.js';
 import { SquadsService } from './squads.service.js';
 
+/** Squads, memberships and influencer shares; their routes are SquadsApiModule's. */
 @Module({
   imports: [TypeOrmModule.forFeature([Squad, SquadMembership, InfluencerShare]), UsersModule],
-  controllers: [SquadsController],
   providers: [
     SquadsRepository,
     InfluencerSharesRepository,
@@ -23,6 +22,6 @@ import { SquadsService } from './squads.service.js';
     SquadEvents,
     Clock,
   ],
-  exports: [SquadsService, InfluencerShareService, SquadEvents],
+  exports: [SquadsService, SquadsRepository, InfluencerShareService, SquadEvents],
 })
 export class SquadsModule {}

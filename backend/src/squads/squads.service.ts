@@ -61,43 +61,6 @@ export class SquadsService implements OnModuleInit {
     this.users.onSignUp((em, user) => this.joinAtSignUp(em, user));
   }
 
-  findById(id: number): Promise<Squad | null> {
-    return this.squads.findById(id);
-  }
-
-  findByIds(ids: readonly number[]): Promise<Squad[]> {
-    return this.squads.findByIds(ids);
-  }
-
-  /** Squads ranked among those without a score (oldest first), leaving out the scored ones. */
-  unscoredPage(scored: readonly number[], skip: number, take: number): Promise<Squad[]> {
-    return this.squads.pageWithout(scored, skip, take);
-  }
-
-  /** How many unscored squads rank before this one (oldest first). */
-  unscoredBefore(scored: readonly number[], squadId: number): Promise<number> {
-    return this.squads.countBefore(scored, squadId);
-  }
-
-  /** A squad's members without a score (`scored` left out), by who joined first, then tgId. */
-  unscoredMembers(squadId: number, scored: readonly number[], skip: number, take: number): Promise<number[]> {
-    return this.squads.membersWithout(squadId, scored, skip, take);
-  }
-
-  /** How many of a squad's unscored members rank before this one. */
-  unscoredMembersBefore(squadId: number, scored: readonly number[], userId: number): Promise<number> {
-    return this.squads.countMembersBefore(squadId, scored, userId);
-  }
-
-  count(): Promise<number> {
-    return this.squads.count();
-  }
-
-  /** Squad memberships in user order after `afterUserId`, `limit` at a time (the rating rebuild reads them). */
-  membersAfter(afterUserId: number, limit: number) {
-    return this.squads.membersAfter(afterUserId, limit);
-  }
-
   /** The player's squad id (null: none) and when they may switch. */
   async membershipOf(userId: number): Promise<SquadMembershipDto> {
     return this.toMembershipDto(await this.squads.findMembership(userId));

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { FakeBotApi, startFakeBotApi } from '@mememint/fake-bot-api';
 
-import { DEVELOPMENT_BOT_TOKEN } from '../../src/config/env.js';
+import { DEVELOPMENT_BOT_TOKEN } from '../../src/config/platform.variables.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 export const WEBHOOK_PATH = '/api/v1/telegram/webhook/';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 
 import { FACE_OVAL } from '../landmarks/mesh-indices.js';
 import type { FaceMesh } from '../types.js';
-import { featureHull, INNER_FEATURES } from './face-swap.js';
+import { featureHull, INNER_FEATURES } from './blend-mask.js';
 import { feather, fillPolygon } from './mask.js';
 import { regionAround } from './region.js';
 

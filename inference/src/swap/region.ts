@@ -1,3 +1,8 @@
+import { MESH_POINT_COUNT } from '../landmarks/mesh-indices.js';
+
+/** Every mesh point's index: the region round a whole face. */
+export const ALL_POINTS = Array.from({ length: MESH_POINT_COUNT }, (_, i) => i);
+
 /** An integer pixel rectangle of an image: the only pixels the swap reads or writes. */
 export interface Region {
   x: number;
