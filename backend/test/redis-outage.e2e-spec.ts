@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 
 import { type ApiProcess, startApiProcess } from '../bench/lib/api-process.js';
 import { signInitData } from '../src/auth/telegram-init-data.js';
-import { DEVELOPMENT_BOT_TOKEN } from '../src/config/env.js';
+import { DEVELOPMENT_BOT_TOKEN } from '../src/config/platform.variables.js';
 import { photo } from './helpers/memes.js';
 import { OwnedRedis } from './helpers/owned-redis.js';
 import { newTgId } from './helpers/telegram-login.js';
