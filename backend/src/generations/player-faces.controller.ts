@@ -15,6 +15,7 @@ import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 import { User } from '../users/entities/user.entity.js';
 import { FaceUploadForm, FaceUploadResponseDto } from './dto/player-face.dto.js';
 import { PlayerFacesService } from './player-faces.service.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -23,6 +24,7 @@ export class PlayerFacesController {
   constructor(private readonly faces: PlayerFacesService) {}
 
   @Put('face')
+  @RefuseBanned()
   @HttpCode(HttpStatus.OK)
   // Each check costs the worker an analysis: limited per player like every upload.
   @RateLimit('uploads')
