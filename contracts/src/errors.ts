@@ -16,6 +16,7 @@ export interface ErrorBody {
  */
 export const ErrorText = {
   refreshTokens: 'Refresh your tokens and try again.',
+  userNotFound: 'User not found.',
   requestLimitExceeded: 'Request limit exceeded',
   generationsInProgress: 'Wait for your generations in progress to finish',
   requestLimitHint: 'Generation can be started once every 30 minutes',
