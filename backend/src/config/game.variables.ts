@@ -155,6 +155,14 @@ export const GAME_VARIABLES = {
     creditsPerUse: int('PROMO_CREDITS_PER_USE', 5, 'Credits a new promo code grants per use', 1),
     maxUses: int('PROMO_MAX_USES', 1000, 'Uses of a new promo code', 1),
   },
+  moderation: {
+    hideAfterReports: int(
+      'MODERATION_HIDE_AFTER_REPORTS',
+      3,
+      'Distinct players’ open reports that hide a meme from the deck, feed and share page until an admin decides',
+      1,
+    ),
+  },
   stickers: { sizePx: int('STICKER_SIZE_PX', 512, 'Side of a sticker image (WEBP)', 1) },
   ton: {
     network: envVar('TON_NETWORK', {
