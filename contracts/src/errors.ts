@@ -4,11 +4,20 @@ export interface ErrorBody {
   hint?: string;
   /** A stable name of the error for the client to translate (it falls back to `detail`). */
   code?: string;
-  /** Seconds until the action may be retried (429). */
+  /** Seconds until the action may be retried (429, and a 503 of a dependency that is away). */
   retryAfter?: number;
   /** When the next swipe refills (400 "No swipes left"). */
   nextRefillAt?: string | null;
+  /** When a ban ends (403 BANNED); null while it has no end. */
+  until?: string | null;
 }
+
+/** Stable `code`s of error bodies the client branches on. */
+export const ErrorCode = {
+  banned: 'BANNED',
+  alreadyReported: 'ALREADY_REPORTED',
+  adminNotBannable: 'ADMIN_NOT_BANNABLE',
+} as const;
 
 /**
  * Texts the server sends in `detail` (and `hint`) that the client and tests recognise.
@@ -38,6 +47,7 @@ export const ErrorText = {
   selectSticker: 'Select at least one sticker',
   promoTooShort: 'Promo code must have at least 6 characters',
   telegramUnavailable: 'Telegram is unavailable, try again later',
+  serviceUnavailable: 'The service is unavailable right now, please try again in a moment',
   promoNotFound: 'Promo code not found',
   promoExhausted: 'This promo code has been used up',
   promoAlreadyUsed: 'You have already used this promo code',
@@ -58,4 +68,11 @@ export const ErrorText = {
   stakedMemeUnpublish: 'A meme with stakes cannot be unpublished until its day is settled',
   noGift: 'No gift to open',
   notSettled: 'That day has not been settled',
+  banned: 'Your account is banned',
+  alreadyReported: 'You have already reported this meme',
+  ownMemeReport: 'You cannot report your own meme',
+  onlyAdmins: 'Only admins can do this',
+  adminNotBannable: 'An admin cannot be banned',
+  userNotFound: 'User not found',
+  notBanned: 'This player is not banned',
 } as const;

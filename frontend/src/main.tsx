@@ -1,10 +1,11 @@
+// The theme, layout and ui/ styles first: a feature's own CSS, bundled after, overrides them.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { beginStartUp } from './app/providers/SessionProvider';
 import { isPublicPath } from './app/router';
 import { queryClient } from './lib/services';
-import './styles.css';
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(
