@@ -25,7 +25,6 @@ export const ErrorCode = {
  */
 export const ErrorText = {
   refreshTokens: 'Refresh your tokens and try again.',
-  userNotFound: 'User not found.',
   requestLimitExceeded: 'Request limit exceeded',
   generationsInProgress: 'Wait for your generations in progress to finish',
   requestLimitHint: 'Generation can be started once every 30 minutes',
