@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 
+import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DevAuthModule } from './auth/dev-auth.module.js';
 import { loggerOptions } from './common/logger.options.js';
@@ -15,6 +16,8 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MemesModule } from './memes/memes.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { BansModule } from './moderation/bans.module.js';
+import { ModerationModule } from './moderation/moderation.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PromocodesModule } from './promocodes/promocodes.module.js';
 import { QuestsModule } from './quests/quests.module.js';
@@ -57,6 +60,9 @@ const FEATURE_MODULES = [
   SwipesModule,
   FeedModule,
   StickersModule,
+  BansModule,
+  ModerationModule,
+  AdminModule,
 ];
 
 @Module({})

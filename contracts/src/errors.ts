@@ -8,7 +8,16 @@ export interface ErrorBody {
   retryAfter?: number;
   /** When the next swipe refills (400 "No swipes left"). */
   nextRefillAt?: string | null;
+  /** When a ban ends (403 BANNED); null while it has no end. */
+  until?: string | null;
 }
+
+/** Stable `code`s of error bodies the client branches on. */
+export const ErrorCode = {
+  banned: 'BANNED',
+  alreadyReported: 'ALREADY_REPORTED',
+  adminNotBannable: 'ADMIN_NOT_BANNABLE',
+} as const;
 
 /**
  * Texts the server sends in `detail` (and `hint`) that the client and tests recognise.
@@ -58,4 +67,11 @@ export const ErrorText = {
   stakedMemeUnpublish: 'A meme with stakes cannot be unpublished until its day is settled',
   noGift: 'No gift to open',
   notSettled: 'That day has not been settled',
+  banned: 'Your account is banned',
+  alreadyReported: 'You have already reported this meme',
+  ownMemeReport: 'You cannot report your own meme',
+  onlyAdmins: 'Only admins can do this',
+  adminNotBannable: 'An admin cannot be banned',
+  userNotFound: 'User not found',
+  notBanned: 'This player is not banned',
 } as const;

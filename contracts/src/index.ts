@@ -6,6 +6,7 @@ export * from './face-analysis.js';
 export * from './feed.js';
 export * from './media.js';
 export * from './memes.js';
+export * from './moderation.js';
 export * from './payments.js';
 export * from './promocodes.js';
 export * from './quests.js';

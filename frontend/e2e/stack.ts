@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
+import { waitForHealth } from '../../scripts/lib/health.mjs';
+
 export const FRONTEND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(FRONTEND_DIR, '..');
 export const OUTPUT_DIR = join(FRONTEND_DIR, 'e2e', 'output');
@@ -79,22 +81,20 @@ function logTail(name: string, lines = 40): string {
 }
 
 /** Up to 5 minutes: the launcher first builds what is stale, on a machine other runs share. */
-async function waitForHealth(baseUrl: string, app: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (app.exitCode !== null) {
-      // Its last lines may still be on their way through the pipe into the log.
-      await new Promise((r) => setTimeout(r, 500));
-      throw new Error(`the app exited (${app.exitCode}); the end of e2e/output/app.log:\n${logTail('app')}`);
-    }
-    try {
-      const answer = await fetch(`${baseUrl}/api/health`);
-      if (answer.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
+async function waitForApp(baseUrl: string, app: ChildProcess): Promise<void> {
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, {
+      timeoutMs: 300_000,
+      intervalMs: 500,
+      gone: () => (app.exitCode === null ? undefined : `the app exited (${app.exitCode})`),
+    });
+  } catch (error) {
+    // Its last lines may still be on their way through the pipe into the log.
+    if (app.exitCode !== null) await new Promise((r) => setTimeout(r, 500));
+    throw new Error(`${(error as Error).message}; the end of e2e/output/app.log:\n${logTail('app')}`, {
+      cause: error,
+    });
   }
-  throw new Error(`the app did not become healthy; the end of e2e/output/app.log:\n${logTail('app')}`);
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -164,7 +164,7 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
     await deleteRedisKeys(`${redisPrefix}*`);
   };
   try {
-    await waitForHealth(baseUrl, app);
+    await waitForApp(baseUrl, app);
   } catch (error) {
     await stop();
     throw error;

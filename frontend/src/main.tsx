@@ -1,9 +1,10 @@
+// The theme, layout and ui/ styles first: a feature's own CSS, bundled after, overrides them.
+import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { beginStartUp } from './app/providers/SessionProvider';
 import { Root } from './app/Root';
 import { isPublicPath } from './app/router';
 import { queryClient } from './lib/services';
-import './styles.css';
 
 const root = document.getElementById('root')!;
 
@@ -16,7 +17,7 @@ if (isPublicPath(window.location.pathname)) {
   // the screen start-up leads to when it settles.
   void beginStartUp(queryClient);
   hydrateRoot(root, <Root />, {
-    // A hydration mismatch among them (e2e/first-screen.e2e.ts fails on this line in the console).
+    // A hydration mismatch among them (e2e/app/first-screen.ts fails on this line in the console).
     onRecoverableError: (error, info) =>
       console.error('React recovered from an error:', error, info.componentStack),
   });

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SettlementModule } from '../feed/settlement.module.js';
 import { RefundsModule } from '../payments/refunds.module.js';
+import { BansModule } from '../moderation/bans.module.js';
 import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -19,6 +21,9 @@ import { UsersModule } from '../users/users.module.js';
   imports: [
     DatabaseModule,
     RedisModule,
+    AuditModule,
+    // Global: the ban guard of the feature modules' routes resolves it even where no HTTP is served.
+    BansModule,
     UsersModule,
     LedgerModule,
     RealtimeEmitterModule,

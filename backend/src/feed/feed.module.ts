@@ -12,6 +12,7 @@ import { FeedRepository } from './feed.repository.js';
 import { FeedService } from './feed.service.js';
 import { SettlementProcessor } from './settlement.processor.js';
 import { SettlementModule } from './settlement.module.js';
+import { StakeReturnsService } from './stake-returns.service.js';
 
 @Module({
   imports: [
@@ -21,6 +22,7 @@ import { SettlementModule } from './settlement.module.js';
     SettlementModule.withSockets(RealtimeModule),
   ],
   controllers: [FeedController],
-  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, Clock],
+  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, StakeReturnsService, Clock],
+  exports: [StakeReturnsService],
 })
 export class FeedModule {}

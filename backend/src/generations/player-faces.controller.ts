@@ -13,6 +13,7 @@ import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-u
 import { User } from '../users/entities/user.entity.js';
 import { FaceUploadForm, FaceUploadResponseDto } from './dto/player-face.dto.js';
 import { PlayerFacesService } from './player-faces.service.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class PlayerFacesController {
   constructor(private readonly faces: PlayerFacesService) {}
 
   @Put('face')
+  @RefuseBanned()
   @HttpCode(HttpStatus.OK)
   @ImageUpload('photo')
   @ApiBody({ type: FaceUploadForm })

@@ -35,6 +35,7 @@ import {
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { MemesService } from './memes.service.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 @ApiTags('memes')
 @ApiBearerAuth()
@@ -43,6 +44,7 @@ export class MemesController {
   constructor(private readonly memes: MemesService) {}
 
   @Post()
+  @RefuseBanned()
   @RateLimit('uploads')
   @ImageUpload('image')
   @ApiBody({ type: CreateMemeForm })
@@ -87,6 +89,7 @@ export class MemesController {
   }
 
   @Patch(':id')
+  @RefuseBanned()
   @ApiOkResponse({ type: MemeResponseDto })
   update(
     @CurrentUser() user: User,

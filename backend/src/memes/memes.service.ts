@@ -27,7 +27,7 @@ import { MediaStore } from '@mememint/media';
 import type { User } from '../users/entities/user.entity.js';
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
-import { MemesRepository } from './memes.repository.js';
+import { type MemeModerationState, MemesRepository } from './memes.repository.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SHARE_ID_LENGTH = 10;
@@ -198,6 +198,16 @@ export class MemesService {
   /** A meme of the game that is in the feed now (published, a generation's result), or null. */
   findInFeed(id: string): Promise<Pick<Meme, 'id' | 'ownerId' | 'contestDay'> | null> {
     return this.memes.findInFeed(id);
+  }
+
+  /** Moderation's hold on a meme: its row locked in the caller's transaction (null: unknown). */
+  lockModerationState(em: EntityManager, id: string): Promise<MemeModerationState | null> {
+    return this.memes.lockModerationState(em, id);
+  }
+
+  /** Hides a meme from the deck, feed and share page (a time), or shows it again (null). */
+  setHiddenAt(em: EntityManager, id: string, hiddenAt: Date | null): Promise<void> {
+    return this.memes.setHiddenAt(em, id, hiddenAt);
   }
 
   /** The player has published a meme (the "publish a meme" quest; a meme is a generation's result). */

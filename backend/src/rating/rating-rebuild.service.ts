@@ -93,8 +93,8 @@ export class RatingRebuildService {
       );
       summary.players[bucket] = players.length;
     }
-    await this.boards.replaceAll(snapshot);
-    await this.boards.markDirty(LIVE_BOARDS.map(boardName));
+    // Watchers hear of the new boards, unless there were none before or after (a first start).
+    if (await this.boards.replaceAll(snapshot)) await this.boards.markDirty(LIVE_BOARDS.map(boardName));
     return summary;
   }
 }

@@ -3,12 +3,13 @@ import type { Redis } from 'ioredis';
 import { AppConfig } from '../config/app.config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { type BucketRef, fromMember, toMember } from './rating-periods.js';
-import { CLAIM_SCRIPT, EARN_SCRIPT, MOVE_SCRIPT } from './rating.scripts.js';
+import { CLAIM_SCRIPT, EARN_SCRIPT, MOVE_SCRIPT, UNLOCK_SCRIPT } from './rating.scripts.js';
 
 interface RatingCommands {
   ratingEarn(...args: (string | number)[]): Promise<number>;
   ratingMove(...args: (string | number)[]): Promise<number>;
   ratingClaim(...args: (string | number)[]): Promise<[number, string] | null>;
+  ratingUnlock(...args: (string | number)[]): Promise<number>;
 }
 
 /** A board entry: the id (tgId or squad id) and its packed score. */
@@ -65,6 +66,10 @@ const KEYS = {
   dirty: (board: string) => `dirty:${board}`,
   sent: (board: string) => `sent:${board}`,
   rebuild: (at: number) => `rebuild:${at}:`,
+  /** Written with every rebuild: its absence means Redis lost the boards (or never had them). */
+  built: 'built',
+  /** Held by the one process rebuilding after a loss. */
+  rebuildLock: 'rebuild-lock',
   /** What replaceAll swaps: the boards, the membership copy and the counts. */
   replaced: /^(p:|s:|m:|squad-of$|members$)/,
 } as const;
@@ -94,6 +99,7 @@ export class RatingRepository {
     redis.defineCommand('ratingEarn', { numberOfKeys: 0, lua: EARN_SCRIPT });
     redis.defineCommand('ratingMove', { numberOfKeys: 0, lua: MOVE_SCRIPT });
     redis.defineCommand('ratingClaim', { numberOfKeys: 0, lua: CLAIM_SCRIPT });
+    redis.defineCommand('ratingUnlock', { numberOfKeys: 0, lua: UNLOCK_SCRIPT });
     this.commands = redis as unknown as RatingCommands;
   }
 
@@ -201,6 +207,20 @@ export class RatingRepository {
     return new Set(ids.filter((_, i) => scores[i] !== null));
   }
 
+  /** Whether the boards were built in this Redis (the marker every rebuild writes is there). */
+  async isBuilt(): Promise<boolean> {
+    return (await this.redis.exists(this.key(KEYS.built))) === 1;
+  }
+
+  /** Takes the rebuild lock for `ttlMs` unless another process holds it; true if taken. */
+  async lockRebuild(token: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(this.key(KEYS.rebuildLock), token, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async unlockRebuild(token: string): Promise<void> {
+    await this.commands.ratingUnlock(this.base, token);
+  }
+
   /** Members per squad (0 for a squad nobody is in). */
   async memberCounts(squadIds: readonly number[]): Promise<Map<number, number>> {
     if (squadIds.length === 0) return new Map();
@@ -210,9 +230,10 @@ export class RatingRepository {
 
   /**
    * Replaces every board with the snapshot at once: writes it under temporary keys, then, in one
-   * MULTI, deletes the boards there were and renames the new ones into place.
+   * MULTI, deletes the boards there were, renames the new ones into place and writes the marker.
+   * Answers whether any board was there or written.
    */
-  async replaceAll(snapshot: RatingSnapshot): Promise<void> {
+  async replaceAll(snapshot: RatingSnapshot): Promise<boolean> {
     const temp = this.key(KEYS.rebuild(Date.now()));
     const written = new Set<string>();
     const ttl = new Map(snapshot.buckets.map((b) => [b.bucket, b.ttlSeconds]));
@@ -254,7 +275,9 @@ export class RatingRepository {
     const swap = this.redis.multi();
     for (const name of existing) swap.del(this.key(name));
     for (const name of written) swap.rename(`${temp}${name}`, this.key(name));
+    swap.set(this.key(KEYS.built), new Date().toISOString());
     await swap.exec();
+    return existing.length > 0 || written.size > 0;
   }
 
   /** Names (under `rating:`) of every board, copy and count there is now. */

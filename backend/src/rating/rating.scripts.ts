@@ -112,3 +112,10 @@ if not redis.call('SET', base .. 'lease:' .. board, '1', 'NX', 'PX', ms) then re
 redis.call('DEL', base .. 'dirty:' .. board)
 return { dirty, sent }
 `;
+
+/** Deletes the rebuild lock if this process still holds it. ARGV: base, token. */
+export const UNLOCK_SCRIPT = `
+local key = ARGV[1] .. 'rebuild-lock'
+if redis.call('GET', key) == ARGV[2] then return redis.call('DEL', key) end
+return 0
+`;

@@ -15,6 +15,7 @@ import { RatingReadsService } from '../rating/rating-reads.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SquadMembershipResponseDto, SquadTitleResponseDto, UpdateSquadDto } from './dto/squads.dto.js';
 import { SquadsService } from './squads.service.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 /** Every `/v1/squads` route: the ranked lists (their scores are the rating's), joining, leaving, renaming. */
 @ApiTags('squads')
@@ -55,6 +56,7 @@ export class SquadsController {
   }
 
   @Post(':id/join/')
+  @RefuseBanned()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     type: SquadMembershipResponseDto,

@@ -37,6 +37,7 @@ import { RequestBatcher } from './request-batcher.js';
 import { SwipePaceRepository } from './swipe-pace.repository.js';
 import { refillSwipes } from './swipe-refill.js';
 import { type BatchedSwipe, SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
+import { BannedException } from '../moderation/banned.exception.js';
 
 /** The balance a gift of each kind adds to (a boost is no balance: it extends `boostEnds`). */
 const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
@@ -116,6 +117,7 @@ export class SwipesService {
       giftId: randomUUID(),
     });
     if (!row.session_open) throw new ForbiddenException(ErrorText.refreshTokens);
+    if (row.banned) throw new BannedException(row.banned_until);
     if (row.owner_id === null) throw new NotFoundException(ErrorText.memeNotFound);
     if (Number(row.owner_id) === userId) throw new BadRequestException(ErrorText.ownMemeSwipe);
     if (!row.recorded || !change) {

@@ -11,6 +11,7 @@ import { Sheet } from '../ui/Sheet';
 import { Spinner } from '../ui/Spinner';
 import { StatGrid } from '../ui/StatGrid';
 import { toast } from '../ui/toast';
+import './ProfilePage.css';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
 /** The gender hint picks templates; it is a preference of this device. */

@@ -4,6 +4,7 @@ import { useSharedMeme } from '../features/memes';
 import { memeLink } from '../lib/config';
 import { isInsideTelegram } from '../telegram/launch';
 import { Spinner } from '../ui/Spinner';
+import './SharedMemePage.css';
 
 /**
  * /i/:shareId: a published meme with its author and likes, and "Make your own", which opens the

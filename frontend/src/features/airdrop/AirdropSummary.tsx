@@ -1,6 +1,7 @@
 import type { AirdropDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatCoins } from '../balance';
+import './airdrop.css';
 
 /** Placeholder blocks with the page's shape while the airdrop (or TON Connect) loads. */
 export function AirdropSkeleton() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { usePlans } from './api/get-plans';
+import './payments.css';
 
 interface Plan {
   id: number;

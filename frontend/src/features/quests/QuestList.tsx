@@ -6,6 +6,7 @@ import { CoinIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useCheckQuest } from './api/check-quest';
 import { useQuests } from './api/get-quests';
+import './quests.css';
 
 function RewardChips({ reward }: { reward: QuestReward }) {
   const { t } = useTranslation();
@@ -43,10 +44,10 @@ function QuestItem({ quest }: { quest: QuestDto }) {
   });
   const needsGo = quest.link !== undefined && !went;
   return (
-    <li className={`quest${quest.done ? ' quest--done' : ''}`} data-testid={`quest-${quest.kind}`}>
-      <div className="quest__text">
-        <span className="quest__title">{quest.title}</span>
-        <span className="quest__description muted">{quest.description}</span>
+    <li className={`quest card-row${quest.done ? ' quest--done' : ''}`} data-testid={`quest-${quest.kind}`}>
+      <div className="quest__text card-row__text">
+        <span className="quest__title card-row__title">{quest.title}</span>
+        <span className="quest__description card-row__description muted">{quest.description}</span>
         <RewardChips reward={quest.reward} />
         {notYet && (
           <span className="quest__hint" role="status">
@@ -99,7 +100,7 @@ export function QuestList() {
   if (!quests.data?.items.length)
     return quests.isSuccess ? <p className="empty">{t('quests.empty')}</p> : null;
   return (
-    <ul className="quests" data-testid="quest-list">
+    <ul className="quests card-list" data-testid="quest-list">
       {quests.data.items.map((quest) => (
         <QuestItem key={quest.id} quest={quest} />
       ))}
