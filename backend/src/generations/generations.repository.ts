@@ -116,4 +116,9 @@ export class GenerationsRepository {
   async saveFaceKey(userId: number, faceKey: string): Promise<void> {
     await this.faces.upsert({ userId, faceKey }, ['userId']);
   }
+
+  /** The player has no current face any more. */
+  async deleteFaceKey(userId: number): Promise<void> {
+    await this.faces.delete({ userId });
+  }
 }
