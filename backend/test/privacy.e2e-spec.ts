@@ -1,10 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { analysisKeyOf, ErrorText } from '@mememint/contracts';
+import { analysisKeyOf, ErrorCode, ErrorText, type LoginResponse } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 import request from 'supertest';
 
-import { bearer, newPlayer, photo, requestGeneration, seedFace, seedTemplate } from './helpers/memes.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { SquadsService } from '../src/squads/squads.service.js';
+import { runAdminCli } from './helpers/admin-cli.js';
+import { expectBooksBalanced, ledgerRows, seedMemes } from './helpers/feed.js';
+import {
+  bearer,
+  download,
+  me,
+  newPlayer,
+  photo,
+  type Player,
+  requestGeneration,
+  seedFace,
+  seedTemplate,
+} from './helpers/memes.js';
+import { SocketRecorder } from './helpers/socket-recorder.js';
+import { loginAs, newTgId } from './helpers/telegram-login.js';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.js';
 
 describe('privacy: deleting one’s face', () => {
   let t: TestApp;
@@ -35,5 +51,122 @@ describe('privacy: deleting one’s face', () => {
     // Deleting again is fine.
     await request(t.server).delete('/api/v1/users/face/').set(bearer(player)).expect(204);
     await request(t.server).delete('/api/v1/users/face/').expect(401);
+  });
+});
+
+describe('privacy: deleting one’s account', () => {
+  let t: TestApp;
+  const adminTgId = newTgId();
+  let admin: Player;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
+    await t.app.listen(0, '127.0.0.1');
+    admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const vote = (player: Player, memeId: string, amount: number) =>
+    request(t.server).post(`/api/v1/feed/${memeId}/`).set(bearer(player)).send({ amount });
+
+  async function playerWithCoins(coins: number): Promise<Player> {
+    const player = await newPlayer(t.server, t.config);
+    await t.app.get(LedgerService).addCoins(player.tgId, coins, { reason: 'purchase' });
+    return player;
+  }
+
+  it('removes the player, their memes and files, returns others’ stakes, keeps the books, and ends their tokens and sockets', async () => {
+    const tgId = newTgId();
+    const tokens: LoginResponse = await loginAs(t.server, t.config, { id: tgId, username: 'leaving' });
+    const player: Player = { tgId, token: tokens.jwtToken };
+    await t.app.get(LedgerService).addCoins(tgId, 100, { reason: 'purchase' });
+    await t.app.get(SquadsService).setInfluencer(tgId, true);
+    const code = (
+      await request(t.server).post('/api/v1/promocodes/').set(bearer(player)).send({}).expect(201)
+    ).body.id as string;
+    const invitee = await newPlayer(t.server, t.config, { startParam: `ref_${tgId}` });
+
+    const store = t.app.get(MediaStore);
+    const [meme] = await seedMemes(t, player, 1);
+    const files = [meme!.imageUrl, meme!.thumbnailUrl].map((url) => url.replace('/api/media/', ''));
+    for (const key of files) await store.write(key, photo('portrait-01.jpg'));
+    const face = await seedFace(t.app, player, photo('portrait-02.jpg'));
+    for (const url of [meme!.imageUrl, meme!.thumbnailUrl])
+      expect((await download(t.server, url)).status).toBe(200);
+
+    const other = await newPlayer(t.server, t.config);
+    const [othersMeme] = await seedMemes(t, other, 1);
+    const backer = await playerWithCoins(50);
+    await vote(backer, meme!.id, 20).expect(200);
+    await vote(player, othersMeme!.id, 30).expect(200);
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    const closed = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+
+    await request(t.server).delete('/api/v1/users/me/').set(bearer(player)).expect(204);
+
+    expect(await closed).toBe('io server disconnect');
+    const gone = await request(t.server).get('/api/v1/auth/me/').set(bearer(player));
+    expect(gone.status).toBe(401);
+    await request(t.server)
+      .post('/api/v1/auth/refresh-token/')
+      .send({ refreshToken: tokens.refreshToken })
+      .expect(401);
+    for (const url of [meme!.imageUrl, meme!.thumbnailUrl])
+      expect((await download(t.server, url)).status).toBe(404);
+    expect(await store.stat(face)).toBeNull();
+    await request(t.server).get(`/api/v1/memes/share/${meme!.shareId}/`).expect(404);
+
+    // Others' stakes on the deleted meme come back; the player's own stake stays in its pool.
+    expect(await ledgerRows(t, backer.tgId, 'stake-refund')).toEqual([{ kind: 'coins', delta: 20 }]);
+    const pool: { user_id: string }[] = await t.dataSource.query(
+      `SELECT user_id FROM feed_votes WHERE meme_id = $1`,
+      [othersMeme!.id],
+    );
+    expect(pool).toHaveLength(1);
+    expect(Number(pool[0]!.user_id)).toBeLessThan(0);
+    // The ledger's rows live on under that tombstone, which names nobody.
+    const tombstone: Record<string, unknown>[] = await t.dataSource.query(
+      `SELECT username, first_name, meme_coins FROM users WHERE tg_id = $1`,
+      [pool[0]!.user_id],
+    );
+    expect(tombstone).toEqual([{ username: null, first_name: null, meme_coins: 70 }]);
+    expect(await t.dataSource.query(`SELECT 1 FROM ledger_entries WHERE user_id = $1`, [tgId])).toEqual([]);
+    await expectBooksBalanced(t);
+    const check = await runAdminCli(['ledger:check'], {
+      DATABASE_URL: t.database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+    });
+    expect([check.code, check.output]).toEqual([0, expect.stringContaining('The books balance')]);
+
+    // The invitee's referrer names nobody; the squad is dissolved; the promo code is used up (410).
+    const [inviteeRow]: { referal_id: string | null; ref_infl: string | null }[] = await t.dataSource.query(
+      `SELECT referal_id, ref_infl FROM users WHERE tg_id = $1`,
+      [invitee.tgId],
+    );
+    expect(Number(inviteeRow!.referal_id)).toBe(Number(pool[0]!.user_id));
+    expect(inviteeRow!.ref_infl).toBeNull();
+    expect(await t.dataSource.query(`SELECT 1 FROM squads WHERE influencer_id = $1`, [tgId])).toEqual([]);
+    await request(t.server).post(`/api/v1/promocodes/${code}/`).set(bearer(other)).expect(410);
+  });
+
+  it('is open to a banned player, and the ban outlives the account', async () => {
+    const player = await newPlayer(t.server, t.config);
+    await request(t.server)
+      .post(`/api/v1/admin/users/${player.tgId}/ban/`)
+      .set(bearer(admin))
+      .send({ reason: 'spam', days: 3 })
+      .expect(200);
+    await request(t.server).delete('/api/v1/users/face/').set(bearer(player)).expect(204);
+    await request(t.server).delete('/api/v1/users/me/').set(bearer(player)).expect(204);
+
+    const again = await newPlayer(t.server, t.config, { tgId: player.tgId });
+    const res = await request(t.server)
+      .post('/api/v1/memes/')
+      .set(bearer(again))
+      .attach('image', photo('portrait-01.jpg'), 'a.jpg');
+    expect([res.status, res.body.code]).toEqual([403, ErrorCode.banned]);
+    expect((await me(t.server, again)).memeCoins).toBe(0);
   });
 });
