@@ -4,7 +4,7 @@ export interface ErrorBody {
   hint?: string;
   /** A stable name of the error for the client to translate (it falls back to `detail`). */
   code?: string;
-  /** Seconds until the action may be retried (429). */
+  /** Seconds until the action may be retried (429, and a 503 of a dependency that is away). */
   retryAfter?: number;
   /** When the next swipe refills (400 "No swipes left"). */
   nextRefillAt?: string | null;
@@ -47,6 +47,7 @@ export const ErrorText = {
   selectSticker: 'Select at least one sticker',
   promoTooShort: 'Promo code must have at least 6 characters',
   telegramUnavailable: 'Telegram is unavailable, try again later',
+  serviceUnavailable: 'The service is unavailable right now, please try again in a moment',
   promoNotFound: 'Promo code not found',
   promoExhausted: 'This promo code has been used up',
   promoAlreadyUsed: 'You have already used this promo code',

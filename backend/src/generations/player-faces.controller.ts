@@ -7,10 +7,12 @@ import {
   ApiOkResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FaceUploadDto } from '@mememint/contracts';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
+import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 import { User } from '../users/entities/user.entity.js';
 import { FaceUploadForm, FaceUploadResponseDto } from './dto/player-face.dto.js';
 import { PlayerFacesService } from './player-faces.service.js';
@@ -25,6 +27,8 @@ export class PlayerFacesController {
   @Put('face')
   @RefuseBanned()
   @HttpCode(HttpStatus.OK)
+  // Each check costs the worker an analysis: limited per player like every upload.
+  @RateLimit('uploads')
   @ImageUpload('photo')
   @ApiBody({ type: FaceUploadForm })
   @ApiOkResponse({
@@ -35,7 +39,8 @@ export class PlayerFacesController {
     description:
       '`{detail, code}`: the face check refused the photo (code NO_FACE, FACE_TOO_SMALL, FACE_TURNED, FACE_BLURRED or FACE_TOO_DARK), or it is not a JPEG',
   })
-  @ApiServiceUnavailableResponse({ description: 'No inference worker answered in time' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_UPLOADS_PER_PLAYER reached' })
+  @ApiServiceUnavailableResponse({ description: 'No inference worker answered in time, or Redis is away' })
   upload(
     @CurrentUser() user: User,
     @UploadedFile(requiredImage('photo')) photo: UploadedImage,

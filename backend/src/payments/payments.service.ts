@@ -24,7 +24,7 @@ import {
 import { InfluencerShareService } from '../squads/influencer-share.service.js';
 import { TelegramUpdatesService } from '../telegram/telegram-updates.service.js';
 import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { VisitsService } from '../visits/visits.service.js';
 import type { Order } from './entities/order.entity.js';
 import type { Plan } from './entities/plan.entity.js';
@@ -70,7 +70,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly payments: PaymentsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly bot: BotApiClient,
     private readonly updates: TelegramUpdatesService,
     private readonly visits: VisitsService,
@@ -180,7 +180,7 @@ export class PaymentsService implements OnModuleInit {
           em,
         );
       if (order.grants.boostDays) {
-        const boostEnds = await this.users.extendBoost(order.userId, order.grants.boostDays, em);
+        const boostEnds = await this.counters.extendBoost(order.userId, order.grants.boostDays, em);
         await this.payments.setBoostEndsAfter(em, order.id, boostEnds);
       }
       // The squad influencer's share of these Stars (GAME.md "Squads", INFLUENCER_SHARE_PERCENT).

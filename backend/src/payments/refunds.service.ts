@@ -6,7 +6,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { InfluencerShareService } from '../squads/influencer-share.service.js';
 import { BotApiClient } from '../telegram/bot-api.client.js';
 import { BotApiError } from '../telegram/bot-api.errors.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { balanceChanges } from './order-grants.js';
 import { OrderNotFoundError, OrderNotRefundableError } from './payments.errors.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -28,7 +28,7 @@ export class RefundsService {
     private readonly payments: PaymentsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly bot: BotApiClient,
     private readonly influencerShares: InfluencerShareService,
   ) {}
@@ -65,7 +65,7 @@ export class RefundsService {
           )
         : null;
       const boostDays = refunded.grants.boostDays ?? 0;
-      if (boostDays) await this.users.extendBoost(refunded.userId, -boostDays, em);
+      if (boostDays) await this.counters.extendBoost(refunded.userId, -boostDays, em);
       // GAME.md "Decisions" → Squads: the influencer's share of this charge is taken back.
       await this.influencerShares.takeBackForRefund(order.telegramPaymentChargeId!, em);
       this.logger.log(`Order ${orderId} of ${refunded.userId} refunded`);

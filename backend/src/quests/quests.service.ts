@@ -12,7 +12,7 @@ import {
   TelegramUnavailableException,
 } from '../telegram/bot-api.errors.js';
 import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { VisitsService } from '../visits/visits.service.js';
 import type { Quest } from './entities/quest.entity.js';
 import { type NewQuest, type QuestChanges, QuestsRepository } from './quests.repository.js';
@@ -38,7 +38,7 @@ export class QuestsService {
     private readonly quests: QuestsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly memes: MemesService,
     private readonly visits: VisitsService,
     private readonly bot: BotApiClient,
@@ -153,7 +153,7 @@ export class QuestsService {
           ).deltas
         : {};
       await this.quests.setGranted(tx, userId, quest.id, deltas.coins ?? 0, deltas.credits ?? 0);
-      await this.users.recordTaskDone(userId, tx);
+      await this.counters.recordTaskDone(userId, tx);
       return {
         ...(deltas.coins ? { coins: deltas.coins } : {}),
         ...(deltas.credits ? { credits: deltas.credits } : {}),

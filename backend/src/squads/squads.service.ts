@@ -11,6 +11,7 @@ import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import type { User } from '../users/entities/user.entity.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { type SignedUpUser, UsersService } from '../users/users.service.js';
 import type { Squad } from './entities/squad.entity.js';
 import type { SquadMembership } from './entities/squad-membership.entity.js';
@@ -52,6 +53,7 @@ export class SquadsService implements OnModuleInit {
     private readonly squads: SquadsRepository,
     private readonly transactions: Transactions,
     private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly events: SquadEvents,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -137,7 +139,7 @@ export class SquadsService implements OnModuleInit {
   async setInfluencer(tgId: number, on: boolean): Promise<InfluencerChange | null> {
     const now = this.clock.now();
     const outcome = await this.transactions.run(async (em) => {
-      const user = await this.users.setInfluencer(tgId, on, em);
+      const user = await this.counters.setInfluencer(tgId, on, em);
       if (!user) return null;
       if (on) {
         const squad = await this.squads.createForInfluencer(em, tgId, defaultTitle(user));

@@ -32,6 +32,7 @@ import { type LedgerResult, LedgerService } from '../ledger/ledger.service.js';
 import { MemeLikesService } from '../memes/meme-likes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
 import { RequestBatcher } from './request-batcher.js';
@@ -72,6 +73,7 @@ export class SwipesService {
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly likes: MemeLikesService,
     private readonly realtime: RealtimeGateway,
     private readonly clock: Clock,
@@ -210,7 +212,7 @@ export class SwipesService {
       const gift = rollGift(this.config.swipes, Math.random);
       await this.swipes.markOpened(em, id, gift.kind, gift.amount, now);
       let balances: BalanceDto | null = null;
-      if (gift.kind === 'boost') await this.users.extendBoost(userId, gift.amount, em);
+      if (gift.kind === 'boost') await this.counters.extendBoost(userId, gift.amount, em);
       else
         balances = (
           await this.ledger.apply(

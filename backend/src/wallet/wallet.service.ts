@@ -3,7 +3,7 @@ import { TON_WALLET_TAKEN, type AirdropDto, type TonProofPayloadDto } from '@mem
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { issueProofPayload } from './ton-proof-payload.js';
 import {
   TonProofError,
@@ -21,7 +21,7 @@ export class WalletService {
 
   constructor(
     private readonly wallets: WalletRepository,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly transactions: Transactions,
     private readonly config: AppConfig,
     @Optional() @Inject(WalletLinkedHook) private readonly linkedHook?: WalletLinkedHook,
@@ -56,7 +56,7 @@ export class WalletService {
     try {
       await this.transactions.run(async (em) => {
         await this.wallets.save(em, userId, proven);
-        await this.users.markHasTon(userId, em);
+        await this.counters.markHasTon(userId, em);
         await this.linkedHook?.walletLinked(userId, em);
       });
     } catch (error) {

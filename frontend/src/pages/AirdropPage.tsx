@@ -63,7 +63,7 @@ function WalletLink() {
     return () => {
       cancelled = true;
     };
-  }, [tonConnectUI]);
+  }, [tonConnectUI, fetchPayload]);
 
   // The wallet's answer: its account and ton_proof go to the backend exactly as returned.
   useEffect(

@@ -12,6 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { StatGrid } from '../ui/StatGrid';
 import { toast } from '../ui/toast';
 import './ProfilePage.css';
+import { LoadMore } from '../ui/LoadMore';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
 /** The gender hint picks templates; it is a preference of this device. */
@@ -87,16 +88,7 @@ export function ProfilePage() {
             </button>
           ))}
         </div>
-        {history.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {t('common.loadMore')}
-          </button>
-        )}
+        <LoadMore pages={history} />
       </section>
 
       <section className="section">

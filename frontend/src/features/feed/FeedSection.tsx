@@ -11,6 +11,7 @@ import { MemeOfTheDay } from './MemeOfTheDay';
 import { VoteDialog } from './VoteDialog';
 import { VotedList } from './VotedList';
 import './feed.css';
+import { LoadMore } from '../../ui/LoadMore';
 
 const VIEWS = ['feed', 'voted'] as const;
 const PERIODS: Record<FeedPeriod, string> = {
@@ -81,16 +82,7 @@ export function FeedSection() {
           ) : (
             <p className="empty">{t('main.feedEmpty')}</p>
           )}
-          {feed.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={feed.isFetchingNextPage}
-              onClick={() => void feed.fetchNextPage()}
-            >
-              {t('common.loadMore')}
-            </button>
-          )}
+          <LoadMore pages={feed} />
         </>
       )}
       {voting && <VoteDialog item={voting} onClose={() => setVoting(null)} />}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
 import { useVoted } from './api/get-voted';
+import { LoadMore } from '../../ui/LoadMore';
 
 /** The player's bets, newest first: the meme, the stake, its day and how it went. */
 export function VotedList() {
@@ -26,16 +27,7 @@ export function VotedList() {
           </li>
         ))}
       </ul>
-      {voted.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={voted.isFetchingNextPage}
-          onClick={() => void voted.fetchNextPage()}
-        >
-          {t('common.loadMore')}
-        </button>
-      )}
+      <LoadMore pages={voted} />
     </>
   );
 }

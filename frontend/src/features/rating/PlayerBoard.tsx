@@ -8,6 +8,7 @@ import { useRating } from './api/get-rating';
 import { MiniAvatar, playerName } from './Avatar';
 import { useLiveRating } from './useLiveRating';
 import './rating.css';
+import { LoadMore } from '../../ui/LoadMore';
 
 /**
  * A board of players (tabs me, global, squad): ranks move with an animation when an update reorders
@@ -66,16 +67,7 @@ export function PlayerBoard({
       ) : (
         <p className="empty">{t('rating.empty')}</p>
       )}
-      {board.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={board.isFetchingNextPage}
-          onClick={() => void board.fetchNextPage()}
-        >
-          {t('common.loadMore')}
-        </button>
-      )}
+      <LoadMore pages={board} />
       {me && (
         <div className="board__mine" data-testid="my-standing">
           <span>{t('rating.you')}</span>

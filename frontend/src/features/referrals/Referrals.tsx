@@ -4,6 +4,7 @@ import { StatGrid } from '../../ui/StatGrid';
 import { useReferrals } from './api/get-referrals';
 import { FriendList } from './FriendList';
 import { InviteLink } from './InviteLink';
+import { LoadMore } from '../../ui/LoadMore';
 
 /** The invite page's body: the link from the API, what invites earned, and the friends. */
 export function Referrals() {
@@ -31,16 +32,7 @@ export function Referrals() {
         ) : (
           <p className="empty">{t('invite.friendsEmpty')}</p>
         )}
-        {referrals.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={referrals.isFetchingNextPage}
-            onClick={() => void referrals.fetchNextPage()}
-          >
-            {t('common.loadMore')}
-          </button>
-        )}
+        <LoadMore pages={referrals} />
       </section>
     </>
   );

@@ -5,6 +5,7 @@ import { MiniAvatar, playerName } from '../rating';
 import { useSquads } from './api/get-squads';
 import { CooldownNote } from './CooldownNote';
 import { SquadAction } from './SquadAction';
+import { LoadMore } from '../../ui/LoadMore';
 
 /** Choose squad: every squad ranked by its members' score, joining or switching with the cooldown shown. */
 export function SquadChooser() {
@@ -39,16 +40,7 @@ export function SquadChooser() {
       ) : (
         <p className="empty">{t('squads.empty')}</p>
       )}
-      {squads.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={squads.isFetchingNextPage}
-          onClick={() => void squads.fetchNextPage()}
-        >
-          {t('common.loadMore')}
-        </button>
-      )}
+      <LoadMore pages={squads} />
     </div>
   );
 }
