@@ -5,6 +5,7 @@ import { MediaModule } from '../media/media.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { SquadsModule } from '../squads/squads.module.js';
 import { BotApiModule } from '../telegram/bot-api.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { AccountDeletionController } from './account-deletion.controller.js';
 import { AccountDeletionRepository } from './account-deletion.repository.js';
 import { AccountDeletionService } from './account-deletion.service.js';
@@ -19,6 +20,7 @@ import { DeletedAccount } from './entities/deleted-account.entity.js';
     RealtimeModule,
     SquadsModule,
     BotApiModule,
+    UsersModule,
   ],
   controllers: [AccountDeletionController],
   providers: [AccountDeletionRepository, AccountDeletionService],

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { ErrorText } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 import { Transactions } from '../database/transactions.js';
@@ -8,6 +8,7 @@ import { MediaKeys } from '../media/media-keys.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
 import { SquadsService } from '../squads/squads.service.js';
 import { BotApiClient } from '../telegram/bot-api.client.js';
+import { UsersService } from '../users/users.service.js';
 import { AccountDeletionRepository } from './account-deletion.repository.js';
 
 /** A tombstone id: negative, so it is never a Telegram id, and random, so it links back to nobody. */
@@ -21,10 +22,11 @@ function tombstoneId(): number {
  * balance and nothing earned moves to anyone. Other players' open stakes on the deleted memes come
  * back (`stake-refund`); an influencer's squad dissolves first. After the commit the files go, the
  * sticker sets are deleted through the Bot API and every socket is closed; the sessions went with
- * the row, so the old tokens stop working at once. A ban outlives it (bans are per Telegram id).
+ * the row, so the old tokens stop working at once. A ban outlives it (bans are per Telegram id), and
+ * the same id signing up again gets no new-player credits and refers no one (`onReturningCheck`).
  */
 @Injectable()
-export class AccountDeletionService {
+export class AccountDeletionService implements OnModuleInit {
   private readonly logger = new Logger(AccountDeletionService.name);
 
   constructor(
@@ -35,11 +37,11 @@ export class AccountDeletionService {
     private readonly storage: MediaStore,
     private readonly botApi: BotApiClient,
     private readonly sockets: PlayerSockets,
+    private readonly users: UsersService,
   ) {}
 
-  /** Whether this Telegram id had an account that was deleted (its sign-up grants no credits again). */
-  wasDeleted(tgId: number): Promise<boolean> {
-    return this.accounts.wasDeleted(tgId);
+  onModuleInit(): void {
+    this.users.onReturningCheck((em, tgId) => this.accounts.wasDeleted(tgId, em));
   }
 
   async deleteAccount(tgId: number): Promise<void> {
