@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module.js';
+import { ClockModule } from '../common/clock.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SettlementModule } from '../feed/settlement.module.js';
@@ -19,6 +20,7 @@ import { UsersModule } from '../users/users.module.js';
  */
 @Module({
   imports: [
+    ClockModule,
     DatabaseModule,
     RedisModule,
     AuditModule,
