@@ -12,7 +12,6 @@ import { PlayerFace } from './entities/player-face.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
 import { GenerationQueueListener } from './generation-queue.listener.js';
-import { Clock } from '../common/clock.js';
 import { FaceRetentionService } from './face-retention.service.js';
 import { GenerationSweeperService } from './generation-sweeper.service.js';
 import { GenerationsController } from './generations.controller.js';
@@ -42,7 +41,6 @@ import { PlayerFacesService } from './player-faces.service.js';
     GenerationQueueListener,
     GenerationSweeperService,
     FaceRetentionService,
-    Clock,
   ],
 })
 export class GenerationsModule {}
