@@ -17,7 +17,13 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { MemeDto, MemeFacesDto, Page, PublicMemeDto } from '@mememint/contracts';
+import {
+  ErrorText,
+  type MemeDto,
+  type MemeFacesDto,
+  type Page,
+  type PublicMemeDto,
+} from '@mememint/contracts';
 import { MemeFacesResponseDto } from '../face-analysis/face-rect.dto.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { Public } from '../common/decorators/public.decorator.js';
@@ -70,7 +76,7 @@ export class MemesController {
   @ApiNotFoundResponse({ description: 'Unknown or not published' })
   async shared(@Param('shareId') shareId: string): Promise<PublicMemeDto> {
     const meme = await this.memes.findPublished(shareId);
-    if (!meme) throw new NotFoundException('Meme not found');
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
     return meme;
   }
 
