@@ -89,7 +89,7 @@ export class MemesController {
   @ApiNotFoundResponse({ description: 'Unknown, or neither the player’s own nor published' })
   faces(
     @CurrentUser() user: User,
-    @Param('id', uuidParam('Meme not found')) id: string,
+    @Param('id', uuidParam(ErrorText.memeNotFound)) id: string,
   ): Promise<MemeFacesDto> {
     return this.memes.faces(user.tgId, id);
   }
@@ -99,7 +99,7 @@ export class MemesController {
   @ApiOkResponse({ type: MemeResponseDto })
   update(
     @CurrentUser() user: User,
-    @Param('id', uuidParam('Meme not found')) id: string,
+    @Param('id', uuidParam(ErrorText.memeNotFound)) id: string,
     @Body() body: UpdateMemeDto,
   ): Promise<MemeDto> {
     return this.memes.update(user.tgId, id, body);
