@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -21,7 +21,7 @@ interface Answer {
  * `POST /api/v1/memes/` with `image` whose body the test sends by hand: `send(bytes)` writes more of
  * it, `end()` the rest; `answer` resolves with the response (whenever the server gives it).
  */
-function openUpload(port: number, player: Player, image: Buffer) {
+function openUpload(port: number, player: Player, image: Buffer, name = 'upload') {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\n` +
       'Content-Type: image/jpeg\r\n\r\n',
@@ -37,6 +37,7 @@ function openUpload(port: number, player: Player, image: Buffer) {
     agent: false,
     headers: {
       ...bearer(player),
+      'x-test-upload': name,
       'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
       'content-length': body.length,
     },
@@ -90,8 +91,16 @@ describe('uploads: one slow body delays nobody', () => {
   it('a fast upload completes while a slow one is mid-body, and then the slow one completes too', async () => {
     const image = photo('portrait-02.jpg');
     const other = await newPlayer(t.server, t.config);
-    const slow = openUpload(port, other, image);
+    const arrived = new Promise<IncomingMessage>((resolve) =>
+      t.server.on('request', (req: IncomingMessage) => {
+        if (req.headers['x-test-upload'] === 'slow') resolve(req);
+      }),
+    );
+    const slow = openUpload(port, other, image, 'slow');
     await slow.send(slow.length / 2);
+    // The server reads the slow body (multer streams it) before the fast upload comes.
+    const reading = await arrived;
+    while (reading.readableFlowing !== true) await new Promise((resolve) => setImmediate(resolve));
 
     // The only upload slot of the process is not held by a body still arriving.
     const fast = openUpload(port, player, image);
