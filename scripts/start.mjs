@@ -25,8 +25,8 @@ let stopping = false;
 async function main() {
   process.chdir(root);
   mkdirSync(dataDir, { recursive: true });
-  process.on('SIGINT', () => shutdown(0));
-  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };

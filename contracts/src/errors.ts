@@ -17,6 +17,16 @@ export const ErrorCode = {
   banned: 'BANNED',
   alreadyReported: 'ALREADY_REPORTED',
   adminNotBannable: 'ADMIN_NOT_BANNABLE',
+  // The operator console's refusals (issue 26).
+  templateInUse: 'TEMPLATE_IN_USE',
+  balanceBelowZero: 'BALANCE_BELOW_ZERO',
+  grantKeyUsed: 'GRANT_KEY_USED',
+  adminFromConfig: 'ADMIN_FROM_CONFIG',
+  ownAdmin: 'OWN_ADMIN',
+  orderNotRefundable: 'ORDER_NOT_REFUNDABLE',
+  telegramRefused: 'TELEGRAM_REFUSED',
+  alreadySettled: 'ALREADY_SETTLED',
+  dayNotEnded: 'DAY_NOT_ENDED',
 } as const;
 
 /**

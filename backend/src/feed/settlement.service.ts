@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { addDays, Clock, utcDay } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
@@ -66,7 +67,17 @@ export class SettlementService {
   }
 
   /** Settles one day; `force` also settles today (not ended yet). A settled day is left as it is. */
-  async settle(day: string, { force = false }: { force?: boolean } = {}): Promise<SettlementOutcome> {
+  async settle(
+    day: string,
+    {
+      force = false,
+      within,
+    }: {
+      force?: boolean;
+      /** Work that commits with the settlement, when this call settles the day (the admin's audit row). */
+      within?: (em: EntityManager, outcome: Omit<SettlementOutcome, 'day' | 'settled'>) => Promise<void>;
+    } = {},
+  ): Promise<SettlementOutcome> {
     const today = utcDay(this.clock.now());
     if (day > today || (day === today && !force)) throw new DayNotEndedError(day);
 
@@ -116,6 +127,7 @@ export class SettlementService {
         {},
         em,
       );
+      await within?.(em, { winner, authorReward, votes });
       return { winner, authorReward, votes };
     });
 

@@ -185,7 +185,8 @@ export class GenerationsService {
     const text = request.text === undefined ? undefined : request.text.trim() || null;
     if (request.templateId !== undefined) {
       const template = await this.templates.findById(request.templateId);
-      if (!template) throw new NotFoundException('Template not found');
+      // A disabled template is not offered to players: new generations cannot use it either.
+      if (!template?.enabled) throw new NotFoundException('Template not found');
       if (template.isPremium && !isBoostActive(user.boostEnds)) {
         throw new HttpException(
           { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
