@@ -1,4 +1,4 @@
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -68,6 +68,19 @@ function openUpload(port: number, player: Player, image: Buffer, name = 'upload'
   };
 }
 
+/** Resolves once the server streams the body of the upload named `name` (its guards have passed). */
+async function streamed(server: Server, name: string): Promise<void> {
+  const req = await new Promise<IncomingMessage>((resolve) => {
+    const onRequest = (incoming: IncomingMessage) => {
+      if (incoming.headers['x-test-upload'] !== name) return;
+      server.off('request', onRequest);
+      resolve(incoming);
+    };
+    server.on('request', onRequest);
+  });
+  while (req.readableFlowing !== true) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('uploads: one slow body delays nobody', () => {
   let t: TestApp;
   let port: number;
@@ -91,16 +104,11 @@ describe('uploads: one slow body delays nobody', () => {
   it('a fast upload completes while a slow one is mid-body, and then the slow one completes too', async () => {
     const image = photo('portrait-02.jpg');
     const other = await newPlayer(t.server, t.config);
-    const arrived = new Promise<IncomingMessage>((resolve) =>
-      t.server.on('request', (req: IncomingMessage) => {
-        if (req.headers['x-test-upload'] === 'slow') resolve(req);
-      }),
-    );
+    const reading = streamed(t.server, 'slow');
     const slow = openUpload(port, other, image, 'slow');
     await slow.send(slow.length / 2);
     // The server reads the slow body (multer streams it) before the fast upload comes.
-    const reading = await arrived;
-    while (reading.readableFlowing !== true) await new Promise((resolve) => setImmediate(resolve));
+    await reading;
 
     // The only upload slot of the process is not held by a body still arriving.
     const fast = openUpload(port, player, image);
@@ -188,8 +196,10 @@ describe('uploads: the bodies a process holds at once', () => {
   it('an upload past UPLOAD_MAX_BUFFERED_BYTES answers 503 with retryAfter, and is welcome once there is room', async () => {
     const [first, second] = await Promise.all([newPlayer(t.server, t.config), newPlayer(t.server, t.config)]);
     const image = photo('portrait-02.jpg');
-    const holding = openUpload(port, first, image);
+    const reading = streamed(t.server, 'holding');
+    const holding = openUpload(port, first, image, 'holding');
     await holding.send(1000);
+    await reading;
 
     const refused = openUpload(port, second, image);
     refused.end();
