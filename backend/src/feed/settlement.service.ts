@@ -17,7 +17,8 @@ export class DayNotEndedError extends Error {
   }
 }
 
-export interface SettlementFiguresDto {
+/** What a settled day's votes came to: the pool, the winning stakes and what was paid out or refunded. */
+export interface VoteFigures {
   pool: number;
   winningStakes: number;
   votes: number;
@@ -33,7 +34,7 @@ export interface SettlementOutcome {
   winner: DayWinner | null;
   /** Coins the author got (×m). */
   authorReward: number;
-  votes: SettlementFiguresDto;
+  votes: VoteFigures;
 }
 
 /**
@@ -87,7 +88,7 @@ export class SettlementService {
       const winner = await this.settlements.findWinner(em, day);
       const totals = await this.settlements.tallyVotes(em, day, winner?.memeId ?? null);
       const backed = totals.winningStakes > 0;
-      const votes: SettlementFiguresDto = {
+      const votes: VoteFigures = {
         pool: totals.pool,
         winningStakes: totals.winningStakes,
         votes: totals.votes,
@@ -141,6 +142,6 @@ export class SettlementService {
   }
 }
 
-function emptyVotes(): SettlementFiguresDto {
+function emptyVotes(): VoteFigures {
   return { pool: 0, winningStakes: 0, votes: 0, winners: 0, paidOut: 0, refunded: 0 };
 }
