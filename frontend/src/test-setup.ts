@@ -10,11 +10,13 @@ if (globalThis.localStorage === undefined)
   Object.defineProperty(globalThis, 'localStorage', { value: jsdom.window.localStorage, configurable: true });
 
 import './i18n';
+import { connection } from './ui/connection';
 import { dismissAllToasts } from './ui/toast';
 
 afterEach(() => {
   cleanup();
   dismissAllToasts();
+  connection.reset();
 });
 
 // Node's fetch cannot send the jsdom Blobs of a jsdom FormData (the body comes out short or empty): the

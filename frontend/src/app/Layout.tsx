@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { preloadCreateMeme } from '../features/create-meme';
+import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { startMotion } from '../ui/motion';
 import { PageSkeleton } from './AppShell';
 import { BottomNav } from './BottomNav';
@@ -20,6 +21,7 @@ export function Layout() {
   return (
     <div className="layout">
       <TopMenu />
+      <ConnectionBanner />
       <main className="layout__content">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

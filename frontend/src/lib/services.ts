@@ -1,8 +1,10 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { i18n } from '../i18n';
 import { haptic } from '../telegram/sdk';
+import { connection } from '../ui/connection';
 import { toast } from '../ui/toast';
 import { ApiClient } from './api-client';
+import { NetworkError } from './api-errors';
 import { describeError } from './describe-error';
 import { tokenStore } from './tokens';
 
@@ -26,6 +28,12 @@ export const apiClient = new ApiClient({
 
 /** The global error toast (docs/SPEC.md §8) for every failed query or mutation. */
 export function reportError(error: unknown): void {
+  // No network is said once, by the connection banner, not by a toast per failed call.
+  if (error instanceof NetworkError) {
+    connection.unreachable();
+    haptic.error();
+    return;
+  }
   const described = describeError(error, i18n.t);
   if (!described) return;
   haptic.error();
@@ -35,7 +43,7 @@ export function reportError(error: unknown): void {
 /** A query client with the app's error reporting and defaults (the app's one, and each test's own). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: reportError }),
+    queryCache: new QueryCache({ onError: reportError, onSuccess: connection.reachable }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         // A mutation that shows its error itself opts out with meta.silent.

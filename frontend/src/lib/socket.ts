@@ -30,6 +30,8 @@ export function watchSocket(
   handlers: {
     onBalance: (balance: BalanceDto) => void;
     onReconnecting: () => void;
+    /** Connected (again): what onReconnecting said is over. */
+    onConnected?: () => void;
     getToken: () => string | undefined;
     renewAuth: (staleToken: string | undefined) => Promise<boolean>;
   },
@@ -40,6 +42,7 @@ export function watchSocket(
   socket.on('connect', () => {
     wasConnected = true;
     renewals = 0;
+    handlers.onConnected?.();
   });
   socket.io.on('reconnect_attempt', () => {
     if (wasConnected) handlers.onReconnecting();

@@ -1,15 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useUpdateUser } from '../../features/session';
-import { i18n } from '../../i18n';
 import { RealtimeContext } from '../../lib/realtime';
 import { apiClient } from '../../lib/services';
 import type { GameSocket } from '../../lib/socket';
-import { toast } from '../../ui/toast';
+import { connection as connectionState } from '../../ui/connection';
 import { useSession } from './SessionProvider';
 
 /**
  * The session's socket, connected while signed in: pushed balances update the cached user, a dropped
- * connection says "Reconnecting". Features reach it with `useSocket()` (lib/realtime).
+ * connection says "Reconnecting" in the connection banner until it is back. Features reach it with `useSocket()` (lib/realtime).
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const signedIn = useSession().status === 'ready';
@@ -26,7 +25,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       connection = connectSocket(() => apiClient.authToken);
       watchSocket(connection, {
         onBalance: (balance) => updateUser(() => balance),
-        onReconnecting: () => toast.error(i18n.t('errors.reconnecting')),
+        onReconnecting: connectionState.reconnecting,
+        onConnected: connectionState.connected,
         getToken: () => apiClient.authToken,
         renewAuth: (staleToken) => apiClient.renewAuth(staleToken),
       });
