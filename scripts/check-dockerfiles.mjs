@@ -15,18 +15,26 @@
 //   library: needed and missing is an error, carried without the dependency is an error too (the API's
 //   image must not carry them), and so are other inference/ paths in such an image.
 // Not checked (needs an engine): that the base tags exist, what RUN lines produce, file ownership.
+// @ts-check
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { DockerfileParser } from 'dockerfile-ast';
 
 /** Build target → the workspace it deploys. */
+/** @type {Record<string, string>} */
 const TARGETS = { backend: 'backend', inference: 'inference', 'inference-gpu': 'inference' };
 const MODELS = 'inference/models';
 const INFERENCE_PACKAGE = '@mememint/inference';
 
-/** The Dockerfiles of the repository (Dockerfile, Dockerfile.*, *.Dockerfile), outside node_modules. */
+/**
+ * The Dockerfiles of the repository (Dockerfile, Dockerfile.*, *.Dockerfile), outside node_modules.
+ * @param {string} root
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
 function findDockerfiles(root, dir = root) {
+  /** @type {string[]} */
   const found = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (['node_modules', '.git', 'dist', '.data'].includes(entry.name)) continue;
@@ -37,7 +45,11 @@ function findDockerfiles(root, dir = root) {
   return found;
 }
 
-/** .dockerignore patterns as regular expressions over context-relative paths (`**`, `*`, `?`). */
+/**
+ * .dockerignore patterns as regular expressions over context-relative paths (`**`, `*`, `?`).
+ * @param {string} root
+ * @returns {RegExp[]}
+ */
 function dockerignore(root) {
   const file = path.join(root, '.dockerignore');
   if (!existsSync(file)) return [];
@@ -62,8 +74,20 @@ function dockerignore(root) {
     });
 }
 
+/**
+ * @typedef {{ name?: string, scripts?: Record<string, string>, dependencies?: Record<string, string>, workspaces?: string[] }} Manifest
+ * @typedef {{ dir: string, manifest: Manifest }} Workspace
+ */
+
+/**
+ * The root package.json's workspaces by package name.
+ * @param {string} root
+ * @returns {Map<string, Workspace>}
+ */
 function workspaces(root) {
+  /** @type {Manifest} */
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  /** @type {Map<string, Workspace>} */
   const byName = new Map();
   for (const dir of manifest.workspaces ?? []) {
     const file = path.join(root, dir, 'package.json');
@@ -76,10 +100,17 @@ function workspaces(root) {
   return byName;
 }
 
-/** A workspace and every workspace its dependencies (not devDependencies) name, followed. */
+/**
+ * A workspace and every workspace its dependencies (not devDependencies) name, followed.
+ * @param {Map<string, Workspace>} byName
+ * @param {string} dir
+ * @returns {Set<string>}
+ */
 function workspaceClosure(byName, dir) {
   const byDir = new Map([...byName.values()].map((workspace) => [workspace.dir, workspace]));
+  /** @type {Set<string>} */
   const needed = new Set();
+  /** @param {string} workspaceDir */
   const visit = (workspaceDir) => {
     if (needed.has(workspaceDir)) return;
     needed.add(workspaceDir);
@@ -92,9 +123,14 @@ function workspaceClosure(byName, dir) {
   return needed;
 }
 
-const posixResolve = (base, target) => path.posix.resolve(base, target);
+const posixResolve = (/** @type {string} */ base, /** @type {string} */ target) =>
+  path.posix.resolve(base, target);
 
-/** True when `paths` holds `target`, a folder above it, or something below it. */
+/**
+ * True when `paths` holds `target`, a folder above it, or something below it.
+ * @param {Iterable<string>} paths
+ * @param {string} target
+ */
 function holds(paths, target) {
   for (const held of paths) {
     if (held === target || target.startsWith(`${held}/`) || held.startsWith(`${target}/`)) return true;
@@ -103,17 +139,40 @@ function holds(paths, target) {
 }
 
 /**
+ * @typedef {object} Stage
+ * @property {string | null} name
+ * @property {number} line
+ * @property {string | null} parent
+ * @property {Set<string>} paths
+ * @property {Map<string, string>} env
+ * @property {string[]} runs
+ * @property {string} workdir
+ */
+
+/**
  * Follows one Dockerfile's stages; returns them by name (and index) with the paths each holds, its
  * environment and its RUN lines.
+ * @param {string} file
+ * @param {string} root
+ * @param {RegExp[]} ignored
+ * @param {string | undefined} nodeMajor
+ * @param {string[]} problems
  */
 function readStages(file, root, ignored, nodeMajor, problems) {
   const label = path.relative(root, file);
   const dockerfile = DockerfileParser.parse(readFileSync(file, 'utf8'));
+  /** @type {Stage[]} */
   const stages = [];
+  /** @type {Map<string, Stage>} */
   const byName = new Map();
+  /** @type {Stage | null} */
   let stage = null;
+  /**
+   * @param {string} image
+   * @param {number} line
+   */
   const checkImage = (image, line) => {
-    const [name, tag = ''] = image.split('@')[0].split(':');
+    const [name = '', tag = ''] = (image.split('@')[0] ?? '').split(':');
     if (/(^|\/)node$/.test(name)) {
       if (!new RegExp(`^${nodeMajor}(\\.|-|$)`).test(tag))
         problems.push(`${label}:${line}: ${image} is not Node.js ${nodeMajor} (the LTS CI runs, .ci/run)`);
@@ -126,11 +185,13 @@ function readStages(file, root, ignored, nodeMajor, problems) {
     const line = instruction.getRange().start.line + 1;
     const args = instruction.getArguments().map((argument) => argument.getValue());
     if (keyword === 'FROM') {
-      const image = instruction.getImage();
+      const from = /** @type {import('dockerfile-ast').From} */ (instruction);
+      const image = from.getImage() ?? '';
       const parent = byName.get(image);
       if (!parent) checkImage(image, line);
-      stage = {
-        name: instruction.getBuildStage(),
+      /** @type {Stage} */
+      const next = {
+        name: from.getBuildStage(),
         line,
         parent: parent?.name ?? null,
         paths: new Set(parent?.paths ?? []),
@@ -138,22 +199,24 @@ function readStages(file, root, ignored, nodeMajor, problems) {
         runs: [],
         workdir: parent?.workdir ?? '/',
       };
-      stages.push(stage);
-      byName.set(String(stages.length - 1), stage);
-      if (stage.name) byName.set(stage.name, stage);
+      stage = next;
+      stages.push(next);
+      byName.set(String(stages.length - 1), next);
+      if (next.name) byName.set(next.name, next);
       continue;
     }
     if (!stage) continue;
-    if (keyword === 'WORKDIR') stage.workdir = posixResolve(stage.workdir, args[0]);
+    if (keyword === 'WORKDIR') stage.workdir = posixResolve(stage.workdir, args[0] ?? '');
     else if (keyword === 'ENV')
-      for (const property of instruction.getProperties())
-        stage.env.set(property.getName(), property.getValue());
+      for (const property of /** @type {import('dockerfile-ast').Env} */ (instruction).getProperties())
+        stage.env.set(property.getName(), property.getValue() ?? '');
     else if (keyword === 'RUN') stage.runs.push(instruction.getRawArgumentsContent() ?? '');
     else if (keyword === 'COPY' || keyword === 'ADD') {
-      const from = instruction.getFromFlag?.()?.getValue() ?? null;
+      const from =
+        /** @type {import('dockerfile-ast').Copy} */ (instruction).getFromFlag?.()?.getValue() ?? null;
       const values = args.filter((value) => !value.startsWith('--'));
       const sources = values.slice(0, -1);
-      const rawDestination = values.at(-1);
+      const rawDestination = values.at(-1) ?? '';
       const destination = posixResolve(stage.workdir, rawDestination);
       const intoFolder = rawDestination.endsWith('/') || sources.length > 1;
       const source = from ? byName.get(from) : null;
@@ -196,6 +259,11 @@ function readStages(file, root, ignored, nodeMajor, problems) {
   return { label, stages, byName };
 }
 
+/**
+ * Checks every Dockerfile of the repository, adding what is wrong to `problems`.
+ * @param {string} root
+ * @param {string[]} problems
+ */
 export function checkDockerfiles(root, problems) {
   const ciRun = readFileSync(path.join(root, '.ci/run'), 'utf8');
   const nodeMajor = /^NODE_MAJOR=(\d+)/m.exec(ciRun)?.[1];
@@ -205,7 +273,7 @@ export function checkDockerfiles(root, problems) {
   const files = findDockerfiles(root);
   for (const file of files) {
     const { label, stages, byName } = readStages(file, root, ignored, nodeMajor, problems);
-    const app = (stage) => (stage.workdir === '/' ? '/app' : stage.workdir);
+    const app = (/** @type {Stage} */ stage) => (stage.workdir === '/' ? '/app' : stage.workdir);
 
     // npm ci needs every workspace's manifest beside the lockfile.
     for (const stage of stages.filter((candidate) => candidate.runs.some((run) => /\bnpm ci\b/.test(run)))) {

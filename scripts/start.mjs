@@ -2,6 +2,7 @@
 // missing or stale, then runs the API (which migrates the database and serves the built mini app on
 // the same port) and the inference worker as child processes. Without a real bot token it also runs
 // the fake Bot API (payments, quests and stickers then work offline). Ctrl-C stops all of it.
+// @ts-check
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,23 +10,25 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { freePort, localDataDir, localPostgres, redisAnswers } from '../backend/scripts/local-services.mjs';
+import { waitForHealth } from './lib/health.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = localDataDir();
 const STOP_GRACE_MS = 10_000;
 
-const log = (message) => console.log(`[start] ${message}`);
+const log = (/** @type {string} */ message) => console.log(`[start] ${message}`);
 
-/** Things to stop on the way out, newest first. */
+/** Things to stop on the way out, newest first. @type {Array<() => Promise<void>>} */
 const cleanups = [];
 let stopping = false;
 
 async function main() {
   process.chdir(root);
   mkdirSync(dataDir, { recursive: true });
-  process.on('SIGINT', () => shutdown(0));
-  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
   env.DATABASE_URL = await postgres();
   env.REDIS_URL = await redis();
@@ -44,7 +47,7 @@ async function main() {
   if (existsSync(worker)) startChild('inference worker', process.execPath, [worker], env);
   else log('inference/dist/worker.js is missing: no inference worker, generations will wait in the queue');
 
-  await waitForHealth(port);
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, { intervalMs: 300 });
   log(`MemeMint is running at http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);
   if (!env.FRONTEND_DIST) log('frontend/dist is missing: only the API is served');
   log('Press Ctrl-C to stop.');
@@ -104,14 +107,16 @@ async function redis() {
 }
 
 /**
- * A real bot (a TELEGRAM_BOT_TOKEN other than the development fallback of backend/src/config/env.ts)
+ * A real bot (a TELEGRAM_BOT_TOKEN other than the development fallback of backend/src/config/platform.variables.ts)
  * talks to Telegram. Without one, the fake Bot API runs beside the API, the API calls it, it delivers
  * updates to the API's webhook, and the development login is on (DEV_LOGIN=1 unless set, never in
  * production) so the mini app's mock environment can sign in. An explicitly set TELEGRAM_API_URL wins over either choice.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {number} apiPort
  */
 async function telegram(env, apiPort) {
   const { DEVELOPMENT_BOT_TOKEN } = await import(
-    pathToFileURL(path.join(root, 'backend/dist/config/env.js')).href
+    pathToFileURL(path.join(root, 'backend/dist/config/platform.variables.js')).href
   );
   const token = process.env.TELEGRAM_BOT_TOKEN;
   if (token && token !== DEVELOPMENT_BOT_TOKEN) {
@@ -136,22 +141,17 @@ async function telegram(env, apiPort) {
     FAKE_BOT_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET,
   });
   env.TELEGRAM_API_URL = `http://127.0.0.1:${fakePort}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${env.TELEGRAM_API_URL}/__fake/calls`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (attempt > 50) throw new Error('the fake Bot API did not answer within 10 s');
-    await sleep(200);
-  }
+  await waitForHealth(`${env.TELEGRAM_API_URL}/__fake/calls`, { timeoutMs: 10_000 });
   log(
     `Telegram: FAKE mode (no real TELEGRAM_BOT_TOKEN): fake Bot API at ${env.TELEGRAM_API_URL} ` +
       '(pay an invoice: POST /__fake/pay/<slug>)',
   );
 }
 
-/** Which mode the API runs in, as the launcher hands it over (the Telegram line above says which bot). */
+/**
+ * Which mode the API runs in, as the launcher hands it over (the Telegram line above says which bot).
+ * @param {NodeJS.ProcessEnv} env
+ */
 function describeMode(env) {
   const devLogin =
     env.DEV_LOGIN === '1'
@@ -169,7 +169,7 @@ const WORKSPACES = [
   { name: 'backend', inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'] },
   {
     name: 'frontend',
-    inputs: ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'],
+    inputs: ['src', 'build', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'],
   },
 ];
 
@@ -187,7 +187,11 @@ function buildStale() {
   }
 }
 
-/** Newest modification time under a path (0 when it does not exist), skipping node_modules. */
+/**
+ * Newest modification time under a path (0 when it does not exist), skipping node_modules.
+ * @param {string} target
+ * @returns {number}
+ */
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
@@ -203,6 +207,11 @@ function newestMtime(target) {
 /**
  * `detached` puts the child in its own process group, out of reach of the terminal's Ctrl-C, so
  * it outlives the processes that use it until shutdown() stops it in order.
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ detached?: boolean }} [options]
  */
 function startChild(label, command, args, env, { detached = false } = {}) {
   const child = spawn(command, args, { env, stdio: 'inherit', detached });
@@ -222,18 +231,7 @@ function startChild(label, command, args, env, { detached = false } = {}) {
   return child;
 }
 
-async function waitForHealth(port) {
-  for (;;) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(300);
-  }
-}
-
+/** @param {number} code */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
@@ -245,13 +243,16 @@ async function shutdown(code) {
   process.exit(code);
 }
 
-/** A path inside the repository relative to it, any other as it is. */
+/**
+ * A path inside the repository relative to it, any other as it is.
+ * @param {string} target
+ */
 function shortPath(target) {
   const relative = path.relative(root, target);
   return relative.startsWith('..') ? target : relative;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 main().catch(async (error) => {
   console.error(`[start] ${error.message ?? error}`);

@@ -2,10 +2,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 
+import { AccountDeletionModule } from './account-deletion/account-deletion.module.js';
+import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DevAuthModule } from './auth/dev-auth.module.js';
 import { loggerOptions } from './common/logger.options.js';
 import { AppConfig } from './config/app.config.js';
+import { ClockModule } from './common/clock.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FeedModule } from './feed/feed.module.js';
@@ -15,6 +18,8 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MemesModule } from './memes/memes.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { BansModule } from './moderation/bans.module.js';
+import { ModerationModule } from './moderation/moderation.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PromocodesModule } from './promocodes/promocodes.module.js';
 import { QuestsModule } from './quests/quests.module.js';
@@ -23,6 +28,7 @@ import { RatingModule } from './rating/rating.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SquadsApiModule } from './squads/squads-api.module.js';
 import { SquadsModule } from './squads/squads.module.js';
 import { StickersModule } from './stickers/stickers.module.js';
 import { SwipesModule } from './swipes/swipes.module.js';
@@ -52,9 +58,14 @@ const FEATURE_MODULES = [
   SquadsModule,
   RatingModule,
   RatingLiveModule,
+  SquadsApiModule,
   SwipesModule,
   FeedModule,
   StickersModule,
+  BansModule,
+  ModerationModule,
+  AdminModule,
+  AccountDeletionModule,
 ];
 
 @Module({})
@@ -65,6 +76,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.register(config),
+        ClockModule,
         LoggerModule.forRoot(loggerOptions(config)),
         MetricsModule,
         DatabaseModule,

@@ -4,7 +4,8 @@ import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { SquadsService } from '../src/squads/squads.service.js';
-import { UsersService } from '../src/users/users.service.js';
+import { ReferralsService } from '../src/users/referrals.service.js';
+import { UserCountersService } from '../src/users/user-counters.service.js';
 import { expectBooksBalanced, seedMemes } from './helpers/feed.js';
 import { createTelegramTestApp, type TelegramTestApp } from './helpers/fake-telegram.js';
 import { bearer, me, newPlayer } from './helpers/memes.js';
@@ -100,10 +101,10 @@ describe('the ledger joining a transaction (lock order)', () => {
 
   it('every completed quest checked at once, each twice: each granted once, no 5xx', async () => {
     const player = await newPlayer(t.server, t.config);
-    const users = t.app.get(UsersService);
+    const referrals = t.app.get(ReferralsService);
     await t.dataSource.transaction(async (em) => {
-      await users.recordGeneration(player.tgId, em);
-      for (let i = 0; i < 5; i++) await users.recordFriendGenerated(player.tgId, 0, em);
+      await t.app.get(UserCountersService).recordGeneration(player.tgId, em);
+      for (let i = 0; i < 5; i++) await referrals.recordFriendGenerated(player.tgId, 0, em);
     });
     await t.dataSource.query('UPDATE users SET has_ton = true WHERE tg_id = $1', [player.tgId]);
     t.telegram.setChatMember(t.config.telegram.newsChannelId, player.tgId, 'member');

@@ -8,7 +8,8 @@ import { Clock } from '../src/common/clock.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MemesService } from '../src/memes/memes.service.js';
 import { QuestsService } from '../src/quests/quests.service.js';
-import { UsersService } from '../src/users/users.service.js';
+import { ReferralsService } from '../src/users/referrals.service.js';
+import { UserCountersService } from '../src/users/user-counters.service.js';
 import { createTelegramTestApp, type TelegramTestApp } from './helpers/fake-telegram.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
 import { loginAs, newTgId } from './helpers/telegram-login.js';
@@ -28,7 +29,8 @@ class TestClock extends Clock {
 describe('quests', () => {
   let t: TelegramTestApp;
   let ledger: LedgerService;
-  let users: UsersService;
+  let counters: UserCountersService;
+  let referrals: ReferralsService;
   const clock = new TestClock();
 
   beforeAll(async () => {
@@ -36,7 +38,8 @@ describe('quests', () => {
       override: (builder) => builder.overrideProvider(Clock).useValue(clock),
     });
     ledger = t.app.get(LedgerService);
-    users = t.app.get(UsersService);
+    counters = t.app.get(UserCountersService);
+    referrals = t.app.get(ReferralsService);
   });
   afterAll(() => t.close());
 
@@ -135,9 +138,9 @@ describe('quests', () => {
 
   it('multiplies quest coins while boosted (they are earned) and adds credits as they are', async () => {
     const player = await newPlayer(t.server, t.config);
-    await t.dataSource.transaction((em) => users.extendBoost(player.tgId, 1, em));
+    await t.dataSource.transaction((em) => counters.extendBoost(player.tgId, 1, em));
     await t.dataSource.transaction(async (em) => {
-      for (let i = 0; i < 5; i++) await users.recordFriendGenerated(player.tgId, 0, em);
+      for (let i = 0; i < 5; i++) await referrals.recordFriendGenerated(player.tgId, 0, em);
     });
     const [one, five, ten] = [0, 1, 2].map(async (i) => questOf(player, 'invite_friends', i));
     expect(await check(player, (await one).id)).toEqual({
@@ -161,7 +164,7 @@ describe('quests', () => {
 
     // A generation finishes: the player's meme (what the generations module does on success).
     const meme = await t.dataSource.transaction(async (em) => {
-      await users.recordGeneration(player.tgId, em);
+      await counters.recordGeneration(player.tgId, em);
       return t.app.get(MemesService).createForGeneration(em, {
         ownerId: player.tgId,
         generationId: randomUUID(),

@@ -19,6 +19,11 @@ import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers/test-app.
 jest.setTimeout(180_000);
 
 const DAY = 86_400_000;
+/**
+ * These apps lose their boards on purpose and rebuild them with the command: the API's own
+ * rebuild after a loss (rating-recovery.e2e-spec.ts) looks only once an hour here.
+ */
+const COMMAND_REBUILDS = { RATING_LOSS_CHECK_MS: '3600000' };
 const rows = (items: RatingPlayerEntry[]) => items.map((item) => [item.rank, item.tgId, item.score]);
 
 /** Every tab of every period as these players see it. */
@@ -84,7 +89,10 @@ describe('rating boards', () => {
   let t: TestApp;
   const clock = new MovableClock();
   beforeAll(async () => {
-    t = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    t = await createTestApp({
+      env: COMMAND_REBUILDS,
+      override: (builder) => builder.overrideProvider(Clock).useValue(clock),
+    });
   });
   afterAll(() => t.close());
 
@@ -238,7 +246,7 @@ describe('rating pages', () => {
 describe('squad boards', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: COMMAND_REBUILDS });
   });
   afterAll(() => t.close());
 

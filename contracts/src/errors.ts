@@ -4,11 +4,30 @@ export interface ErrorBody {
   hint?: string;
   /** A stable name of the error for the client to translate (it falls back to `detail`). */
   code?: string;
-  /** Seconds until the action may be retried (429). */
+  /** Seconds until the action may be retried (429, and a 503 of a dependency that is away). */
   retryAfter?: number;
   /** When the next swipe refills (400 "No swipes left"). */
   nextRefillAt?: string | null;
+  /** When a ban ends (403 BANNED); null while it has no end. */
+  until?: string | null;
 }
+
+/** Stable `code`s of error bodies the client branches on. */
+export const ErrorCode = {
+  banned: 'BANNED',
+  alreadyReported: 'ALREADY_REPORTED',
+  adminNotBannable: 'ADMIN_NOT_BANNABLE',
+  // The operator console's refusals (issue 26).
+  templateInUse: 'TEMPLATE_IN_USE',
+  balanceBelowZero: 'BALANCE_BELOW_ZERO',
+  grantKeyUsed: 'GRANT_KEY_USED',
+  adminFromConfig: 'ADMIN_FROM_CONFIG',
+  ownAdmin: 'OWN_ADMIN',
+  orderNotRefundable: 'ORDER_NOT_REFUNDABLE',
+  telegramRefused: 'TELEGRAM_REFUSED',
+  alreadySettled: 'ALREADY_SETTLED',
+  dayNotEnded: 'DAY_NOT_ENDED',
+} as const;
 
 /**
  * Texts the server sends in `detail` (and `hint`) that the client and tests recognise.
@@ -38,6 +57,7 @@ export const ErrorText = {
   selectSticker: 'Select at least one sticker',
   promoTooShort: 'Promo code must have at least 6 characters',
   telegramUnavailable: 'Telegram is unavailable, try again later',
+  serviceUnavailable: 'The service is unavailable right now, please try again in a moment',
   promoNotFound: 'Promo code not found',
   promoExhausted: 'This promo code has been used up',
   promoAlreadyUsed: 'You have already used this promo code',
@@ -49,6 +69,19 @@ export const ErrorText = {
   influencerStaysInSquad: 'An influencer stays in their own squad',
   squadInfluencerOnly: 'Only the squad’s influencer can change it',
   memeNotFound: 'Meme not found',
+  notFound: 'Not found',
+  generationNotFound: 'Generation not found',
+  templateNotFound: 'Template not found',
+  taskNotFound: 'Task not found',
+  planNotFound: 'Plan not found',
+  noOrdersYet: 'No orders yet',
+  templateOrMeme: 'Give either templateId or memeId',
+  rateFinishedOnly: 'Only a finished generation can be rated',
+  generationUnavailable: 'Generation is unavailable right now, please try again later',
+  faceAnalysisUnavailable: 'The face analysis is unavailable right now, please try again later',
+  faceCheckUnavailable: 'The face check is unavailable right now, please try again later',
+  ownMemesOnlyStickers: 'Only your own memes can become stickers',
+  walletLinkedElsewhere: 'This wallet is linked to another player',
   noSwipesLeft: 'No swipes left',
   alreadySwiped: 'You have already swiped this meme',
   ownMemeSwipe: 'You cannot swipe your own meme',
@@ -58,4 +91,11 @@ export const ErrorText = {
   stakedMemeUnpublish: 'A meme with stakes cannot be unpublished until its day is settled',
   noGift: 'No gift to open',
   notSettled: 'That day has not been settled',
+  banned: 'Your account is banned',
+  alreadyReported: 'You have already reported this meme',
+  ownMemeReport: 'You cannot report your own meme',
+  onlyAdmins: 'Only admins can do this',
+  adminNotBannable: 'An admin cannot be banned',
+  userNotFound: 'User not found',
+  notBanned: 'This player is not banned',
 } as const;

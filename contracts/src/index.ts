@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './auth.js';
 export * from './boost.js';
 export * from './errors.js';
@@ -6,6 +7,7 @@ export * from './face-analysis.js';
 export * from './feed.js';
 export * from './media.js';
 export * from './memes.js';
+export * from './moderation.js';
 export * from './payments.js';
 export * from './promocodes.js';
 export * from './quests.js';

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
+import { waitForHealth } from '../../scripts/lib/health.mjs';
+
 export const FRONTEND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(FRONTEND_DIR, '..');
 export const OUTPUT_DIR = join(FRONTEND_DIR, 'e2e', 'output');
@@ -79,22 +81,20 @@ function logTail(name: string, lines = 40): string {
 }
 
 /** Up to 5 minutes: the launcher first builds what is stale, on a machine other runs share. */
-async function waitForHealth(baseUrl: string, app: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (app.exitCode !== null) {
-      // Its last lines may still be on their way through the pipe into the log.
-      await new Promise((r) => setTimeout(r, 500));
-      throw new Error(`the app exited (${app.exitCode}); the end of e2e/output/app.log:\n${logTail('app')}`);
-    }
-    try {
-      const answer = await fetch(`${baseUrl}/api/health`);
-      if (answer.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
+async function waitForApp(baseUrl: string, app: ChildProcess): Promise<void> {
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, {
+      timeoutMs: 300_000,
+      intervalMs: 500,
+      gone: () => (app.exitCode === null ? undefined : `the app exited (${app.exitCode})`),
+    });
+  } catch (error) {
+    // Its last lines may still be on their way through the pipe into the log.
+    if (app.exitCode !== null) await new Promise((r) => setTimeout(r, 500));
+    throw new Error(`${(error as Error).message}; the end of e2e/output/app.log:\n${logTail('app')}`, {
+      cause: error,
+    });
   }
-  throw new Error(`the app did not become healthy; the end of e2e/output/app.log:\n${logTail('app')}`);
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -109,6 +109,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+let stacksStarted = 0;
+
 /**
  * The real app for a browser to drive, started the way a developer starts it (`npm start`: the
  * launcher builds what is stale, then runs the API, which serves the built mini app, and the
@@ -118,9 +120,11 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const mediaDir = join(OUTPUT_DIR, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const database = `mm_frontend_e2e_${process.pid}`;
+  // A second stack of the same process (the bench's A/B) gets names of its own.
+  const run = stacksStarted++ === 0 ? `${process.pid}` : `${process.pid}_${stacksStarted}`;
+  const database = `mm_frontend_e2e_${run}`;
   // Keys and queues of this run only: a crashed earlier run's jobs never reach this run's worker.
-  const redisPrefix = `mm-e2e-${process.pid}`;
+  const redisPrefix = `mm-e2e-${run}`;
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database}`);
@@ -145,6 +149,8 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
     INFERENCE_HEALTH_PORT: '0',
     INFERENCE_THREADS: '1',
     LOG_LEVEL: 'warn',
+    // The host TON Connect's manifest names here (the request's), which a wallet signs its proof for.
+    TON_PROOF_DOMAINS: `127.0.0.1:${port}`,
     ...extraEnv,
   };
   const app = startProcess('app', [join(REPO_ROOT, 'scripts', 'start.mjs')], REPO_ROOT, env);
@@ -158,7 +164,7 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
     await deleteRedisKeys(`${redisPrefix}*`);
   };
   try {
-    await waitForHealth(baseUrl, app);
+    await waitForApp(baseUrl, app);
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { afterEach } from 'vitest';
 
 // Node 25+ has its own `localStorage` global (undefined without --localstorage-file) that hides
 // jsdom's; the page's storage is jsdom's.
@@ -16,11 +16,6 @@ afterEach(() => {
   cleanup();
   dismissAllToasts();
 });
-
-// Preact runs effects after the next frame, with a 100 ms timer in case no frame comes; that timer
-// calls cancelAnimationFrame, which is gone once the file's jsdom is torn down. One more frame (and
-// the timers it sets) lets every pending one finish while the window is still there.
-afterAll(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 // Node's fetch cannot send the jsdom Blobs of a jsdom FormData (the body comes out short or empty): the
 // form is encoded here, byte for byte as a browser would (file names and types kept).

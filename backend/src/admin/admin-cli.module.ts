@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AdminOperationsModule } from './admin-operations.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { ClockModule } from '../common/clock.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SettlementModule } from '../feed/settlement.module.js';
 import { RefundsModule } from '../payments/refunds.module.js';
+import { BansModule } from '../moderation/bans.module.js';
 import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeEmitterModule } from '../realtime/realtime-emitter.module.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -17,8 +21,12 @@ import { UsersModule } from '../users/users.module.js';
  */
 @Module({
   imports: [
+    ClockModule,
     DatabaseModule,
     RedisModule,
+    AuditModule,
+    // Global: the ban guard of the feature modules' routes resolves it even where no HTTP is served.
+    BansModule,
     UsersModule,
     LedgerModule,
     RealtimeEmitterModule,
@@ -27,6 +35,7 @@ import { UsersModule } from '../users/users.module.js';
     RatingModule,
     SettlementModule.withSockets(RealtimeEmitterModule),
     RefundsModule.withSockets(RealtimeEmitterModule),
+    AdminOperationsModule.withSockets(RealtimeEmitterModule),
   ],
 })
 export class AdminCliModule {}

@@ -10,6 +10,7 @@ import type { ErrorBody } from '@mememint/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { isDeadlock } from '../database/deadlock.js';
+import { isRedisConnectionError, RedisUnavailableException } from '../redis/redis-unavailable.js';
 
 /** Nest wraps body-parser failures in an HttpException whose cause names the failure. */
 const bodyParserDetails: Record<string, string> = {
@@ -58,6 +59,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isPoolExhausted(exception)) {
       this.logger.warn('No free database connection in time: answered 503');
       return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { detail: BUSY_DETAIL, retryAfter: 1 } };
+    }
+    if (isRedisConnectionError(exception)) {
+      this.logger.warn('Redis is away: answered 503');
+      const unavailable = new RedisUnavailableException();
+      return { status: unavailable.getStatus(), body: unavailable.getResponse() as ErrorBody };
     }
     if (isDeadlock(exception)) {
       // Locks are taken in one order, yet PostgreSQL may still pick a victim (a settlement paying

@@ -4,6 +4,12 @@ import { envVar, int } from './env-var.js';
 /** The game's numbers (docs/GAME.md) and the TON settings: every one an environment variable. */
 export const GAME_VARIABLES = {
   generation: {
+    facePhotoRetentionDays: int(
+      'FACE_PHOTO_RETENTION_DAYS',
+      180,
+      'A player’s face photos are deleted after this many days without an authenticated request (daily job; a face a queued generation needs waits for it)',
+      1,
+    ),
     newUserCredits: int('NEW_USER_CREDITS', 3, 'Credits (`generationLimit`) of a new user'),
     cost: int('GENERATION_COST', 1, 'Credits one generation costs', 1),
     freeIntervalMinutes: int(
@@ -142,12 +148,26 @@ export const GAME_VARIABLES = {
       'Leaderboard socket updates at most once per this interval',
       1,
     ),
+    lossCheckIntervalMs: int(
+      'RATING_LOSS_CHECK_MS',
+      5000,
+      'How often each API process checks that Redis still holds the leaderboards (a marker key the rebuild writes); when they are gone, one process rebuilds them from PostgreSQL',
+      100,
+    ),
   },
   promo: {
     codeLength: int('PROMO_CODE_LENGTH', 8, 'Length of generated promo codes', 6),
     minLength: int('PROMO_CODE_MIN_LENGTH', 6, 'Shorter codes are rejected with 400', 1),
     creditsPerUse: int('PROMO_CREDITS_PER_USE', 5, 'Credits a new promo code grants per use', 1),
     maxUses: int('PROMO_MAX_USES', 1000, 'Uses of a new promo code', 1),
+  },
+  moderation: {
+    hideAfterReports: int(
+      'MODERATION_HIDE_AFTER_REPORTS',
+      3,
+      'Distinct players’ open reports that hide a meme from the deck, feed and share page until an admin decides',
+      1,
+    ),
   },
   stickers: { sizePx: int('STICKER_SIZE_PX', 512, 'Side of a sticker image (WEBP)', 1) },
   ton: {

@@ -238,6 +238,7 @@ export const PLATFORM_VARIABLES = {
         'Promo code applications and creations per player per window (codes are guessable; 0 = off)',
       ),
       wallet: int('RATE_LIMIT_WALLET_PER_PLAYER', 10, 'TON wallet proofs per player per window (0 = off)'),
+      reports: int('RATE_LIMIT_REPORTS_PER_PLAYER', 20, 'Meme reports per player per window (0 = off)'),
     },
   },
   telegram: {

@@ -19,6 +19,7 @@ import {
   parseFailure,
   type QueueJob,
 } from '@mememint/contracts';
+import { jobFinished, JobWaitTimeoutError, QueueUnavailableError } from '../redis/job-finished.js';
 
 /** What became of an analysis the API awaited. */
 export type AnalysisOutcome =
@@ -77,24 +78,20 @@ export class AnalysisQueue {
       removeOnComplete: true,
       removeOnFail: true,
     });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
     try {
-      const result: unknown = await Promise.race([job.finished(), timeout]);
-      if (result === 'timeout') {
-        if ((await job.getState().catch(() => null)) !== 'active') await job.remove().catch(() => undefined);
-        return { state: 'timeout' };
-      }
+      const result = await jobFinished(job, timeoutMs);
       if (!isAnalyseJobResult(result))
         return { state: 'failed', failure: { code: null, message: 'the analysis answered no result' } };
       return { state: 'completed', result };
     } catch (error) {
+      if (error instanceof JobWaitTimeoutError) {
+        if ((await job.getState().catch(() => null)) !== 'active') await job.remove().catch(() => undefined);
+        return { state: 'timeout' };
+      }
+      // Redis went away while waiting: as unavailable as a worker that never answered.
+      if (error instanceof QueueUnavailableError) return { state: 'timeout' };
       const reason = error instanceof Error ? error.message : String(error);
       return { state: 'failed', failure: parseFailure(reason, GENERATION_FAILURE_CODES) };
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

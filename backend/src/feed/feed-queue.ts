@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { FEED_QUEUE, type QueueJob, SETTLE_DAYS_JOB } from '@mememint/contracts';
+import { jobFinished } from '../redis/job-finished.js';
 
 /** Midnight UTC: the day that just ended gets settled. */
 export const DAILY_SETTLEMENT = { cron: '0 0 * * *', tz: 'UTC' } as const;
@@ -31,6 +32,6 @@ export class FeedQueue {
   /** Runs the settlement job now, as midnight would; answers the days it settled. */
   async runSettlementNow(): Promise<string[]> {
     const job = await this.queue.add(SETTLE_DAYS_JOB, {});
-    return (await job.finished()) as string[];
+    return (await jobFinished(job)) as string[];
   }
 }

@@ -30,6 +30,7 @@ import {
 } from './dto/feed.dto.js';
 import { FeedService } from './feed.service.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 @ApiTags('feed')
 @ApiBearerAuth()
@@ -60,6 +61,7 @@ export class FeedController {
   }
 
   @Post(':memeId/')
+  @RefuseBanned()
   @RateLimit('votes')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MemesModule } from '../memes/memes.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
@@ -12,6 +11,7 @@ import { FeedRepository } from './feed.repository.js';
 import { FeedService } from './feed.service.js';
 import { SettlementProcessor } from './settlement.processor.js';
 import { SettlementModule } from './settlement.module.js';
+import { StakeReturnsService } from './stake-returns.service.js';
 
 @Module({
   imports: [
@@ -21,6 +21,7 @@ import { SettlementModule } from './settlement.module.js';
     SettlementModule.withSockets(RealtimeModule),
   ],
   controllers: [FeedController],
-  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, Clock],
+  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, StakeReturnsService],
+  exports: [StakeReturnsService],
 })
 export class FeedModule {}

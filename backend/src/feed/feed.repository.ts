@@ -4,6 +4,7 @@ import { type EntityManager, Repository } from 'typeorm';
 import type { FeedSort, VoteOutcome } from '@mememint/contracts';
 import { AdvisoryLocks } from '../database/advisory-locks.js';
 import { IN_FEED } from '../memes/entities/meme.entity.js';
+import { isBannedSql } from '../moderation/entities/player-ban.entity.js';
 import { DaySettlement } from './entities/day-settlement.entity.js';
 import { FeedVote } from './entities/feed-vote.entity.js';
 import { voteOutcomeSql, votePayoutSql } from './settlement.repository.js';
@@ -82,14 +83,14 @@ export class FeedRepository {
            FROM memes m
            JOIN users u ON u.tg_id = m.owner_id
            LEFT JOIN feed_votes v ON v.meme_id = m.id AND v.user_id = $1
-          WHERE ${IN_FEED} AND ($2::date IS NULL OR m.contest_day >= $2::date)
+          WHERE ${IN_FEED} AND NOT ${isBannedSql('m.owner_id')} AND ($2::date IS NULL OR m.contest_day >= $2::date)
           ORDER BY ${FEED_ORDER[sort]}
           LIMIT $3 OFFSET $4`,
         [viewerId, since, take, skip],
       ) as Promise<FeedItemRow[]>,
       this.votes.query(
         `SELECT count(*)::integer AS total FROM memes m
-          WHERE ${IN_FEED} AND ($1::date IS NULL OR m.contest_day >= $1::date)`,
+          WHERE ${IN_FEED} AND NOT ${isBannedSql('m.owner_id')} AND ($1::date IS NULL OR m.contest_day >= $1::date)`,
         [since],
       ) as Promise<{ total: number }[]>,
     ]);
@@ -139,14 +140,21 @@ export class FeedRepository {
     await em.query(`SELECT pg_advisory_xact_lock_shared($1, $2)`, [...AdvisoryLocks.contestDay(day)]);
   }
 
-  /** Records a vote; false when the player has voted for this meme before. */
-  async insertVote(em: EntityManager, vote: NewVote): Promise<boolean> {
-    const rows: unknown[] = await em.query(
-      `INSERT INTO feed_votes (user_id, meme_id, day, amount, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING RETURNING 1`,
+  /**
+   * Records a vote: `duplicate` when the player has voted for this meme before, `hidden` when
+   * moderation hid the meme meanwhile (checked under the day's lock, which hiding takes exclusively).
+   */
+  async insertVote(em: EntityManager, vote: NewVote): Promise<'inserted' | 'duplicate' | 'hidden'> {
+    const [row]: { visible: boolean; inserted: boolean }[] = await em.query(
+      `WITH meme AS (SELECT 1 FROM memes WHERE id = $2 AND hidden_at IS NULL),
+            inserted AS (
+              INSERT INTO feed_votes (user_id, meme_id, day, amount, created_at)
+              SELECT $1, $2, $3, $4, $5 FROM meme
+              ON CONFLICT DO NOTHING RETURNING 1)
+       SELECT EXISTS (SELECT 1 FROM meme) AS visible, EXISTS (SELECT 1 FROM inserted) AS inserted`,
       [vote.userId, vote.memeId, vote.day, vote.amount, vote.at],
     );
-    return rows.length > 0;
+    return row!.inserted ? 'inserted' : row!.visible ? 'duplicate' : 'hidden';
   }
 
   /** Whether the meme has stakes of a day not settled yet. */
@@ -154,11 +162,47 @@ export class FeedRepository {
     const [row]: { open: boolean }[] = await this.votes.query(
       `SELECT EXISTS (
          SELECT 1 FROM feed_votes v
-          WHERE v.meme_id = $1 AND NOT EXISTS (SELECT 1 FROM day_settlements s WHERE s.day = v.day)
+          WHERE v.meme_id = $1 AND v.returned_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM day_settlements s WHERE s.day = v.day)
        ) AS open`,
       [memeId],
     );
     return row!.open;
+  }
+
+  /** The days with open (unsettled, unreturned) stakes on these memes, oldest first. */
+  async openStakeDays(em: EntityManager, memeIds: readonly string[]): Promise<string[]> {
+    const rows: { day: string }[] = await em.query(
+      `SELECT DISTINCT to_char(v.day, 'YYYY-MM-DD') AS day FROM feed_votes v
+        WHERE v.meme_id = ANY($1::uuid[]) AND v.returned_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM day_settlements s WHERE s.day = v.day)
+        ORDER BY day`,
+      [memeIds],
+    );
+    return rows.map((row) => row.day);
+  }
+
+  /** Takes the contest day's lock exclusively (like its settlement): no vote lands meanwhile. */
+  async lockDayExclusive(em: EntityManager, day: string): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [...AdvisoryLocks.contestDay(day)]);
+  }
+
+  /** Marks the open stakes on these memes returned (days locked by the caller) and answers them. */
+  async markStakesReturned(
+    em: EntityManager,
+    memeIds: readonly string[],
+    at: Date,
+  ): Promise<{ id: string; userId: number; amount: number }[]> {
+    const rows: { id: string; user_id: string; amount: number }[] = await em.query(
+      `UPDATE feed_votes v SET returned_at = $2
+        WHERE v.meme_id = ANY($1::uuid[]) AND v.returned_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM day_settlements s WHERE s.day = v.day)
+        RETURNING v.id, v.user_id, v.amount`,
+      [memeIds, at],
+    );
+    // UPDATE … RETURNING answers an array and a count in TypeORM's pg driver.
+    const returned = (Array.isArray(rows[0]) ? rows[0] : rows) as typeof rows;
+    return returned.map((row) => ({ id: row.id, userId: Number(row.user_id), amount: row.amount }));
   }
 
   async isSettled(day: string, em: EntityManager = this.settlements.manager): Promise<boolean> {

@@ -88,8 +88,9 @@ export class FeedService implements OnModuleInit {
     const spent = await this.transactions.run(async (em) => {
       await this.feed.lockDayForVote(em, day);
       if (await this.feed.isSettled(day, em)) throw new BadRequestException(ErrorText.votingClosed);
-      if (!(await this.feed.insertVote(em, { userId, memeId, day, amount: stake, at: now })))
-        throw new ConflictException(ErrorText.alreadyVoted);
+      const inserted = await this.feed.insertVote(em, { userId, memeId, day, amount: stake, at: now });
+      if (inserted === 'hidden') throw new NotFoundException(ErrorText.memeNotFound);
+      if (inserted === 'duplicate') throw new ConflictException(ErrorText.alreadyVoted);
       let result;
       try {
         result = await this.ledger.spendCoins(

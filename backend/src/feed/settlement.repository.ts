@@ -28,7 +28,8 @@ export interface VoteTotals {
  * pending). The one formula the settlement's credits and the voted list both read.
  */
 export function voteOutcomeSql(v: string, s: string): string {
-  return `(CASE WHEN ${s}.day IS NULL THEN 'pending'
+  return `(CASE WHEN ${v}.returned_at IS NOT NULL THEN 'refunded'
+                WHEN ${s}.day IS NULL THEN 'pending'
                 WHEN ${s}.winning_stakes = 0 THEN 'refunded'
                 WHEN ${v}.meme_id = ${s}.meme_id THEN 'won'
                 ELSE 'lost' END)`;
@@ -40,7 +41,8 @@ export function voteOutcomeSql(v: string, s: string): string {
  * every stake; a losing vote nothing; null while pending.
  */
 export function votePayoutSql(v: string, s: string): string {
-  return `(CASE WHEN ${s}.day IS NULL THEN NULL
+  return `(CASE WHEN ${v}.returned_at IS NOT NULL THEN ${v}.amount::bigint
+                WHEN ${s}.day IS NULL THEN NULL
                 WHEN ${s}.winning_stakes = 0 THEN ${v}.amount::bigint
                 WHEN ${v}.meme_id = ${s}.meme_id
                   THEN ${s}.pool * ${v}.amount / ${s}.winning_stakes
@@ -84,7 +86,7 @@ export class SettlementRepository {
       `WITH bounds AS (SELECT $1::date::timestamp AT TIME ZONE 'UTC' AS starts,
                               ($1::date + 1)::timestamp AT TIME ZONE 'UTC' AS ends),
             votes AS (SELECT meme_id, count(*) AS likes FROM feed_votes v, bounds b
-                       WHERE v.day = $1 AND v.created_at >= b.starts AND v.created_at < b.ends
+                       WHERE v.day = $1 AND v.returned_at IS NULL AND v.created_at >= b.starts AND v.created_at < b.ends
                        GROUP BY meme_id)
        SELECT m.id, m.owner_id,
               ((SELECT count(*) FROM swipes s
@@ -92,7 +94,8 @@ export class SettlementRepository {
                + COALESCE(v.likes, 0))::integer AS likes
          FROM memes m CROSS JOIN bounds b
          LEFT JOIN votes v ON v.meme_id = m.id
-        WHERE m.contest_day = $1 AND m.generation_id IS NOT NULL AND (m.is_published OR v.likes > 0)
+        WHERE m.contest_day = $1 AND m.generation_id IS NOT NULL AND m.hidden_at IS NULL
+          AND (m.is_published OR v.likes > 0)
         ORDER BY likes DESC, m.first_published_at ASC, m.id ASC
         LIMIT 1`,
       [day],
@@ -118,7 +121,7 @@ export class SettlementRepository {
     }[] = await em.query(
       `WITH day_votes AS (
               SELECT id, amount::bigint AS amount, created_at, COALESCE(meme_id = $2::uuid, false) AS won
-                FROM feed_votes WHERE day = $1),
+                FROM feed_votes WHERE day = $1 AND returned_at IS NULL),
             totals AS (
               SELECT COALESCE(sum(amount), 0)::bigint AS pool,
                      COALESCE(sum(amount) FILTER (WHERE won), 0)::bigint AS winning,
@@ -148,7 +151,7 @@ export class SettlementRepository {
     const rows: { user_id: string; coins: string }[] = await em.query(
       `SELECT v.user_id, sum(${votePayoutSql('v', 's')}) AS coins
          FROM feed_votes v JOIN day_settlements s ON s.day = v.day
-        WHERE v.day = $1
+        WHERE v.day = $1 AND v.returned_at IS NULL
         GROUP BY v.user_id
        HAVING sum(${votePayoutSql('v', 's')}) > 0
         ORDER BY v.user_id`,

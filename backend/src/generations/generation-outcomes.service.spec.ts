@@ -9,7 +9,8 @@ import type { BalanceChange, LedgerOptions, LedgerService } from '../ledger/ledg
 import type { Meme } from '../memes/entities/meme.entity.js';
 import type { GeneratedMeme, MemesService } from '../memes/memes.service.js';
 import type { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import type { UsersService } from '../users/users.service.js';
+import type { ReferralsService } from '../users/referrals.service.js';
+import type { UserCountersService } from '../users/user-counters.service.js';
 import type { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import type { ClosedGeneration, GenerationsRepository } from './generations.repository.js';
@@ -81,10 +82,10 @@ describe('GenerationOutcomesService', () => {
         return { ...generated, id: 'meme-1', createdAt: new Date(0), publishedAt: null } as unknown as Meme;
       },
     };
-    const users = {
+    const counters = {
       recordGeneration: async () => ({ generationsCount: 1, referalId, isBot: false }),
-      recordFriendGenerated: async () => undefined,
     };
+    const referrals = { recordFriendGenerated: async () => undefined };
     service = new GenerationOutcomesService(
       generations as unknown as GenerationsRepository,
       {
@@ -92,7 +93,8 @@ describe('GenerationOutcomesService', () => {
       } as unknown as Transactions,
       ledger as unknown as LedgerService,
       memesService as unknown as MemesService,
-      users as unknown as UsersService,
+      counters as unknown as UserCountersService,
+      referrals as unknown as ReferralsService,
       {
         emitToUser: (userId: number, event: string, payload: unknown) =>
           events.push([userId, event, payload]),

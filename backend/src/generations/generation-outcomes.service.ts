@@ -12,7 +12,8 @@ import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import { UsersService } from '../users/users.service.js';
+import { ReferralsService } from '../users/referrals.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { GenerationsRepository } from './generations.repository.js';
 
 /** What the player reads for a failure: the worker's typed input failures, else the generic upload error. */
@@ -52,7 +53,8 @@ export class GenerationOutcomesService {
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly memes: MemesService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
+    private readonly referrals: ReferralsService,
     private readonly realtime: RealtimeGateway,
     private readonly config: AppConfig,
   ) {}
@@ -94,7 +96,7 @@ export class GenerationOutcomesService {
         width: result.width,
         height: result.height,
       });
-      const player = await this.users.recordGeneration(generation.userId, em);
+      const player = await this.counters.recordGeneration(generation.userId, em);
       if (player.generationsCount === 1 && player.referalId !== null && !player.isBot)
         await this.payReferral(em, generation.userId, player.referalId);
       return { userId: generation.userId, meme };
@@ -147,7 +149,7 @@ export class GenerationOutcomesService {
         { reason: 'referral', idempotencyKey: `referral:${playerId}` },
         em,
       );
-      if (paid.applied) await this.users.recordFriendGenerated(inviterId, paid.deltas.coins ?? 0, em);
+      if (paid.applied) await this.referrals.recordFriendGenerated(inviterId, paid.deltas.coins ?? 0, em);
     } catch (error) {
       // An inviter whose account is gone gets nothing; the player's meme still counts.
       if (!(error instanceof LedgerUserNotFoundError)) throw error;

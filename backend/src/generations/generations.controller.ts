@@ -33,6 +33,7 @@ import {
 } from './dto/generation.dto.js';
 import { GenerationsService } from './generations.service.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 const generationId = uuidParam('Generation not found');
 
@@ -43,6 +44,7 @@ export class GenerationsController {
   constructor(private readonly generations: GenerationsService) {}
 
   @Post()
+  @RefuseBanned()
   @RateLimit('generations', 'uploads')
   @ImageUpload('photo')
   @ApiBody({ type: CreateGenerationForm })

@@ -374,7 +374,8 @@ export class LedgerService {
       for (const change of committed)
         for (const entry of change.entries) byReason.set(entry.reason, (byReason.get(entry.reason) ?? 0) + 1);
       for (const [reason, entries] of byReason) this.metrics?.countLedgerWrites(reason, entries);
-      this.events.publish(committed);
+      // Told in slices after the commit; a failing listener is logged there, never the writer's.
+      void this.events.publish(committed);
     });
   }
 }

@@ -11,6 +11,7 @@ import {
   isGenerationJobResult,
   type QueueJob,
 } from '@mememint/contracts';
+import { jobFinished, JobWaitTimeoutError } from '../redis/job-finished.js';
 
 /** How long a caption edit waits for its picture (a caption job takes a fraction of a second). */
 export const CAPTION_TIMEOUT_MS = 20_000;
@@ -53,21 +54,14 @@ export class CaptionQueue {
       removeOnComplete: 100,
       removeOnFail: 100,
     });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new CaptionUnavailableError('no worker answered in time')),
-        CAPTION_TIMEOUT_MS,
-      );
-    });
     try {
-      return (await Promise.race([job.finished(), timeout])) as unknown;
+      return await jobFinished(job, CAPTION_TIMEOUT_MS);
     } catch (error) {
       // A job still waiting is taken back: it would draw a picture nobody uses.
       await job.remove().catch(() => undefined);
-      throw error instanceof CaptionUnavailableError ? error : new CaptionUnavailableError(String(error));
-    } finally {
-      clearTimeout(timer);
+      if (error instanceof JobWaitTimeoutError)
+        throw new CaptionUnavailableError('no worker answered in time');
+      throw new CaptionUnavailableError(String(error));
     }
   }
 }

@@ -3,13 +3,21 @@ import type { FaceRect } from '@mememint/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/unique-violation.js';
+import { isBannedSql } from '../moderation/entities/player-ban.entity.js';
 import { IN_FEED, Meme } from './entities/meme.entity.js';
 
 /** A meme's columns as it is created (the rest are the table's defaults; unpublished, no contest day). */
 export type NewMeme = Omit<
   Meme,
-  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay' | 'faces'
+  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay' | 'faces' | 'hiddenAt'
 >;
+
+/** A meme's moderation state, read under its row lock. */
+export interface MemeModerationState {
+  ownerId: number;
+  contestDay: string | null;
+  hiddenAt: Date | null;
+}
 
 /** The memes table. */
 @Injectable()
@@ -28,6 +36,25 @@ export class MemesRepository {
     await this.memes.update({ id }, { faces });
   }
 
+  /**
+   * Locks the meme's row for a moderation decision and answers its state; null when unknown. FOR NO
+   * KEY UPDATE: a vote's insert (its foreign key shares the row) still goes on meanwhile.
+   */
+  async lockModerationState(em: EntityManager, id: string): Promise<MemeModerationState | null> {
+    const rows: { owner_id: string; contest_day: string | null; hidden_at: Date | null }[] = await em.query(
+      `SELECT owner_id, contest_day::text AS contest_day, hidden_at FROM memes WHERE id = $1 FOR NO KEY UPDATE`,
+      [id],
+    );
+    const row = rows[0];
+    return row
+      ? { ownerId: Number(row.owner_id), contestDay: row.contest_day, hiddenAt: row.hidden_at }
+      : null;
+  }
+
+  async setHiddenAt(em: EntityManager, id: string, hiddenAt: Date | null): Promise<void> {
+    await em.update(Meme, { id }, { hiddenAt });
+  }
+
   findById(id: string): Promise<Meme | null> {
     return this.memes.findOneBy({ id });
   }
@@ -35,7 +62,8 @@ export class MemesRepository {
   /** The owner and contest day of a meme that is in the feed now (one lean query: swipes read it each time). */
   async findInFeed(id: string): Promise<Pick<Meme, 'id' | 'ownerId' | 'contestDay'> | null> {
     const rows: { owner_id: string; contest_day: string | null }[] = await this.memes.query(
-      `SELECT owner_id, contest_day::text AS contest_day FROM memes WHERE id = $1 AND ${IN_FEED}`,
+      `SELECT owner_id, contest_day::text AS contest_day FROM memes
+        WHERE id = $1 AND ${IN_FEED} AND NOT ${isBannedSql('owner_id')}`,
       [id],
     );
     const row = rows[0];
@@ -50,9 +78,18 @@ export class MemesRepository {
     return ids.length ? this.memes.findBy({ id: In(ids), ownerId }) : Promise.resolve([]);
   }
 
-  /** A published meme by its share id, with its owner loaded. */
+  /** A published meme by its share id, with its owner loaded; not one hidden or of a banned author. */
   findPublishedWithOwner(shareId: string): Promise<Meme | null> {
-    return this.memes.findOne({ where: { shareId, isPublished: true }, relations: { owner: true } });
+    return this.memes
+      .createQueryBuilder('m')
+      .innerJoinAndSelect('m.owner', 'owner')
+      .where(
+        `m.share_id = :shareId AND m.is_published AND m.hidden_at IS NULL AND NOT ${isBannedSql('m.owner_id')}`,
+        {
+          shareId,
+        },
+      )
+      .getOne();
   }
 
   findByGeneration(generationId: string): Promise<Meme | null> {

@@ -27,7 +27,7 @@ import { MediaStore } from '@mememint/media';
 import type { User } from '../users/entities/user.entity.js';
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
-import { MemesRepository } from './memes.repository.js';
+import { type MemeModerationState, MemesRepository } from './memes.repository.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SHARE_ID_LENGTH = 10;
@@ -108,8 +108,7 @@ function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
   };
 }
 
-const facesUnavailable = () =>
-  new ServiceUnavailableException('The face analysis is unavailable right now, please try again later');
+const facesUnavailable = () => new ServiceUnavailableException(ErrorText.faceAnalysisUnavailable);
 
 /** Players' memes: uploaded photos and swap results, their captions and publishing. */
 @Injectable()
@@ -200,6 +199,16 @@ export class MemesService {
     return this.memes.findInFeed(id);
   }
 
+  /** Moderation's hold on a meme: its row locked in the caller's transaction (null: unknown). */
+  lockModerationState(em: EntityManager, id: string): Promise<MemeModerationState | null> {
+    return this.memes.lockModerationState(em, id);
+  }
+
+  /** Hides a meme from the deck, feed and share page (a time), or shows it again (null). */
+  setHiddenAt(em: EntityManager, id: string, hiddenAt: Date | null): Promise<void> {
+    return this.memes.setHiddenAt(em, id, hiddenAt);
+  }
+
   /** The player has published a meme (the "publish a meme" quest; a meme is a generation's result). */
   async hasPublished(ownerId: number): Promise<boolean> {
     return this.memes.hasPublished(ownerId);
@@ -242,7 +251,7 @@ export class MemesService {
    */
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
     const meme = await this.memes.findOwn(ownerId, id);
-    if (!meme) throw new NotFoundException('Meme not found');
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
     const text = changes.text === undefined ? meme.text : changes.text.trim() === '' ? null : changes.text;
     const redraw = changes.text !== undefined && text !== meme.text;
     if (changes.text !== undefined) {

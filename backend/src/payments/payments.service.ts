@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import type { Message, PreCheckoutQuery } from '@grammyjs/types';
 import {
+  ErrorText,
   type DailyBonusDto,
   type InvoiceDto,
   isBoostActive,
@@ -24,7 +25,7 @@ import {
 import { InfluencerShareService } from '../squads/influencer-share.service.js';
 import { TelegramUpdatesService } from '../telegram/telegram-updates.service.js';
 import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { VisitsService } from '../visits/visits.service.js';
 import type { Order } from './entities/order.entity.js';
 import type { Plan } from './entities/plan.entity.js';
@@ -70,7 +71,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly payments: PaymentsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly bot: BotApiClient,
     private readonly updates: TelegramUpdatesService,
     private readonly visits: VisitsService,
@@ -93,7 +94,7 @@ export class PaymentsService implements OnModuleInit {
    */
   async createOrder(user: User, kind: PlanKind, planId: number): Promise<InvoiceDto> {
     const plan = await this.payments.findActivePlan(planId, kind);
-    if (!plan) throw new NotFoundException('Plan not found');
+    if (!plan) throw new NotFoundException(ErrorText.planNotFound);
     const orderId = randomUUID();
     const title = localize(plan.title, user.languageCode);
     let link: string;
@@ -126,7 +127,7 @@ export class PaymentsService implements OnModuleInit {
   /** The player's latest order (`GET /v1/payment/success/`). */
   async latestOrder(userId: number): Promise<Order> {
     const order = await this.payments.latestOrder(userId);
-    if (!order) throw new NotFoundException('No orders yet');
+    if (!order) throw new NotFoundException(ErrorText.noOrdersYet);
     return order;
   }
 
@@ -180,7 +181,7 @@ export class PaymentsService implements OnModuleInit {
           em,
         );
       if (order.grants.boostDays) {
-        const boostEnds = await this.users.extendBoost(order.userId, order.grants.boostDays, em);
+        const boostEnds = await this.counters.extendBoost(order.userId, order.grants.boostDays, em);
         await this.payments.setBoostEndsAfter(em, order.id, boostEnds);
       }
       // The squad influencer's share of these Stars (GAME.md "Squads", INFLUENCER_SHARE_PERCENT).

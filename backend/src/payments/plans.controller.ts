@@ -29,6 +29,7 @@ import {
 import { PaymentsService } from './payments.service.js';
 import { PlansService } from './plans.service.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 const planId = intIdParam('Plan not found');
 const INVOICE_DOC = {
@@ -58,6 +59,7 @@ export class PlansController {
   }
 
   @Get('tariff/:id/')
+  @RefuseBanned()
   @RateLimit('payments')
   @ApiOkResponse(INVOICE_DOC)
   @ApiServiceUnavailableResponse(TELEGRAM_DOWN_DOC)
@@ -73,6 +75,7 @@ export class PlansController {
   }
 
   @Get('boost/:id/')
+  @RefuseBanned()
   @RateLimit('payments')
   @ApiOkResponse(INVOICE_DOC)
   @ApiServiceUnavailableResponse(TELEGRAM_DOWN_DOC)
@@ -88,6 +91,7 @@ export class PlansController {
   }
 
   @Get('meme_tariff/:id/')
+  @RefuseBanned()
   @RateLimit('payments')
   @ApiOkResponse(INVOICE_DOC)
   @ApiServiceUnavailableResponse(TELEGRAM_DOWN_DOC)

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 import { isUuid } from '../common/uuid.js';
 import { Transactions } from '../database/transactions.js';
@@ -6,7 +7,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { InfluencerShareService } from '../squads/influencer-share.service.js';
 import { BotApiClient } from '../telegram/bot-api.client.js';
 import { BotApiError } from '../telegram/bot-api.errors.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { balanceChanges } from './order-grants.js';
 import { OrderNotFoundError, OrderNotRefundableError } from './payments.errors.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -28,7 +29,7 @@ export class RefundsService {
     private readonly payments: PaymentsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly bot: BotApiClient,
     private readonly influencerShares: InfluencerShareService,
   ) {}
@@ -38,7 +39,11 @@ export class RefundsService {
    * and the boost days it added. Telegram first: if it refuses, nothing changes here. A refund that
    * Telegram had already made (a rerun after a failure) completes our side.
    */
-  async refundOrder(orderId: string): Promise<RefundOutcome> {
+  async refundOrder(
+    orderId: string,
+    // Work that commits with the refund (the admin's audit row).
+    within?: (em: EntityManager, outcome: RefundOutcome) => Promise<void>,
+  ): Promise<RefundOutcome> {
     const order = isUuid(orderId) ? await this.payments.findOrder(orderId) : null;
     if (!order) throw new OrderNotFoundError(orderId);
     if (order.status !== 'paid' || !order.telegramPaymentChargeId)
@@ -65,11 +70,10 @@ export class RefundsService {
           )
         : null;
       const boostDays = refunded.grants.boostDays ?? 0;
-      if (boostDays) await this.users.extendBoost(refunded.userId, -boostDays, em);
+      if (boostDays) await this.counters.extendBoost(refunded.userId, -boostDays, em);
       // GAME.md "Decisions" → Squads: the influencer's share of this charge is taken back.
       await this.influencerShares.takeBackForRefund(order.telegramPaymentChargeId!, em);
-      this.logger.log(`Order ${orderId} of ${refunded.userId} refunded`);
-      return {
+      const outcome: RefundOutcome = {
         orderId,
         userId: refunded.userId,
         takenBack: Object.fromEntries(
@@ -77,6 +81,9 @@ export class RefundsService {
         ),
         boostDaysTakenBack: boostDays,
       };
+      await within?.(em, outcome);
+      this.logger.log(`Order ${orderId} of ${refunded.userId} refunded`);
+      return outcome;
     });
   }
 }

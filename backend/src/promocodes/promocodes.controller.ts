@@ -12,6 +12,7 @@ import {
 } from './dto/promocode.dto.js';
 import { PromocodesService } from './promocodes.service.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 @ApiTags('promocodes')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class PromocodesController {
   constructor(private readonly promocodes: PromocodesService) {}
 
   @Post()
+  @RefuseBanned()
   @RateLimit('promo')
   @ApiCreatedResponse({
     type: PromoCreateResponseDto,
@@ -36,6 +38,7 @@ export class PromocodesController {
   }
 
   @Post(':code')
+  @RefuseBanned()
   @RateLimit('promo')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({

@@ -1,5 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { QuestCheckDto, QuestKind, QuestReward } from '@mememint/contracts';
+import { ErrorText, type QuestCheckDto, type QuestKind, type QuestReward } from '@mememint/contracts';
 import type { EntityManager } from 'typeorm';
 
 import { AppConfig } from '../config/app.config.js';
@@ -12,7 +12,7 @@ import {
   TelegramUnavailableException,
 } from '../telegram/bot-api.errors.js';
 import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { VisitsService } from '../visits/visits.service.js';
 import type { Quest } from './entities/quest.entity.js';
 import { type NewQuest, type QuestChanges, QuestsRepository } from './quests.repository.js';
@@ -38,7 +38,7 @@ export class QuestsService {
     private readonly quests: QuestsRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly memes: MemesService,
     private readonly visits: VisitsService,
     private readonly bot: BotApiClient,
@@ -64,7 +64,7 @@ export class QuestsService {
   /** Checks a quest now; `reward` is set the one time it is granted. A Bot API failure grants nothing (503). */
   async check(user: User, questId: number): Promise<QuestCheckDto> {
     const quest = await this.quests.findActive(questId);
-    if (!quest) throw new NotFoundException('Task not found');
+    if (!quest) throw new NotFoundException(ErrorText.taskNotFound);
     if (await this.quests.isCompleted(user.tgId, quest.id)) return { done: true };
     if (!(await this.passes(quest, user))) return { done: false };
     const reward = await this.grant(user.tgId, quest);
@@ -91,7 +91,7 @@ export class QuestsService {
 
   async update(id: number, changes: QuestChanges): Promise<Quest> {
     const quest = await this.quests.update(id, changes);
-    if (!quest) throw new NotFoundException('Task not found');
+    if (!quest) throw new NotFoundException(ErrorText.taskNotFound);
     return quest;
   }
 
@@ -153,7 +153,7 @@ export class QuestsService {
           ).deltas
         : {};
       await this.quests.setGranted(tx, userId, quest.id, deltas.coins ?? 0, deltas.credits ?? 0);
-      await this.users.recordTaskDone(userId, tx);
+      await this.counters.recordTaskDone(userId, tx);
       return {
         ...(deltas.coins ? { coins: deltas.coins } : {}),
         ...(deltas.credits ? { credits: deltas.credits } : {}),

@@ -3,7 +3,8 @@ import { SetMetadata } from '@nestjs/common';
 /** The routes limited per address for failures (brute force): login and refresh. */
 export type AuthLimit = 'auth';
 /** The routes limited per signed-in player (and, generously, per address). */
-export type PlayerLimit = 'uploads' | 'generations' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet';
+export type PlayerLimit =
+  'uploads' | 'generations' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet' | 'reports';
 export type RateLimitName = AuthLimit | PlayerLimit;
 
 export const RATE_LIMITS_KEY = 'mememint:rate-limits';

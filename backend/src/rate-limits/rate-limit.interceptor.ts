@@ -13,8 +13,15 @@ import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
 
 import { AppConfig } from '../config/app.config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { RedisUnavailableException } from '../redis/redis-unavailable.js';
 import { RATE_LIMITS_KEY, type PlayerLimit, type RateLimitName } from './rate-limit.decorator.js';
 import { type Counter, RateLimitsService } from './rate-limits.service.js';
+
+/**
+ * Limits that must hold across replicas (what is expensive or moves money): while Redis is away
+ * their routes answer 503 instead of counting in each process.
+ */
+const SHARED_ONLY: readonly RateLimitName[] = ['uploads', 'generations', 'payments'];
 
 /** A failed login or refresh: what a brute force produces. */
 const AUTH_FAILURE_STATUSES: readonly number[] = [HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN];
@@ -30,7 +37,9 @@ interface NamedCounter extends Counter {
  * trusted proxy). Refusals answer 429 `{detail, retryAfter}` with a Retry-After header (the
  * exception filter adds it). Login and refresh also count their failures per address, and refuse
  * once an address has failed too often in the window, so guessing init data or refresh tokens from
- * one address stops while the players behind a shared address still log in.
+ * one address stops while the players behind a shared address still log in. While Redis is away
+ * the counters are this process's, and the routes of SHARED_ONLY limits answer 503
+ * `{detail, code: "SERVICE_UNAVAILABLE", retryAfter}`.
  */
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
@@ -49,6 +58,8 @@ export class RateLimitInterceptor implements NestInterceptor {
     const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
     const windowMs = this.config.rateLimits.windowSeconds * 1000;
 
+    if (names.some((name) => SHARED_ONLY.includes(name)) && !this.limits.available())
+      throw new RedisUnavailableException();
     const counters = this.countersOf(names, request, address);
     const refusal = await this.limits.take(counters, windowMs);
     if (refusal) {

@@ -56,24 +56,44 @@ interface RateLimitCommands {
   rateLimitRecord(key: string, windowMs: string): Promise<number>;
 }
 
-/** Rate-limit counters in Redis (keys under the app's prefix, `rl:<limit>:<scope>:<id>:<window>`). */
+/** A fixed window counted in this process while Redis is away. */
+interface LocalWindow {
+  count: number;
+  endsAt: number;
+}
+
+/** Local windows kept at most (a flood of new addresses drops the oldest, never the memory). */
+const LOCAL_WINDOWS_MAX = 100_000;
+
+/**
+ * Rate-limit counters in Redis (keys under the app's prefix, `rl:<limit>:<scope>:<id>:<window>`).
+ * While Redis is away they count in this process instead (each replica its own share), so logins and
+ * reads go on limited; routes whose limits must hold across replicas ask `available()` first.
+ */
 @Injectable()
 export class RateLimitsService {
   private readonly logger = new Logger(RateLimitsService.name);
   private readonly commands: RateLimitCommands;
+  private readonly local = new Map<string, LocalWindow>();
 
-  constructor(@Inject(REDIS) redis: Redis) {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {
     redis.defineCommand('rateLimitTake', { lua: TAKE });
     redis.defineCommand('rateLimitRecord', { numberOfKeys: 1, lua: RECORD });
     this.commands = redis as unknown as RateLimitCommands;
   }
 
+  /** Whether the shared counters can be reached now. */
+  available(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   /**
    * Counts this request against `counters`; answers the refusal, or null when every counter has room.
-   * While Redis is away the limits are open (the rest of the API answers what it can).
+   * While Redis is away the counters of this process answer.
    */
   async take(counters: Counter[], windowMs: number): Promise<Refusal | null> {
     if (counters.length === 0) return null;
+    if (!this.available()) return this.takeLocally(counters, windowMs);
     try {
       const args = counters.flatMap((c) => [String(c.limit), c.hit ? '1' : '0']);
       const [index, ttl] = await this.commands.rateLimitTake(
@@ -85,17 +105,51 @@ export class RateLimitsService {
       if (index < 0) return null;
       return { key: counters[index].key, retryAfterMs: ttl > 0 ? ttl : windowMs };
     } catch (error) {
-      this.logger.warn(`Rate limits are open: ${(error as Error).message}`);
-      return null;
+      this.logger.warn(`Rate limits count in this process: ${(error as Error).message}`);
+      return this.takeLocally(counters, windowMs);
     }
   }
 
   /** Counts a failure (a bad login) once the request has failed. */
   async record(key: string, windowMs: number): Promise<void> {
+    if (!this.available()) {
+      this.window(key, windowMs).count++;
+      return;
+    }
     try {
       await this.commands.rateLimitRecord(key, String(windowMs));
     } catch (error) {
-      this.logger.warn(`A failure went uncounted: ${(error as Error).message}`);
+      this.logger.warn(`A failure counts in this process: ${(error as Error).message}`);
+      this.window(key, windowMs).count++;
     }
+  }
+
+  /** TAKE, on this process's windows. */
+  private takeLocally(counters: Counter[], windowMs: number): Refusal | null {
+    let refusal: Refusal | null = null;
+    for (const counter of counters) {
+      const window = this.window(counter.key, windowMs);
+      const count = window.count;
+      if (counter.hit) window.count++;
+      if (!refusal && count >= counter.limit)
+        refusal = { key: counter.key, retryAfterMs: Math.max(1, window.endsAt - Date.now()) };
+    }
+    return refusal;
+  }
+
+  private window(key: string, windowMs: number): LocalWindow {
+    const now = Date.now();
+    let window = this.local.get(key);
+    if (!window || window.endsAt <= now) {
+      this.local.delete(key);
+      if (this.local.size >= LOCAL_WINDOWS_MAX) {
+        for (const [old, { endsAt }] of this.local) if (endsAt <= now) this.local.delete(old);
+        // Maps iterate in insertion order: the first key is the oldest window.
+        if (this.local.size >= LOCAL_WINDOWS_MAX) this.local.delete(this.local.keys().next().value!);
+      }
+      window = { count: 0, endsAt: now + windowMs };
+      this.local.set(key, window);
+    }
+    return window;
   }
 }

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
 import { RatingBroadcasterService } from './rating-broadcaster.service.js';
+import { RatingRecoveryService } from './rating-recovery.service.js';
 import { RatingGateway } from './rating.gateway.js';
 import { RatingModule } from './rating.module.js';
 
-/** The live boards on the app's Socket.IO server (not in the admin CLI, which serves no sockets). */
+/**
+ * What the API process runs beside the boards (not the admin CLI, which serves no sockets): the live
+ * boards on the app's Socket.IO server, and their rebuild when Redis lost them.
+ */
 @Module({
   imports: [RatingModule],
-  providers: [RatingGateway, RatingBroadcasterService, Clock],
+  providers: [RatingGateway, RatingBroadcasterService, RatingRecoveryService],
 })
 export class RatingLiveModule {}

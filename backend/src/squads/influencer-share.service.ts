@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { InfluencerSharesRepository } from './influencer-shares.repository.js';
 import { SquadsRepository } from './squads.repository.js';
 
@@ -36,7 +36,7 @@ export class InfluencerShareService {
   constructor(
     private readonly shares: InfluencerSharesRepository,
     private readonly squads: SquadsRepository,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly transactions: Transactions,
     private readonly config: AppConfig,
   ) {}
@@ -64,7 +64,7 @@ export class InfluencerShareService {
         const winner = (await this.shares.findByCharge(em, order.chargeId, 'accrual'))!;
         return { influencerId: winner.influencerId, share: winner.share, applied: false };
       }
-      await this.users.addReferralSpending(squad.influencerId, share, em);
+      await this.counters.addReferralSpending(squad.influencerId, share, em);
       return { influencerId: squad.influencerId, share, applied: true };
     });
   }
@@ -85,7 +85,7 @@ export class InfluencerShareService {
         share: -accrual.share,
       };
       const applied = await this.shares.insertOnce(em, 'take-back', takeBack);
-      if (applied) await this.users.addReferralSpending(accrual.influencerId, takeBack.share, em);
+      if (applied) await this.counters.addReferralSpending(accrual.influencerId, takeBack.share, em);
       return { influencerId: accrual.influencerId, share: takeBack.share, applied };
     });
   }

@@ -1,18 +1,43 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorText, type SquadMembershipDto, type SquadTitleDto } from '@mememint/contracts';
+import {
+  ErrorText,
+  type SquadDto,
+  type SquadListResponse,
+  type SquadMembershipDto,
+  type SquadTitleDto,
+} from '@mememint/contracts';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { intIdParam } from '../common/int-id-param.pipe.js';
+import { SquadListResponseDto, SquadResponseDto } from '../rating/dto/rating.dto.js';
+import { RatingReadsService } from '../rating/rating-reads.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { SquadMembershipResponseDto, SquadTitleResponseDto, UpdateSquadDto } from './dto/squads.dto.js';
 import { SquadsService } from './squads.service.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
-/** Joining, leaving and renaming; the ranked lists are the rating's (`GET /v1/squads/`). */
+/** Every `/v1/squads` route: the ranked lists (their scores are the rating's), joining, leaving, renaming. */
 @ApiTags('squads')
 @ApiBearerAuth()
 @Controller('v1/squads')
 export class SquadsController {
-  constructor(private readonly squads: SquadsService) {}
+  constructor(
+    private readonly squads: SquadsService,
+    private readonly rating: RatingReadsService,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: SquadListResponseDto, description: 'Squads by all-time score, with member counts' })
+  list(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<SquadListResponse> {
+    return this.rating.squadList(query.page, query.pageSize, user.tgId);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: SquadResponseDto })
+  squad(@Param('id', intIdParam(ErrorText.squadNotFound)) id: number): Promise<SquadDto> {
+    return this.rating.squad(id);
+  }
 
   @Patch('mine/')
   @ApiOkResponse({ type: SquadTitleResponseDto, description: 'The influencer’s squad renamed; others 403' })
@@ -31,6 +56,7 @@ export class SquadsController {
   }
 
   @Post(':id/join/')
+  @RefuseBanned()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     type: SquadMembershipResponseDto,

@@ -58,23 +58,16 @@ export class SquadsRepository {
     return (result.affected ?? 0) > 0 ? this.findByInfluencer(influencerId) : null;
   }
 
-  /** Squads by rank among those without a score: oldest first, leaving out `excluded`. */
-  async pageWithout(excluded: readonly number[], skip: number, take: number): Promise<Squad[]> {
-    return this.squads
+  /** Squad ids, oldest first (the order squads without a score rank in): `take` after the first `skip`. */
+  async idsInOrder(skip: number, take: number): Promise<number[]> {
+    const rows = await this.squads
       .createQueryBuilder('s')
-      .where('NOT (s.id = ANY(:excluded))', { excluded })
+      .select('s.id', 'id')
       .orderBy('s.id', 'ASC')
-      .skip(skip)
-      .take(take)
-      .getMany();
-  }
-
-  /** How many squads outside `excluded` come before `id` (oldest first). */
-  async countBefore(excluded: readonly number[], id: number): Promise<number> {
-    return this.squads
-      .createQueryBuilder('s')
-      .where('NOT (s.id = ANY(:excluded)) AND s.id < :id', { excluded, id })
-      .getCount();
+      .offset(skip)
+      .limit(take)
+      .getRawMany<{ id: number }>();
+    return rows.map((row) => Number(row.id));
   }
 
   count(): Promise<number> {
@@ -82,35 +75,20 @@ export class SquadsRepository {
   }
 
   /**
-   * A squad's members outside `excluded` (those with a score), by who joined first, then tgId: the
-   * tail of its members' board (squad_memberships_squad_idx).
+   * A squad's members by who joined first, then tgId (the order members without a score rank in;
+   * squad_memberships_squad_idx): `take` after the first `skip`.
    */
-  async membersWithout(
-    squadId: number,
-    excluded: readonly number[],
-    skip: number,
-    take: number,
-  ): Promise<number[]> {
+  async memberIdsInOrder(squadId: number, skip: number, take: number): Promise<number[]> {
     const rows = await this.memberships
       .createQueryBuilder('m')
       .select('m.user_id', 'userId')
-      .where('m.squad_id = :squadId AND NOT (m.user_id = ANY(:excluded))', { squadId, excluded })
+      .where('m.squad_id = :squadId', { squadId })
       .orderBy('m.joined_at', 'ASC')
       .addOrderBy('m.user_id', 'ASC')
       .offset(skip)
       .limit(take)
       .getRawMany<{ userId: string }>();
     return rows.map((row) => Number(row.userId));
-  }
-
-  /** How many of a squad's members outside `excluded` come before this member (joined first, then tgId). */
-  async countMembersBefore(squadId: number, excluded: readonly number[], userId: number): Promise<number> {
-    return this.memberships
-      .createQueryBuilder('m')
-      .innerJoin(SquadMembership, 'me', 'me.user_id = :userId', { userId })
-      .where('m.squad_id = :squadId AND NOT (m.user_id = ANY(:excluded))', { squadId, excluded })
-      .andWhere('(m.joined_at, m.user_id) < (me.joined_at, me.user_id)')
-      .getCount();
   }
 
   findMembership(

@@ -11,6 +11,7 @@ import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import type { User } from '../users/entities/user.entity.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { type SignedUpUser, UsersService } from '../users/users.service.js';
 import type { Squad } from './entities/squad.entity.js';
 import type { SquadMembership } from './entities/squad-membership.entity.js';
@@ -52,6 +53,7 @@ export class SquadsService implements OnModuleInit {
     private readonly squads: SquadsRepository,
     private readonly transactions: Transactions,
     private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly events: SquadEvents,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -59,43 +61,6 @@ export class SquadsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.users.onSignUp((em, user) => this.joinAtSignUp(em, user));
-  }
-
-  findById(id: number): Promise<Squad | null> {
-    return this.squads.findById(id);
-  }
-
-  findByIds(ids: readonly number[]): Promise<Squad[]> {
-    return this.squads.findByIds(ids);
-  }
-
-  /** Squads ranked among those without a score (oldest first), leaving out the scored ones. */
-  unscoredPage(scored: readonly number[], skip: number, take: number): Promise<Squad[]> {
-    return this.squads.pageWithout(scored, skip, take);
-  }
-
-  /** How many unscored squads rank before this one (oldest first). */
-  unscoredBefore(scored: readonly number[], squadId: number): Promise<number> {
-    return this.squads.countBefore(scored, squadId);
-  }
-
-  /** A squad's members without a score (`scored` left out), by who joined first, then tgId. */
-  unscoredMembers(squadId: number, scored: readonly number[], skip: number, take: number): Promise<number[]> {
-    return this.squads.membersWithout(squadId, scored, skip, take);
-  }
-
-  /** How many of a squad's unscored members rank before this one. */
-  unscoredMembersBefore(squadId: number, scored: readonly number[], userId: number): Promise<number> {
-    return this.squads.countMembersBefore(squadId, scored, userId);
-  }
-
-  count(): Promise<number> {
-    return this.squads.count();
-  }
-
-  /** Squad memberships in user order after `afterUserId`, `limit` at a time (the rating rebuild reads them). */
-  membersAfter(afterUserId: number, limit: number) {
-    return this.squads.membersAfter(afterUserId, limit);
   }
 
   /** The player's squad id (null: none) and when they may switch. */
@@ -171,39 +136,50 @@ export class SquadsService implements OnModuleInit {
    * membership of it (leaving any other, with no cooldown). Off: the flag cleared and the squad
    * dissolved, its members leaving with no cooldown. Null when no such user exists.
    */
-  async setInfluencer(tgId: number, on: boolean): Promise<InfluencerChange | null> {
+  async setInfluencer(
+    tgId: number,
+    on: boolean,
+    // Work that commits with the change (the admin's audit row).
+    within?: (em: EntityManager) => Promise<void>,
+  ): Promise<InfluencerChange | null> {
     const now = this.clock.now();
     const outcome = await this.transactions.run(async (em) => {
-      const user = await this.users.setInfluencer(tgId, on, em);
-      if (!user) return null;
-      if (on) {
-        const squad = await this.squads.createForInfluencer(em, tgId, defaultTitle(user));
-        const current = await this.squads.lockMembership(em, tgId);
-        const moved =
-          current.squadId === squad.id
-            ? []
-            : [
-                await this.squads.setMembership(em, tgId, {
-                  squadId: squad.id,
-                  joinedAt: now,
-                  switchAvailableAt: null,
-                }),
-              ];
-        return { change: { tgId, infl: true, squad, released: 0 }, changes: { moved, dissolved: [] } };
-      }
-      const squad = await this.squads.lockForDissolve(em, tgId);
-      if (!squad) return { change: { tgId, infl: false, squad: null, released: 0 }, changes: null };
-      const moved = await this.squads.releaseMembers(em, squad.id);
-      await this.squads.delete(em, squad.id);
-      return {
-        change: { tgId, infl: false, squad, released: moved.filter((m) => m.userId !== tgId).length },
-        changes: { moved, dissolved: [squad.id] },
-      };
+      const change = await this.changeInfluencer(em, tgId, on, now);
+      if (change) await within?.(em);
+      return change;
     });
     if (!outcome) return null;
     if (outcome.changes) await this.events.publish(outcome.changes);
     const { squad } = outcome.change;
     return { ...outcome.change, squad: squad && { id: squad.id, title: squad.title } };
+  }
+
+  private async changeInfluencer(em: EntityManager, tgId: number, on: boolean, now: Date) {
+    const user = await this.counters.setInfluencer(tgId, on, em);
+    if (!user) return null;
+    if (on) {
+      const squad = await this.squads.createForInfluencer(em, tgId, defaultTitle(user));
+      const current = await this.squads.lockMembership(em, tgId);
+      const moved =
+        current.squadId === squad.id
+          ? []
+          : [
+              await this.squads.setMembership(em, tgId, {
+                squadId: squad.id,
+                joinedAt: now,
+                switchAvailableAt: null,
+              }),
+            ];
+      return { change: { tgId, infl: true, squad, released: 0 }, changes: { moved, dissolved: [] } };
+    }
+    const squad = await this.squads.lockForDissolve(em, tgId);
+    if (!squad) return { change: { tgId, infl: false, squad: null, released: 0 }, changes: null };
+    const moved = await this.squads.releaseMembers(em, squad.id);
+    await this.squads.delete(em, squad.id);
+    return {
+      change: { tgId, infl: false, squad, released: moved.filter((m) => m.userId !== tgId).length },
+      changes: { moved, dissolved: [squad.id] },
+    };
   }
 
   /**

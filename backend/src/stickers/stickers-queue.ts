@@ -13,6 +13,7 @@ import {
   UPDATE_STICKER_PACK_JOB,
   type UpdateStickerPackJobData,
 } from '@mememint/contracts';
+import { jobFinished } from '../redis/job-finished.js';
 
 /** A sticker job that failed for good, with its typed code (null: anything else). */
 export class StickerJobFailed extends Error {
@@ -49,7 +50,7 @@ export class StickersQueue {
   ): Promise<StickerPackDto> {
     const job = await this.queue.add(name, data, { attempts: 1 });
     try {
-      return (await job.finished()) as StickerPackDto;
+      return (await jobFinished(job)) as StickerPackDto;
     } catch (error) {
       const failure = parseFailure(
         error instanceof Error ? error.message : String(error),

@@ -19,6 +19,7 @@ import {
   UpdateStickerPackDto,
 } from './dto/sticker-pack.dto.js';
 import { PACK_NOT_FOUND, StickersService } from './stickers.service.js';
+import { RefuseBanned } from '../moderation/ban.guard.js';
 
 @ApiTags('stickers')
 @ApiBearerAuth()
@@ -34,6 +35,7 @@ export class StickersController {
 
   /** Answers once Telegram made the set; `stickers:progress` reports on the socket meanwhile. */
   @Post('/')
+  @RefuseBanned()
   @ApiCreatedResponse({ type: StickerPackResponseDto })
   @ApiBadRequestResponse({
     description:

@@ -6,6 +6,7 @@ import { PreparedQueries } from '../database/prepared-queries.js';
 import { FEED_ITEM_COLUMNS, type FeedItemRow } from '../feed/feed.repository.js';
 import type { LedgerStatement } from '../ledger/ledger.service.js';
 import { IN_FEED } from '../memes/entities/meme.entity.js';
+import { isBannedSql } from '../moderation/entities/player-ban.entity.js';
 import { SwipeGift } from './entities/swipe-gift.entity.js';
 import type { RefillState } from './swipe-refill.js';
 import { Swipe } from './entities/swipe.entity.js';
@@ -36,6 +37,9 @@ export interface BatchedSwipe {
 export interface SwipeStatementRow {
   /** The session was open and the player's: false, and nothing was written. */
   session_open: boolean;
+  /** The player is banned (nothing was written), until `banned_until` (null: until lifted). */
+  banned: boolean;
+  banned_until: Date | null;
   /** The meme's author; null when it is not in the feed. */
   owner_id: string | null;
   /** The swipe was recorded (and paid). */
@@ -80,7 +84,7 @@ export class SwipesRepository {
                       - date_part('epoch', :now::timestamptz - c.first_published_at) / 3600 / :freshnessHours::float8
                       + random() * :jitter::float8 AS score
                  FROM (SELECT m.id, m.likes, m.first_published_at FROM memes m
-                        WHERE ${IN_FEED} AND m.owner_id <> :userId::bigint
+                        WHERE ${IN_FEED} AND m.owner_id <> :userId::bigint AND NOT ${isBannedSql('m.owner_id')}
                           AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = :userId::bigint AND s.meme_id = m.id)
                         ORDER BY m.first_published_at DESC
                         LIMIT :candidates::integer) c
@@ -132,17 +136,20 @@ export class SwipesRepository {
             swipe_state AS (
               SELECT i.*, m.owner_id, p.swipes, p.swipes_refilled_at, p.swiped_count,
                      ${batch.openSession('i.session_id', 'i.user_id')} AS session_open,
+                     ban.until AS banned_until, ban.tg_id IS NOT NULL AS banned,
                      CASE WHEN p.swipes >= :max THEN 0
                           ELSE LEAST(:max - p.swipes,
                                      floor(GREATEST(0, extract(epoch FROM :at::timestamptz - p.swipes_refilled_at) * 1000)
                                            / :refillMs::integer))::integer END AS added
                 FROM swipe_input i
                 JOIN ledger_users p ON p.tg_id = i.user_id
-                LEFT JOIN (SELECT id, owner_id FROM memes WHERE ${IN_FEED}) m ON m.id = i.meme_id),
+                LEFT JOIN (SELECT id, owner_id FROM memes WHERE ${IN_FEED} AND NOT ${isBannedSql('owner_id')}) m
+                       ON m.id = i.meme_id
+                LEFT JOIN player_bans ban ON ban.tg_id = i.user_id AND (ban.until IS NULL OR ban.until > now())),
             swiped AS (
               INSERT INTO swipes (user_id, meme_id, liked, created_at)
               SELECT s.user_id, s.meme_id, s.liked, :at::timestamptz FROM swipe_state s
-               WHERE s.session_open AND s.owner_id <> s.user_id AND s.swipes + s.added >= 1
+               WHERE s.session_open AND NOT s.banned AND s.owner_id <> s.user_id AND s.swipes + s.added >= 1
               ON CONFLICT DO NOTHING RETURNING user_id),
             swipe_done AS (
               SELECT s.* FROM swipe_state s WHERE s.user_id IN (SELECT user_id FROM swiped)),
@@ -172,6 +179,8 @@ export class SwipesRepository {
                           ELSE s.swipes_refilled_at + s.added * :refillMs::integer * interval '1 millisecond' END
                 FROM swipe_state s WHERE s.user_id = u.tg_id)`,
       select: `(SELECT session_open FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS session_open,
+               (SELECT banned FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS banned,
+               (SELECT banned_until FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS banned_until,
                (SELECT owner_id FROM swipe_state s WHERE s.user_id = ledger_users.tg_id) AS owner_id,
                EXISTS (SELECT 1 FROM swiped w WHERE w.user_id = ledger_users.tg_id) AS recorded,
                EXISTS (SELECT 1 FROM swipes x JOIN swipe_input i ON i.user_id = x.user_id AND i.meme_id = x.meme_id

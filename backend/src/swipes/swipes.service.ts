@@ -8,6 +8,7 @@ import {
   HttpStatus,
   Injectable,
   NotFoundException,
+  UnauthorizedException,
 } from '@nestjs/common';
 import {
   type BalanceDto,
@@ -31,12 +32,14 @@ import { type LedgerResult, LedgerService } from '../ledger/ledger.service.js';
 import { MemeLikesService } from '../memes/meme-likes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { UsersService } from '../users/users.service.js';
 import { rollGift } from './gift-roll.js';
 import { RequestBatcher } from './request-batcher.js';
 import { SwipePaceRepository } from './swipe-pace.repository.js';
 import { refillSwipes } from './swipe-refill.js';
 import { type BatchedSwipe, SwipesRepository, type SwipeStatementRow } from './swipes.repository.js';
+import { BannedException } from '../moderation/banned.exception.js';
 
 /** The balance a gift of each kind adds to (a boost is no balance: it extends `boostEnds`). */
 const GIFT_BALANCE: Record<Exclude<GiftKind, 'boost'>, BalanceKind> = {
@@ -70,6 +73,7 @@ export class SwipesService {
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly likes: MemeLikesService,
     private readonly realtime: RealtimeGateway,
     private readonly clock: Clock,
@@ -116,6 +120,7 @@ export class SwipesService {
       giftId: randomUUID(),
     });
     if (!row.session_open) throw new ForbiddenException(ErrorText.refreshTokens);
+    if (row.banned) throw new BannedException(row.banned_until);
     if (row.owner_id === null) throw new NotFoundException(ErrorText.memeNotFound);
     if (Number(row.owner_id) === userId) throw new BadRequestException(ErrorText.ownMemeSwipe);
     if (!row.recorded || !change) {
@@ -165,8 +170,8 @@ export class SwipesService {
     );
     return swipes.map((swipe) => {
       const answer = answers.get(swipe.userId);
-      // A token of a user who is gone: as the guard answers a session it cannot find.
-      return answer ? { ...answer, at } : new ForbiddenException(ErrorText.refreshTokens);
+      // A token of a user who is gone (a deleted account): as the guard answers a session it cannot find.
+      return answer ? { ...answer, at } : new UnauthorizedException('Access token is invalid or expired.');
     });
   }
 
@@ -207,7 +212,7 @@ export class SwipesService {
       const gift = rollGift(this.config.swipes, Math.random);
       await this.swipes.markOpened(em, id, gift.kind, gift.amount, now);
       let balances: BalanceDto | null = null;
-      if (gift.kind === 'boost') await this.users.extendBoost(userId, gift.amount, em);
+      if (gift.kind === 'boost') await this.counters.extendBoost(userId, gift.amount, em);
       else
         balances = (
           await this.ledger.apply(

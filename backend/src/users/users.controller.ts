@@ -6,13 +6,17 @@ import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { ReferralsResponseDto } from './dto/referrals.dto.js';
 import { toUserDto, UserResponseDto } from './dto/user-response.dto.js';
 import type { User } from './entities/user.entity.js';
+import { ReferralsService } from './referrals.service.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
 @ApiBearerAuth()
 @Controller('v1/users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly referralsService: ReferralsService,
+  ) {}
 
   /** Marks onboarding done (a GET, as the client calls it). */
   @Get('unboarding-finish/')
@@ -24,6 +28,6 @@ export class UsersController {
   @Get('referrals/')
   @ApiOkResponse({ type: ReferralsResponseDto, description: 'The invite link, counters and invited friends' })
   referrals(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<ReferralsResponse> {
-    return this.users.referrals(user.tgId, query.page, query.pageSize);
+    return this.referralsService.referrals(user.tgId, query.page, query.pageSize);
   }
 }

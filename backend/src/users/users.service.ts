@@ -1,12 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { BalanceDto, ReferralsResponse, SupportedLanguage } from '@mememint/contracts';
+import { type BalanceDto, ErrorText, type SupportedLanguage } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { toReferralFriendDto } from './dto/referrals.dto.js';
 import { NAME_MAX_LENGTH, type User, USERNAME_MAX_LENGTH } from './entities/user.entity.js';
-import { inviteLink } from './telegram-links.js';
+import { ReferralsService } from './referrals.service.js';
 import { type UserProfile, UsersRepository } from './users.repository.js';
 
 /** What Telegram tells us about a user at login. */
@@ -29,8 +28,6 @@ export interface SignInOptions {
   isConfigAdmin: boolean;
 }
 
-const REFERRAL_PARAM = /^ref_([1-9][0-9]{0,15})$/;
-
 /** A new user as the sign-up handlers see it. */
 export type SignedUpUser = Pick<User, 'tgId' | 'referalId' | 'refInfl'>;
 
@@ -40,6 +37,9 @@ export type SignedUpUser = Pick<User, 'tgId' | 'referalId' | 'refInfl'>;
  * Modules above users register one with {@link UsersService.onSignUp}.
  */
 export type SignUpHandler = (em: EntityManager, user: SignedUpUser) => Promise<(() => Promise<void>) | void>;
+
+/** Whether a Telegram id signing up had an account that was deleted, in the sign-up's transaction. */
+export type ReturningCheck = (em: EntityManager, tgId: number) => Promise<boolean>;
 
 /** Russian when Telegram says Russian (`ru`, `ru-RU`), else English. */
 function supportedLanguage(telegramCode: string | null): SupportedLanguage {
@@ -73,11 +73,13 @@ function profileColumns(profile: TelegramProfile): UserProfile {
 @Injectable()
 export class UsersService {
   private readonly signUpHandlers: SignUpHandler[] = [];
+  private returningCheck: ReturningCheck = () => Promise.resolve(false);
 
   constructor(
     private readonly users: UsersRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
+    private readonly referrals: ReferralsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -87,7 +89,7 @@ export class UsersService {
 
   async getById(tgId: number): Promise<User> {
     const user = await this.findById(tgId);
-    if (!user) throw new NotFoundException('User not found.');
+    if (!user) throw new NotFoundException(ErrorText.userNotFound);
     return user;
   }
 
@@ -105,16 +107,22 @@ export class UsersService {
     const user = await this.transactions.run(async (em) => {
       const columns = profileColumns(profile);
       if (await this.users.insertIfNew(em, profile.tgId, columns, options.isConfigAdmin)) {
+        // A Telegram id whose account was deleted signs up with no new-player credits and refers no one.
+        const returning = await this.returningCheck(em, profile.tgId);
         await this.ledger.apply(
           profile.tgId,
           [
-            { kind: 'credits', delta: this.config.generation.newUserCredits },
+            ...(returning
+              ? []
+              : [{ kind: 'credits' as const, delta: this.config.generation.newUserCredits }]),
             { kind: 'swipes', delta: this.config.swipes.max },
           ],
           { reason: 'opening', idempotencyKey: 'opening' },
           em,
         );
-        const referral = await this.attachReferrer(em, profile.tgId, options.startParam);
+        const referral = returning
+          ? null
+          : await this.referrals.attachReferrer(em, profile.tgId, options.startParam);
         for (const handler of this.signUpHandlers) {
           const then = await handler(em, { tgId: profile.tgId, referalId: null, refInfl: null, ...referral });
           if (then) afterCommit.push(then);
@@ -133,54 +141,22 @@ export class UsersService {
     return this.getById(tgId);
   }
 
-  /** The player proved a TON wallet, inside the transaction that links it. */
-  async markHasTon(tgId: number, em: EntityManager): Promise<void> {
-    await this.users.update(tgId, { hasTon: true }, em);
-  }
-
   /** Makes a user an admin (the `admin grant` command) whatever ADMIN_TG_IDS says; false when no such user exists. */
-  async grantAdmin(tgId: number): Promise<boolean> {
-    return this.users.update(tgId, { isAdmin: true, adminByCommand: true });
+  async grantAdmin(tgId: number, em?: EntityManager): Promise<boolean> {
+    return this.users.update(tgId, { isAdmin: true, adminByCommand: true }, em);
   }
 
   /**
    * Takes back the command's admin grant (`admin revoke`); a config admin (ADMIN_TG_IDS) stays one.
    * Answers whether the user is still an admin, or null when no such user exists.
    */
-  async revokeAdmin(tgId: number): Promise<{ isAdmin: boolean } | null> {
-    return this.users.revokeCommandAdmin(tgId);
+  async revokeAdmin(tgId: number, em?: EntityManager): Promise<{ isAdmin: boolean } | null> {
+    return this.users.revokeCommandAdmin(tgId, em);
   }
 
-  /**
-   * Counts a successful generation of the user, inside the transaction that finishes it; answers
-   * what the referral reward depends on.
-   */
-  async recordGeneration(
-    tgId: number,
-    em: EntityManager,
-  ): Promise<Pick<User, 'generationsCount' | 'referalId' | 'isBot'>> {
-    return this.users.incrementGenerations(em, tgId);
-  }
-
-  /** An invited friend's first generation succeeded: the inviter's referral counters (coins as granted). */
-  async recordFriendGenerated(inviterId: number, coins: number, em: EntityManager): Promise<void> {
-    await this.users.incrementFriendsGenerated(em, inviterId, coins);
-  }
-
-  /**
-   * GAME.md "Decisions" → Boosts: the one way `boostEnds` moves. Adds days from now or from the
-   * current end, whichever is later; negative days (a refund) take them back from there. Answers
-   * the new end.
-   */
-  async extendBoost(tgId: number, days: number, em: EntityManager): Promise<Date> {
-    const ends = await this.users.extendBoost(em, tgId, days);
-    if (!ends) throw new NotFoundException('User not found.');
-    return ends;
-  }
-
-  /** A quest's reward was granted: `tasksCount` += 1, inside the granting transaction. */
-  async recordTaskDone(tgId: number, em: EntityManager): Promise<void> {
-    await this.users.incrementTasks(em, tgId);
+  /** How sign-ups tell a Telegram id whose account was deleted (the account-deletion module's). */
+  onReturningCheck(check: ReturningCheck): void {
+    this.returningCheck = check;
   }
 
   /** Runs `handler` in every later sign-up's transaction (squads join a new player to their influencer's). */
@@ -188,54 +164,8 @@ export class UsersService {
     this.signUpHandlers.push(handler);
   }
 
-  /** The player's invite link, referral counters and a page of the friends they invited (newest first). */
-  async referrals(tgId: number, page: number, pageSize: number): Promise<ReferralsResponse> {
-    const user = await this.getById(tgId);
-    const friends = await this.users.pageOfInvited(tgId, (page - 1) * pageSize, pageSize);
-    return {
-      link: inviteLink(this.config.telegram, tgId),
-      invitedCount: user.invitedCount,
-      friendsGenerated: user.friendsGenerated,
-      referalCoins: user.referalCoins,
-      items: friends.map(toReferralFriendDto),
-    };
-  }
-
   /** Profiles of these users by id (missing ones are absent), for boards and lists. */
   async profiles(tgIds: readonly number[]): Promise<Map<number, User>> {
     return new Map((await this.users.findProfiles(tgIds)).map((user) => [user.tgId, user]));
-  }
-
-  /** Sets or clears the influencer flag (the `influencer` command); null when no such user exists. */
-  setInfluencer(tgId: number, infl: boolean, em: EntityManager): Promise<User | null> {
-    return this.users.setInfluencer(em, tgId, infl);
-  }
-
-  /**
-   * Adds Stars to an influencer's `referralSpending` (negative takes back), in the transaction that
-   * records why (squads' influencer shares); false when no such user exists.
-   */
-  addReferralSpending(tgId: number, delta: number, em: EntityManager): Promise<boolean> {
-    return this.users.addReferralSpending(em, tgId, delta);
-  }
-
-  /**
-   * A new user's `ref_<tgId>` start parameter names an existing other user: record who invited them
-   * (and, when the inviter is an influencer, `refInfl`: the player joins their squad).
-   */
-  private async attachReferrer(
-    em: EntityManager,
-    tgId: number,
-    startParam: string | null,
-  ): Promise<Pick<User, 'referalId' | 'refInfl'> | null> {
-    const match = startParam === null ? null : REFERRAL_PARAM.exec(startParam);
-    if (!match) return null;
-    const inviterId = Number(match[1]);
-    if (inviterId === tgId || !Number.isSafeInteger(inviterId)) return null;
-    const inviter = await this.users.incrementInvited(em, inviterId);
-    if (!inviter) return null;
-    const referral = { referalId: inviterId, refInfl: inviter.infl ? inviterId : null };
-    await this.users.update(tgId, referral, em);
-    return referral;
   }
 }

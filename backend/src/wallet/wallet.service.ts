@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Optional } from '@nestjs/common';
-import { TON_WALLET_TAKEN, type AirdropDto, type TonProofPayloadDto } from '@mememint/contracts';
+import { type AirdropDto, ErrorText, TON_WALLET_TAKEN, type TonProofPayloadDto } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
-import { UsersService } from '../users/users.service.js';
+import { UserCountersService } from '../users/user-counters.service.js';
 import { issueProofPayload } from './ton-proof-payload.js';
 import {
   TonProofError,
@@ -21,7 +21,7 @@ export class WalletService {
 
   constructor(
     private readonly wallets: WalletRepository,
-    private readonly users: UsersService,
+    private readonly counters: UserCountersService,
     private readonly transactions: Transactions,
     private readonly config: AppConfig,
     @Optional() @Inject(WalletLinkedHook) private readonly linkedHook?: WalletLinkedHook,
@@ -56,13 +56,13 @@ export class WalletService {
     try {
       await this.transactions.run(async (em) => {
         await this.wallets.save(em, userId, proven);
-        await this.users.markHasTon(userId, em);
+        await this.counters.markHasTon(userId, em);
         await this.linkedHook?.walletLinked(userId, em);
       });
     } catch (error) {
       if (isUniqueViolation(error, WALLET_ADDRESS_UNIQUE))
         throw new ConflictException({
-          detail: 'This wallet is linked to another player',
+          detail: ErrorText.walletLinkedElsewhere,
           code: TON_WALLET_TAKEN,
         });
       throw error;

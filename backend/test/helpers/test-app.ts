@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 
+import { LIFTED_RATE_LIMITS } from '../../../scripts/lib/lifted-limits.mjs';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loggerOptions } from '../../src/common/logger.options.js';
@@ -47,16 +48,7 @@ export interface TestApp {
 /** Rate limits and the generation cap off (0), unless a test's `env` sets them. */
 export const LIFTED_LIMITS: Record<string, string> = {
   GENERATION_MAX_ACTIVE_PER_PLAYER: '0',
-  RATE_LIMIT_AUTH_PER_ADDRESS: '0',
-  RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '0',
-  RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0',
-  RATE_LIMIT_UPLOADS_PER_PLAYER: '0',
-  RATE_LIMIT_GENERATIONS_PER_PLAYER: '0',
-  RATE_LIMIT_SWIPES_PER_PLAYER: '0',
-  RATE_LIMIT_VOTES_PER_PLAYER: '0',
-  RATE_LIMIT_PAYMENTS_PER_PLAYER: '0',
-  RATE_LIMIT_PROMO_PER_PLAYER: '0',
-  RATE_LIMIT_WALLET_PER_PLAYER: '0',
+  ...LIFTED_RATE_LIMITS,
 };
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -72,7 +72,9 @@ describe('TopMenu (docs/SPEC.md §2)', () => {
 
   it('a balance change from the server animates and flashes', async () => {
     const view = await renderMenu({ memeCoins: 100 });
-    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...TEST_USER, memeCoins: 160 }));
+    act(() => {
+      view.queryClient.setQueryData(sessionKeys.me(), { ...TEST_USER, memeCoins: 160 });
+    });
     await waitFor(() => expect(screen.getByTestId('coin-balance')).toHaveClass('coins--gain'));
     expect(await screen.findByText('160')).toBeInTheDocument();
   });

@@ -10,7 +10,7 @@ let client: GameSocket | undefined;
 
 afterEach(async () => {
   client?.disconnect();
-  await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => (io ? void io.close(() => resolve()) : resolve()));
   io = undefined;
 });
 

@@ -9,6 +9,7 @@ import { useUser } from '../features/session';
 import { SwipeDeck } from '../features/swipes';
 import { haptic } from '../telegram/sdk';
 import { PlusIcon } from '../ui/icons';
+import './MainPage.css';
 
 /** /main: the swipe deck, the main action (create a meme), and the feed with its bets. */
 export function MainPage() {

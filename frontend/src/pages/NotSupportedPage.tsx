@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { appLink } from '../lib/config';
 import { QrCode } from '../ui/QrCode';
+import './NotSupportedPage.css';
 
 /** Outside the phone apps (desktop, web): the way to the phone — a QR code to scan and the t.me link. */
 export function NotSupportedPage() {

@@ -19,7 +19,7 @@ export async function startSocketServer() {
     client,
     close: async () => {
       client.disconnect();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
     },
   };
 }

@@ -39,10 +39,14 @@ describe('the global error toast (docs/SPEC.md §8)', () => {
   it("else the error's own message, else the generic text", () => {
     act(() => reportError(new Error('Camera is busy')));
     expect(screen.getByRole('alert')).toHaveTextContent('Camera is busy');
-    act(() => vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS);
+    });
     act(() => reportError(new ApiError(500, null)));
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
-    act(() => vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS);
+    });
     act(() => reportError('weird'));
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   });
@@ -54,9 +58,13 @@ describe('the global error toast (docs/SPEC.md §8)', () => {
 
   it('closes by itself after 4 s', () => {
     act(() => reportError(new ApiError(402, { detail: 'Payment required' })));
-    act(() => vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 1);
+    });
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

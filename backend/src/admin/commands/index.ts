@@ -1,4 +1,5 @@
 import type { AdminCommand } from '../admin-command.js';
+import { auditCommand } from './audit.command.js';
 import { grantCommand } from './grant.command.js';
 import { influencerCommand } from './influencer.command.js';
 import { ledgerCheckCommand } from './ledger-check.command.js';
@@ -18,4 +19,5 @@ export const ADMIN_COMMANDS: readonly AdminCommand<unknown>[] = [
   refundCommand,
   ledgerCheckCommand,
   templatesAnalyseCommand,
+  auditCommand,
 ];

@@ -1,4 +1,4 @@
-import { RatingService } from '../../rating/rating.service.js';
+import { RatingRebuildService } from '../../rating/rating-rebuild.service.js';
 import { type AdminCommand, ExitCode, splitArgs, UsageError } from '../admin-command.js';
 
 /**
@@ -18,7 +18,7 @@ export const ratingRebuildCommand: AdminCommand<Record<string, never>> = {
 
   async run(app, _params, output) {
     const started = Date.now();
-    const summary = await app.get(RatingService).rebuild();
+    const summary = await app.get(RatingRebuildService).rebuild();
     const boards = Object.entries(summary.players)
       .map(([bucket, players]) => `${bucket}: ${players}`)
       .join(', ');

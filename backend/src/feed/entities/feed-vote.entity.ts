@@ -48,6 +48,13 @@ export class FeedVote {
   @Column({ type: 'integer' })
   amount!: number;
 
+  /**
+   * When its stake came back before the day was settled (`stake-refund`: the meme was hidden or its
+   * author deleted it); such a vote is out of the day's pool, as if the meme had not run.
+   */
+  @Column({ name: 'returned_at', type: 'timestamptz', nullable: true })
+  returnedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

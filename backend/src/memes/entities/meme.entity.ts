@@ -6,9 +6,11 @@ import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /**
  * The rows that are memes of the game (GAME.md "What is a meme": a generation's result, never an
- * uploaded photo) and are in the feed now. Index predicates and the feed's queries use this text.
+ * uploaded photo) and are in the feed now: published and not hidden by moderation (a banned
+ * author's memes are left out by the queries, `isBannedSql`). Index predicates and the feed's
+ * queries use this text.
  */
-export const IN_FEED = '"is_published" AND "generation_id" IS NOT NULL';
+export const IN_FEED = '"is_published" AND "generation_id" IS NOT NULL AND "hidden_at" IS NULL';
 
 /**
  * A row is a meme — a swap result (`generation_id` set) — or a player's own photo uploaded as a base
@@ -96,6 +98,10 @@ export class Meme {
   @ManyToOne(() => Template, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'template_id' })
   template?: Template;
+
+  /** When moderation hid it (enough reports, or an admin) until an admin restores it; null: visible. */
+  @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
+  hiddenAt!: Date | null;
 
   /** Likes applied so far (swipe likes and votes); pending ones are added in short batches (PendingLike). */
   @Column({ type: 'integer', default: 0 })

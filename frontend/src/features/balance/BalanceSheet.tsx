@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/Dialog';
 import { CoinIcon, SwipeIcon } from '../../ui/icons';
 import { useUser } from '../session';
 import { swipeBar } from './format';
+import './balance.css';
 
 /** What the top menu's coins and swipes are, in full, and where credits come from (a tap on them). */
 export function BalanceSheet({ onClose }: { onClose: () => void }) {

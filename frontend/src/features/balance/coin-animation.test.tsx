@@ -45,13 +45,21 @@ describe('useAnimatedCoins', () => {
     rerender(<Balance value={12} />);
     const el = screen.getByText('0');
     expect(el.dataset.flash).toBe('gain');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(el.textContent).toBe('5');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(el.textContent).toBe('10');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(el.textContent).toBe('12');
-    act(() => vi.advanceTimersByTime(BALANCE_FLASH_MS));
+    act(() => {
+      vi.advanceTimersByTime(BALANCE_FLASH_MS);
+    });
     expect(el.dataset.flash).toBe('');
   });
 
@@ -60,7 +68,9 @@ describe('useAnimatedCoins', () => {
     rerender(<Balance value={20} />);
     const el = screen.getByText('50');
     expect(el.dataset.flash).toBe('loss');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(el.textContent).toBe('20');
   });
 });

@@ -9,6 +9,7 @@ import { FailedStep } from './steps/FailedStep';
 import { ProgressStep } from './steps/ProgressStep';
 import { ResultStep } from './steps/ResultStep';
 import { useCreateMemeFlow } from './useCreateMemeFlow';
+import './create-meme.css';
 
 /** The main action: face photo → template or own photo → caption → live progress → result. */
 export default function CreateMeme({ onClose }: { onClose: () => void }) {

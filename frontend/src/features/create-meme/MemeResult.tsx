@@ -11,6 +11,7 @@ import { useUpdateMeme } from '../memes';
 import { useTemplateCaption } from './api/get-templates';
 import { CaptionField } from './CaptionField';
 import { isSuggestionUnchanged } from './caption-suggestion';
+import './create-meme.css';
 
 /**
  * A finished meme: one main action (publish to the feed, then share) and the secondary ones (share,

@@ -4,6 +4,7 @@ import { haptic } from '../../telegram/sdk';
 import { CameraIcon, GalleryIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { NotJpegError, preparePhoto } from './photo';
+import './create-meme.css';
 
 /** Take a photo or select one from the gallery (JPEG only), prepared for upload. */
 export function PhotoPicker({ onPicked, busy }: { onPicked: (photo: Blob) => void; busy?: boolean }) {

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
-import { Spinner } from '../../ui/Spinner';
 import { useUser } from '../session';
 import { useFeed } from './api/get-feed';
 import { FeedCard } from './FeedCard';
@@ -11,6 +10,8 @@ import { MemeOfTheDay } from './MemeOfTheDay';
 import { VoteDialog } from './VoteDialog';
 import { VotedList } from './VotedList';
 import './feed.css';
+import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 const VIEWS = ['feed', 'voted'] as const;
 const PERIODS: Record<FeedPeriod, string> = {
@@ -70,8 +71,8 @@ export function FeedSection() {
             className="chips chips--small"
             itemClassName="chip"
           />
-          {feed.isPending ? (
-            <Spinner />
+          {!feed.data ? (
+            <QueryFallback query={feed} />
           ) : items.length ? (
             <ul className="feed-list" data-testid="feed-list">
               {items.map((item) => (
@@ -81,16 +82,7 @@ export function FeedSection() {
           ) : (
             <p className="empty">{t('main.feedEmpty')}</p>
           )}
-          {feed.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={feed.isFetchingNextPage}
-              onClick={() => void feed.fetchNextPage()}
-            >
-              {t('common.loadMore')}
-            </button>
-          )}
+          <LoadMore pages={feed} />
         </>
       )}
       {voting && <VoteDialog item={voting} onClose={() => setVoting(null)} />}

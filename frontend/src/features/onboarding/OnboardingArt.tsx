@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import './onboarding.css';
 
 /**
  * Onboarding's eight illustrations (docs/SPEC.md §2: intro, swipe and rate, likes as bets, any photo and
  * text, the feed's meme of the day, friends, airdrop, closing), drawn here as SVG in the theme's colours
- * (classes in styles.css), each with one small motion that stops when the player asks for less motion.
+ * (classes in onboarding.css), each with one small motion that stops when the player asks for less motion.
  */
 /** Where a coin floats over a picture: x, y, radius; rising ones move. */
 type CoinSpot = readonly [x: number, y: number, r: number, rising?: 'rise'];

@@ -2,6 +2,7 @@ import { isBoostActive } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
 import { useUser } from '../session';
+import './payments.css';
 
 /** "Your boost active until {date}" (docs/SPEC.md §2) while the player is premium. */
 export function BoostStatus() {

@@ -1,9 +1,10 @@
 import type { PlanKind } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
 import { usePlans, type PlanOf } from './api/get-plans';
 import { usePurchase, type OpenInvoice, type PurchaseStep } from './usePurchase';
+import './payments.css';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /** What a plan gives, in one line. */
 function useGrantText() {
@@ -35,19 +36,20 @@ export function PlanList({ kind, openInvoice }: { kind: PlanKind; openInvoice?: 
   const { purchase, buy } = usePurchase(kind, openInvoice);
   const grantText = useGrantText();
 
-  if (plans.isPending) return <Spinner />;
-  if (!plans.data?.items.length)
-    return plans.isSuccess ? <p className="empty">{t('payments.none')}</p> : null;
+  if (!plans.data) return <QueryFallback query={plans} />;
+  if (!plans.data.items.length) return <p className="empty">{t('payments.none')}</p>;
   return (
-    <ul className="plans" data-testid={`plans-${kind}`}>
+    <ul className="plans card-list" data-testid={`plans-${kind}`}>
       {plans.data.items.map((plan) => {
         const active = purchase?.planId === plan.id;
         return (
-          <li key={plan.id} className={`plan${kind === 'boost' ? ' plan--premium' : ''}`}>
-            <div className="plan__text">
-              <span className="plan__title">{plan.title}</span>
+          <li key={plan.id} className={`plan card-row${kind === 'boost' ? ' plan--premium' : ''}`}>
+            <div className="plan__text card-row__text">
+              <span className="plan__title card-row__title">{plan.title}</span>
               {/* The operator's description says what it gives; else the plain facts. */}
-              <span className="plan__description muted">{plan.description || grantText(kind, plan)}</span>
+              <span className="plan__description card-row__description muted">
+                {plan.description || grantText(kind, plan)}
+              </span>
             </div>
             <button
               type="button"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { Dialog } from '../../ui/Dialog';
 import { useApplyPromo } from './api/apply-promo';
+import './promo.css';
 
 /**
  * docs/SPEC.md §4–§5 promo entry: Apply is disabled while empty; after the first attempt a code shorter

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic, openTelegram } from '../../telegram/sdk';
 import { CoinIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
 import { useCheckQuest } from './api/check-quest';
 import { useQuests } from './api/get-quests';
+import './quests.css';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 function RewardChips({ reward }: { reward: QuestReward }) {
   const { t } = useTranslation();
@@ -43,10 +44,10 @@ function QuestItem({ quest }: { quest: QuestDto }) {
   });
   const needsGo = quest.link !== undefined && !went;
   return (
-    <li className={`quest${quest.done ? ' quest--done' : ''}`} data-testid={`quest-${quest.kind}`}>
-      <div className="quest__text">
-        <span className="quest__title">{quest.title}</span>
-        <span className="quest__description muted">{quest.description}</span>
+    <li className={`quest card-row${quest.done ? ' quest--done' : ''}`} data-testid={`quest-${quest.kind}`}>
+      <div className="quest__text card-row__text">
+        <span className="quest__title card-row__title">{quest.title}</span>
+        <span className="quest__description card-row__description muted">{quest.description}</span>
         <RewardChips reward={quest.reward} />
         {notYet && (
           <span className="quest__hint" role="status">
@@ -95,11 +96,10 @@ function QuestItem({ quest }: { quest: QuestDto }) {
 export function QuestList() {
   const { t } = useTranslation();
   const quests = useQuests();
-  if (quests.isPending) return <Spinner />;
-  if (!quests.data?.items.length)
-    return quests.isSuccess ? <p className="empty">{t('quests.empty')}</p> : null;
+  if (!quests.data) return <QueryFallback query={quests} />;
+  if (!quests.data.items.length) return <p className="empty">{t('quests.empty')}</p>;
   return (
-    <ul className="quests" data-testid="quest-list">
+    <ul className="quests card-list" data-testid="quest-list">
       {quests.data.items.map((quest) => (
         <QuestItem key={quest.id} quest={quest} />
       ))}

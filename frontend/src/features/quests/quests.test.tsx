@@ -92,7 +92,7 @@ describe('the quest list', () => {
       'Not done yet. Do it, then tap Check again.',
     );
     // The hint is the mutation's own callback; the button follows once the mutation observer has
-    // told the screen it settled (a render of its own on Preact).
+    // told the screen it settled (a render of its own).
     await waitFor(() => expect(quest('channel').getByRole('button', { name: 'Check' })).toBeEnabled());
 
     member = true;
@@ -117,7 +117,7 @@ describe('the quest list', () => {
     await userEvent.click(quest('invite_friends').getByRole('button', { name: 'Check' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Telegram is unavailable, try again later');
-    // The button settles in a render of its own on Preact, after the toast.
+    // The button settles in a render of its own, after the toast.
     await waitFor(() => expect(quest('invite_friends').getByRole('button', { name: 'Check' })).toBeEnabled());
   });
 });

@@ -1,6 +1,2 @@
-/** The stickers feature's public face. */
-export { useCreateStickerPack } from './api/create-sticker-pack';
-export { useStickerPacks } from './api/get-sticker-packs';
-export { stickerKeys } from './api/keys';
-export { useUpdateStickerPack } from './api/update-sticker-pack';
-export { useStickerProgress } from './useStickerProgress';
+/** The stickers feature's public face: the sticker pack maker and the player's packs (/stickers). */
+export { StickerPacks } from './StickerPacks';

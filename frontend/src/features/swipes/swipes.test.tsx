@@ -132,7 +132,9 @@ describe('the "swipes added in last 5 minutes" tip', () => {
     await screen.findByAltText('Meme 1');
     expect(screen.queryByTestId('swipes-added')).toBeNull();
 
-    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 15 }));
+    act(() => {
+      view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 15 });
+    });
     expect(await screen.findByTestId('swipes-added')).toHaveTextContent('+5 Swipes added in last 5 minutes');
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByTestId('swipes-added')).toBeNull();
@@ -162,7 +164,9 @@ describe('the "swipes added in last 5 minutes" tip', () => {
     localStorage.clear();
     const again = await renderDeck(api, player);
     await screen.findByAltText('Meme 1');
-    act(() => again.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 12 }));
+    act(() => {
+      again.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 12 });
+    });
     expect(screen.queryByTestId('swipes-added')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(await screen.findByTestId('swipes-added')).toHaveTextContent('+2 Swipes added in last 5 minutes');

@@ -1,4 +1,6 @@
 import type { TonProofPayloadDto } from '@mememint/contracts';
+import { useCallback } from 'react';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 
@@ -7,8 +9,8 @@ export function getTonProofPayload(client: ApiClient): Promise<TonProofPayloadDt
   return client.get<TonProofPayloadDto>('/v1/users/ton-proof/payload/');
 }
 
-/** The request bound to the app's client (the page asks whenever it prepares a connection). */
+/** The request bound to the app's client, one function per client (the page's effect depends on it). */
 export function useTonProofPayload(): () => Promise<TonProofPayloadDto> {
   const client = useApiClient();
-  return () => getTonProofPayload(client);
+  return useCallback(() => getTonProofPayload(client), [client]);
 }

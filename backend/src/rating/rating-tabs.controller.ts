@@ -4,14 +4,15 @@ import type { RatingPlayersResponse, RatingSquadsResponse } from '@mememint/cont
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { RatingPlayersResponseDto, RatingQueryDto, RatingSquadsResponseDto } from './dto/rating.dto.js';
-import { RatingService } from './rating.service.js';
+import { RatingReadsService } from './rating-reads.service.js';
 
+/** The rating's tabs, `GET /v1/users/rate/` (the spec's route, under users). */
 @ApiTags('rating')
 @ApiBearerAuth()
 @ApiExtraModels(RatingPlayersResponseDto, RatingSquadsResponseDto)
 @Controller('v1/users')
-export class RatingController {
-  constructor(private readonly rating: RatingService) {}
+export class RatingTabsController {
+  constructor(private readonly rating: RatingReadsService) {}
 
   @Get('rate/')
   @ApiOkResponse({

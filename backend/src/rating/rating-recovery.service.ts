@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { IntervalTask } from '../common/interval-task.js';
+import { AppConfig } from '../config/app.config.js';
+import { RatingRebuildService } from './rating-rebuild.service.js';
+import { RatingRepository } from './rating.repository.js';
+
+/** How long one rebuild may hold the lock before another process may take over (it died). */
+const LOCK_MS = 10 * 60_000;
+
+/**
+ * Redis may lose the boards (a restart without persistence, a flush, a new server): every rebuild
+ * writes a marker beside them, and each API process looks for it at start and every
+ * RATING_LOSS_CHECK_MS. When it is gone, the process that takes the rebuild lock rebuilds the
+ * boards from PostgreSQL as `rating:rebuild` does; the others find the lock taken, then the marker.
+ */
+@Injectable()
+export class RatingRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RatingRecoveryService.name);
+  private readonly checks: IntervalTask;
+  /** Rebuilds this process made (the tests read it). */
+  rebuilds = 0;
+
+  constructor(
+    private readonly boards: RatingRepository,
+    private readonly rebuilder: RatingRebuildService,
+    scheduler: SchedulerRegistry,
+    private readonly config: AppConfig,
+  ) {
+    this.checks = new IntervalTask(
+      scheduler,
+      'rating-recovery',
+      () => this.check(),
+      (error) => this.logger.error({ err: error }, 'Checking the leaderboards in Redis failed'),
+    );
+  }
+
+  /** The boards are there before the first request (a first start builds them, empty or not). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.check().catch((error: Error) =>
+      this.logger.error({ err: error }, 'Checking the leaderboards in Redis failed'),
+    );
+    this.checks.start(this.config.rating.lossCheckIntervalMs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.checks.stop();
+  }
+
+  /** Rebuilds the boards if their marker is gone and no other process is at it; true if it did. */
+  async check(): Promise<boolean> {
+    if (await this.boards.isBuilt()) return false;
+    const token = randomUUID();
+    if (!(await this.boards.lockRebuild(token, LOCK_MS))) return false;
+    try {
+      // Another process may have rebuilt them between the look and the lock.
+      if (await this.boards.isBuilt()) return false;
+      this.logger.warn('The leaderboards are not in Redis (a first start, or Redis lost them): rebuilding');
+      const summary = await this.rebuilder.rebuild();
+      this.rebuilds += 1;
+      this.logger.log({ summary }, 'Rebuilt the leaderboards from PostgreSQL');
+      return true;
+    } finally {
+      await this.boards.unlockRebuild(token);
+    }
+  }
+}

@@ -1,0 +1,241 @@
+// @ts-check
+// The rehearsal's players: HTTP calls that retry as the mini app's network layer would, a socket per
+// player, and what a player does (sign in, generate and publish, swipe), counted in `stats`.
+import { DEVELOPMENT_BOT_TOKEN, io, signInitData, sleep } from './common.mjs';
+
+/** What the clients saw, for the report. */
+export const stats = {
+  requests: 0,
+  /** Requests that needed more than one attempt and then succeeded. */
+  retried: 0,
+  retries: 0,
+  /** Final answers that were not what a working system gives, by `route status`. @type {Map<string, number>} */
+  lost: new Map(),
+  /** Expected refusals (the swipe pace, a meme swiped before on a retry), by `route status`. @type {Map<string, number>} */
+  refused: new Map(),
+  /** Answered 2xx/3xx, by route. @type {Map<string, number>} */
+  served: new Map(),
+  /** @type {Set<string>} */
+  generationsAccepted: new Set(),
+  /** @type {Set<string>} */
+  doneEvents: new Set(),
+  /** @type {Set<string>} */
+  failedEvents: new Set(),
+  socketReconnects: 0,
+  polled: 0,
+};
+/**
+ * @param {Map<string, number>} map
+ * @param {string} key
+ */
+const bump = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+const RETRYABLE = new Set([502, 503, 504]);
+
+/**
+ * @typedef {object} CallOptions
+ * @property {string} [token]
+ * @property {unknown} [body] Sent as JSON.
+ * @property {() => FormData} [form] A fresh form per attempt.
+ * @property {number[]} [expected] Statuses that are answers, not failures.
+ */
+
+/**
+ * One request as a client with retries: connection errors and 502/503/504 are tried again (with
+ * backoff, up to 12 times); `expected` lists further statuses that are answers, not failures.
+ * @param {string} base
+ * @param {string} route the label it is counted under
+ * @param {string} method
+ * @param {string} urlPath
+ * @param {CallOptions} [options]
+ * @returns {Promise<{ status: number, body: any, attempts: number }>}
+ */
+export async function call(base, route, method, urlPath, { token, body, form, expected = [] } = {}) {
+  stats.requests++;
+  let last = '';
+  for (let attempt = 1; attempt <= 12; attempt++) {
+    try {
+      const res = await fetch(`${base}${urlPath}`, {
+        method,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : form?.(),
+        signal: AbortSignal.timeout(180_000),
+      });
+      const text = await res.text();
+      if (RETRYABLE.has(res.status)) {
+        last = `${res.status}`;
+      } else {
+        if (attempt > 1) {
+          stats.retried++;
+          stats.retries += attempt - 1;
+        }
+        const ok = res.status < 400;
+        if (ok) bump(stats.served, route);
+        if (!ok && expected.includes(res.status)) bump(stats.refused, `${route} ${res.status}`);
+        else if (!ok) bump(stats.lost, `${route} ${res.status} ${text.slice(0, 120)}`);
+        return { status: res.status, body: text ? JSON.parse(text) : null, attempts: attempt };
+      }
+    } catch (error) {
+      const failure = /** @type {Error & { cause?: { code?: string } }} */ (error);
+      last = failure.cause?.code ?? failure.name ?? 'error';
+    }
+    await sleep(Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random()));
+  }
+  bump(stats.lost, `${route} gave up after 12 attempts (${last})`);
+  return { status: 0, body: null, attempts: 12 };
+}
+
+/** @typedef {{ outcome: 'done' | 'failed', memeId?: string }} Outcome */
+
+/** One player of the rehearsal, against the proxy in front of the replicas. */
+export class Player {
+  /**
+   * @param {string} base the proxy's URL
+   * @param {number} tgId
+   */
+  constructor(base, tgId) {
+    this.base = base;
+    this.tgId = tgId;
+    /** Generations waiting for their socket event. @type {Map<string, (outcome: Outcome) => void>} */
+    this.waiters = new Map();
+    /** @type {string | undefined} */
+    this.token = undefined;
+    /** @type {import('socket.io-client').Socket | undefined} */
+    this.socket = undefined;
+    /** Whether the player's face photo was sent with a generation already. */
+    this.hasFace = false;
+  }
+
+  async login() {
+    const initData = signInitData(
+      {
+        query_id: `rehearsal${this.tgId}`,
+        user: JSON.stringify({
+          id: this.tgId,
+          first_name: `Player ${this.tgId % 1000}`,
+          language_code: 'en',
+        }),
+        auth_date: String(Math.floor(Date.now() / 1000)),
+      },
+      DEVELOPMENT_BOT_TOKEN,
+    );
+    const res = await call(this.base, 'login', 'POST', '/api/v1/auth/login/', { body: { initData } });
+    if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+    this.token = res.body.jwtToken;
+  }
+
+  /** @returns {Promise<void>} */
+  connectSocket() {
+    const socket = io(this.base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: this.token },
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 2000,
+    });
+    this.socket = socket;
+    socket.io.on('reconnect', () => stats.socketReconnects++);
+    /** @param {Outcome['outcome']} outcome */
+    const settle = (outcome) => (/** @type {{ id: string, meme?: { id: string } }} */ payload) => {
+      (outcome === 'done' ? stats.doneEvents : stats.failedEvents).add(payload.id);
+      this.waiters.get(payload.id)?.({ outcome, memeId: payload.meme?.id });
+    };
+    socket.on('generation:done', settle('done'));
+    socket.on('generation:failed', settle('failed'));
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  }
+
+  /**
+   * The generation's outcome: from the socket, else (as the app does) by polling its status.
+   * @param {string} generationId
+   * @returns {Promise<Outcome>}
+   */
+  async outcome(generationId) {
+    /** @type {Promise<Outcome>} */
+    const fromSocket = new Promise((resolve) => this.waiters.set(generationId, resolve));
+    for (;;) {
+      const outcome = await Promise.race([fromSocket, sleep(15_000).then(() => null)]);
+      if (outcome) return outcome;
+      stats.polled++;
+      const res = await call(
+        this.base,
+        'generation status',
+        'GET',
+        `/api/v1/memes/generations/${generationId}/status`,
+        {
+          token: this.token,
+        },
+      );
+      if (res.body?.status === 'done' || res.body?.status === 'failed')
+        return { outcome: res.body.status, memeId: res.body.meme?.id };
+    }
+  }
+
+  /**
+   * Generations one after another until `end` (or `count` of them), each result published to the feed
+   * (where the other players swipe it).
+   * @param {number} end a `Date.now()` time
+   * @param {string} templateId
+   * @param {Buffer} face the player's face photo (JPEG)
+   * @param {number} [count]
+   */
+  async generateUntil(end, templateId, face, count = Infinity) {
+    let first = !this.hasFace;
+    for (let made = 0; Date.now() < end && made < count; made++) {
+      const withFace = first;
+      const res = await call(this.base, 'generation', 'POST', '/api/v1/memes/generations/', {
+        token: this.token,
+        expected: [429],
+        form: () => {
+          const form = new FormData();
+          form.set('templateId', templateId);
+          if (withFace) form.set('photo', new Blob([face], { type: 'image/jpeg' }), 'face.jpg');
+          return form;
+        },
+      });
+      if (res.status === 201) {
+        first = false;
+        this.hasFace = true;
+        stats.generationsAccepted.add(res.body.id);
+        const { outcome, memeId } = await this.outcome(res.body.id);
+        if (outcome === 'done' && memeId)
+          await call(this.base, 'publish', 'PATCH', `/api/v1/memes/${memeId}`, {
+            token: this.token,
+            body: { isPublished: true },
+          });
+      } else {
+        await sleep(1000);
+      }
+    }
+  }
+
+  /** @param {number} end a `Date.now()` time */
+  async swipeUntil(end) {
+    while (Date.now() < end) {
+      const deck = await call(this.base, 'swipe deck', 'GET', '/api/v1/swipes/?limit=10', {
+        token: this.token,
+      });
+      const items = deck.body?.items ?? [];
+      if (!items.length) {
+        await sleep(2000);
+        continue;
+      }
+      for (const meme of items) {
+        if (Date.now() >= end) return;
+        await sleep(1000 + Math.random() * 1000);
+        // 409 (swiped before) after a retried swipe whose first attempt went through; 429 the pace;
+        // 400 no swipes left in the bar.
+        await call(this.base, 'swipe', 'POST', `/api/v1/swipes/${meme.id}/`, {
+          token: this.token,
+          body: { like: Math.random() < 0.6 },
+          expected: [400, 409, 429],
+        });
+      }
+    }
+  }
+}
