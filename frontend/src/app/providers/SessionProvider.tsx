@@ -90,15 +90,19 @@ async function startUp(queryClient: QueryClient): Promise<StartUp> {
     // Telegram's language: its texts are fetched while start-up signs in.
     const language = context.languageCode ? setLanguage(context.languageCode) : undefined;
     if (!isSupportedPlatform(context.platform)) {
+      dropEarlyRequests();
       await language;
       return { status: 'unsupported' };
     }
-    const me = await signIn(apiClient, context).finally(dropEarlyRequests);
+    const me = await signIn(apiClient, context).finally(() => dropEarlyRequests('sign-in'));
+    // The early deck is /main's first screen's; anywhere else it would only go stale.
+    if (!me.isOnboardingDone || !['/', '/main'].includes(window.location.pathname)) dropEarlyRequests();
     await language;
     await setLanguage(me.languageCode);
     queryClient.setQueryData(sessionKeys.me(), me);
     return { status: 'ready', me, startParam: context.startParam };
   } catch (error) {
+    dropEarlyRequests();
     return { status: 'failed', error };
   } finally {
     const startSdk = launch?.startSdk;
