@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminOperationsModule } from './admin-operations.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { ClockModule } from '../common/clock.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -34,6 +35,7 @@ import { UsersModule } from '../users/users.module.js';
     RatingModule,
     SettlementModule.withSockets(RealtimeEmitterModule),
     RefundsModule.withSockets(RealtimeEmitterModule),
+    AdminOperationsModule.withSockets(RealtimeEmitterModule),
   ],
 })
 export class AdminCliModule {}

@@ -3,6 +3,7 @@ import { BadRequestException, Injectable, ServiceUnavailableException } from '@n
 import {
   type AnalyseJobResult,
   analysisKeyOf,
+  ErrorText,
   FACE_CHECK_TEXT,
   type FaceUploadDto,
 } from '@mememint/contracts';
@@ -20,8 +21,7 @@ export interface CheckedFace {
   analysis: AnalyseJobResult;
 }
 
-const analysisUnavailable = () =>
-  new ServiceUnavailableException('The face check is unavailable right now, please try again later');
+const analysisUnavailable = () => new ServiceUnavailableException(ErrorText.faceCheckUnavailable);
 
 /**
  * The player's face photo: checked once by the inference worker's analyse job (faces, landmarks,
@@ -74,6 +74,17 @@ export class PlayerFacesService {
       noFace: () => new BadRequestException({ detail: FACE_CHECK_TEXT.NO_FACE, code: 'NO_FACE' }),
       unavailable: analysisUnavailable,
     });
+  }
+
+  /**
+   * `DELETE /v1/users/face/`: the player's face is forgotten: no current face, and every face photo
+   * they uploaded (with a generation or on its own) and its analysis removed from the media store —
+   * all under `faces/<tgId>/`. A generation still queued with it fails and is refunded as any whose
+   * input is gone.
+   */
+  async delete(userId: number): Promise<void> {
+    await this.generations.deleteFaceKey(userId);
+    await this.storage.removeFolder(MediaKeys.facesOf(userId));
   }
 
   /** A refused photo (or one of a refused generation) is not kept. */
