@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { prerenderShell } from './build/prerender-shell.ts';
 import { reactRuntimeCheck } from './build/react-runtime-check.ts';
 import { defineConfig } from 'vitest/config';
 
@@ -24,7 +25,7 @@ const PRODUCTION_LIBRARIES = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), reactRuntimeCheck(), precompress()],
+  plugins: [react(), prerenderShell(), reactRuntimeCheck(), precompress()],
   resolve: {
     alias: [
       {

@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { DevAuthModule } from './auth/dev-auth.module.js';
 import { loggerOptions } from './common/logger.options.js';
 import { AppConfig } from './config/app.config.js';
+import { ClockModule } from './common/clock.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FeedModule } from './feed/feed.module.js';
@@ -73,6 +74,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.register(config),
+        ClockModule,
         LoggerModule.forRoot(loggerOptions(config)),
         MetricsModule,
         DatabaseModule,

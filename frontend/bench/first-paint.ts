@@ -1,17 +1,22 @@
 /**
- * The mini app's first screen on a weak phone network (issue 14 item 10): the whole stack started as
+ * The mini app's first screen on a weak phone network (issues 14 and 22): the whole stack started as
  * for the e2e, Chromium at 390×844 throttled through the DevTools protocol to 150 ms RTT, 1.6 Mbit/s
  * down, 750 kbit/s up and a 4× slower CPU. Each run opens /main in a fresh browser context (empty
- * cache) as a returning player (session cookies) and prints: first contentful paint, when the main
- * screen's first button (Create a meme) is visible, and the compressed JavaScript fetched before it.
- * A second load in the same context shows the cache at work. Run: `npm run bench -w frontend`
- * (BENCH_RUNS, default 5).
+ * cache) as a returning player (session cookies, a deck of seeded memes) and prints: first contentful
+ * paint, when the main screen's first card or button is visible, when the deck's first card has its
+ * image decoded, when the app is usable (taps on Create, from the moment it shows, until the create
+ * flow opens), and the compressed JavaScript fetched before the first screen. A second load in the
+ * same context shows the cache at work. Run: `npm run bench -w frontend` (BENCH_RUNS, default 5);
+ * `BENCH_AB=<another build's dist>` runs that build on a second stack, interleaved with this one
+ * (A B, B A, …), so both see the same load on a shared machine.
  */
 import { writeFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from '../e2e/browser.js';
-import { ADMIN_TG_ID, FRONTEND_DIR, OUTPUT_DIR, startStack } from '../e2e/stack.js';
+import { seedMemes } from '../e2e/seed.js';
+import { ADMIN_TG_ID, FRONTEND_DIR, OUTPUT_DIR, startStack, type Stack } from '../e2e/stack.js';
 import {
   navigationStart,
   summariseProfile,
@@ -48,12 +53,30 @@ const TRACE_CATEGORIES = [
   '__metadata',
 ];
 
+/** BENCH_AB: another build's dist, benched on a second stack interleaved with this build. */
+const AB = process.env.BENCH_AB;
+
 interface Load {
   fcp: number;
   firstButton: number;
+  /** The deck's first card on screen with its image decoded. */
+  firstCard: number;
+  /** The create flow open after tapping Create (from when the Create action is visible). */
+  usable: number;
   jsBeforeButtonKb: number;
   jsFiles: number;
+  /** The host's 1-minute load average when the load began. */
+  hostLoad: number;
   waterfall: string[];
+}
+
+/** One build under test: its stack (API serving that build) and its returning player. */
+interface Side {
+  label: string;
+  stack: Stack;
+  tokens: Record<string, string>;
+  cold: Load[];
+  warm: Load[];
 }
 
 /**
@@ -68,154 +91,239 @@ const WATCH_FIRST_BUTTON = `
     if (button && button.getBoundingClientRect().height > 0) window.__firstButton = performance.now();
     else requestAnimationFrame(watch);
   })();
+  (function card() {
+    const image = document.querySelector('[data-testid="swipe-card"] img');
+    if (!image) return requestAnimationFrame(card);
+    image.decode().then(
+      () => (window.__firstCard ??= performance.now()),
+      () => requestAnimationFrame(card),
+    );
+  })();
+  (function createFlow() {
+    if (document.querySelector('.sheet[role="dialog"]')) window.__createOpen = performance.now();
+    else requestAnimationFrame(createFlow);
+  })();
 `;
 
+/** The Create action, the app shell's included (a player taps what they see). */
+const CREATE = '.button--hero';
+
+/** A returning player of `stack`: signed up, onboarding done, tokens for the cookies; a deck to swipe. */
+async function returningPlayer(stack: Stack): Promise<Record<string, string>> {
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${stack.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, string>;
+  const login = async (tgId: number) =>
+    post('/v1/auth/login/', { initData: (await post('/v1/auth/dev/init-data/', { tgId })).initData });
+  const author = ADMIN_TG_ID + 8;
+  await seedMemes(stack, author, (await login(author)).jwtToken!, 12);
+  const tokens = await login(ADMIN_TG_ID + 7);
+  await fetch(`${stack.baseUrl}/api/v1/users/unboarding-finish/`, {
+    headers: { Authorization: `Bearer ${tokens.jwtToken}` },
+  });
+  return tokens;
+}
+
 async function main() {
-  const stack = await startStack();
+  const sides: Side[] = [];
   const browser = await launchBrowser();
   try {
-    const post = async (path: string, body: unknown) =>
-      (await fetch(`${stack.baseUrl}/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json())) as Record<string, string>;
-    // A returning player: signed up, onboarding done, tokens in the cookies.
-    const { initData } = await post('/v1/auth/dev/init-data/', { tgId: ADMIN_TG_ID + 7 });
-    const tokens = await post('/v1/auth/login/', { initData });
-    await fetch(`${stack.baseUrl}/api/v1/users/unboarding-finish/`, {
-      headers: { Authorization: `Bearer ${tokens.jwtToken}` },
-    });
-
-    const loadBefore = loadavg();
-    const cold: Load[] = [];
-    const warm: Load[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        baseURL: stack.baseUrl,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const url = new URL(stack.baseUrl);
-      await context.addCookies(
-        [
-          ['mm_auth_token', tokens.jwtToken!],
-          ['mm_refresh_token', tokens.refreshToken!],
-        ].map(([name, value]) => ({
-          name: name!,
-          value: value!,
-          domain: url.hostname,
-          path: '/',
-          sameSite: 'Strict' as const,
-        })),
-      );
-      await context.addInitScript(WATCH_FIRST_BUTTON);
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', NETWORK);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-
-      const measure = async (): Promise<Load> => {
-        await page.goto('/main');
-        await page.waitForFunction(
-          () => (window as { __firstButton?: number }).__firstButton !== undefined,
-          null,
-          {
-            timeout: 60_000,
-          },
-        );
-        return page.evaluate(() => {
-          const firstButton = (window as { __firstButton?: number }).__firstButton!;
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-          const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-            (entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= firstButton,
-          );
-          const bytes = scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
-          const waterfall = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-            .filter((entry) => entry.startTime <= firstButton)
-            .map(
-              (entry) =>
-                `${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)}  ` +
-                `${(entry.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${new URL(entry.name).pathname}`,
-            );
-          // The document itself: when its bytes came and when the parser was done with it.
-          const nav = performance.getEntriesByType('navigation')[0] as
-            PerformanceNavigationTiming | undefined;
-          if (nav)
-            waterfall.unshift(
-              `${nav.startTime.toFixed(0).padStart(5)} → ${nav.responseEnd.toFixed(0).padStart(5)}  ` +
-                `${(nav.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  (document; request ${nav.requestStart.toFixed(0)}, ` +
-                `first byte ${nav.responseStart.toFixed(0)}, interactive ${nav.domInteractive.toFixed(0)}, ` +
-                `DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)})`,
-            );
-          return { fcp, firstButton, jsBeforeButtonKb: bytes / 1024, jsFiles: scripts.length, waterfall };
-        });
-      };
-      if (PROFILE) {
-        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-      }
-      cold.push(await measure());
-      if (PROFILE) {
-        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-        const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-        const name = join(OUTPUT_DIR, `first-load-${run + 1}`);
-        writeFileSync(`${name}.cpuprofile`, JSON.stringify(profile));
-        writeFileSync(`${name}.json`, JSON.stringify(trace));
-        const button = cold.at(-1)!.firstButton;
-        const navigation = navigationStart(trace.traceEvents);
-        console.log(`\nRun ${run + 1}, first load profiled (${name}.{json,cpuprofile})`);
-        console.log(summariseTrace(trace.traceEvents, button));
-        console.log(
-          summariseProfile(
-            profile,
-            (navigation?.ts ?? profile.startTime) + button * 1000,
-            process.env.FRONTEND_DIST ?? join(FRONTEND_DIR, 'dist'),
-          ),
-        );
-      }
-      if (WATERFALL) {
-        const load = cold.at(-1)!;
-        console.log(
-          `\nRun ${run + 1}, first load: FCP ${load.fcp.toFixed(0)} ms, button ${load.firstButton.toFixed(0)} ms`,
-        );
-        console.log(load.waterfall.join('\n'));
-      }
-      warm.push(await measure());
-      await context.close();
+    const dist = process.env.FRONTEND_DIST ?? join(FRONTEND_DIR, 'dist');
+    for (const [label, env] of [[dist, {}], ...(AB ? [[AB, { FRONTEND_DIST: AB }] as const] : [])] as const) {
+      const stack = await startStack(env);
+      sides.push({ label, stack, tokens: await returningPlayer(stack), cold: [], warm: [] });
     }
 
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const row = (label: string, loads: Load[]) =>
-      `${label.padEnd(34)} ${median(loads.map((l) => l.fcp))
-        .toFixed(0)
-        .padStart(6)} ms ${median(loads.map((l) => l.firstButton))
-        .toFixed(0)
-        .padStart(6)} ms ${median(loads.map((l) => l.jsBeforeButtonKb))
-        .toFixed(1)
-        .padStart(7)} KB  (${median(loads.map((l) => l.jsFiles))} files)`;
-    console.log(
-      `\nFirst screen of /main, ${RUNS} runs, medians (150 ms RTT, 1.6 Mbit/s, CPU ×${CPU_SLOWDOWN}, 390×844)`,
-    );
-    console.log(`${''.padEnd(34)} ${'FCP'.padStart(9)} ${'button'.padStart(9)} ${'JS before'.padStart(10)}`);
-    const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
-    console.log(`load average (1/5/15 min): ${load(loadBefore)} before, ${load(loadavg())} after`);
-    console.log(row('first load (empty cache)', cold));
-    console.log(row('second load (cached assets)', warm));
-    console.log('\nEvery run (first load): FCP / button / JS KB');
-    for (const load of cold)
-      console.log(
-        `  ${load.fcp.toFixed(0)} / ${load.firstButton.toFixed(0)} ms / ${load.jsBeforeButtonKb.toFixed(1)} KB`,
-      );
+    const loadBefore = loadavg();
+    for (let run = 0; run < RUNS; run++)
+      // A B, then B A: neither build always goes first.
+      for (const side of run % 2 === 0 ? sides : [...sides].reverse()) await benchRun(browser, side, run);
+
+    report(sides, loadBefore);
   } finally {
     await browser.close();
-    await stack.stop();
+    for (const side of sides) await side.stack.stop();
   }
+}
+
+/** A phone's browser context on `side`'s stack: the player's cookies, the watchers, the throttling. */
+async function phone(browser: Browser, side: Side) {
+  const context = await browser.newContext({
+    baseURL: side.stack.baseUrl,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const { hostname } = new URL(side.stack.baseUrl);
+  await context.addCookies(
+    ['mm_auth_token', 'mm_refresh_token'].map((name) => ({
+      name,
+      value: side.tokens[name === 'mm_auth_token' ? 'jwtToken' : 'refreshToken']!,
+      domain: hostname,
+      path: '/',
+      sameSite: 'Strict' as const,
+    })),
+  );
+  await context.addInitScript(WATCH_FIRST_BUTTON);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, cdp };
+}
+
+type Page = Awaited<ReturnType<typeof phone>>['page'];
+type Marks = { __firstButton?: number; __firstCard?: number; __createOpen?: number };
+
+/** Opens /main; with `tap`, taps Create from when it shows, again until the create flow is open. */
+async function load(page: Page, tap: boolean): Promise<Load> {
+  const hostLoad = loadavg()[0]!;
+  await page.goto('/main', { waitUntil: 'commit' });
+  if (tap) {
+    const create = page.locator(CREATE).first();
+    await create.waitFor({ timeout: 60_000 });
+    while (!(await page.evaluate(() => (window as Marks).__createOpen !== undefined))) {
+      // The shell's Create does nothing until React has the screen; a player taps again.
+      await create.tap({ timeout: 60_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => (window as Marks).__createOpen !== undefined, null, { timeout: 250 })
+        .catch(() => undefined);
+    }
+  }
+  await page
+    .waitForFunction(
+      () => (window as Marks).__firstButton !== undefined && (window as Marks).__firstCard !== undefined,
+      null,
+      { timeout: 60_000 },
+    )
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: join(OUTPUT_DIR, 'bench-timeout.png') });
+      const marks = await page.evaluate(() =>
+        JSON.stringify(window as Marks, ['__firstButton', '__firstCard']),
+      );
+      throw new Error(`the first screen did not come (${marks}; e2e/output/bench-timeout.png)`, {
+        cause: error,
+      });
+    });
+  const measured = await page.evaluate(() => {
+    const { __firstButton: firstButton, __firstCard: firstCard, __createOpen: usable } = window as Marks;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = resources.filter(
+      (entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= firstButton!,
+    );
+    const bytes = scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+    const waterfall = resources
+      .filter((entry) => entry.startTime <= Math.max(firstButton!, firstCard!))
+      .map(
+        (entry) =>
+          `${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)}  ` +
+          `${(entry.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${new URL(entry.name).pathname}`,
+      );
+    // The document itself: when its bytes came and when the parser was done with it.
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (nav)
+      waterfall.unshift(
+        `${nav.startTime.toFixed(0).padStart(5)} → ${nav.responseEnd.toFixed(0).padStart(5)}  ` +
+          `${(nav.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  (document; request ${nav.requestStart.toFixed(0)}, ` +
+          `first byte ${nav.responseStart.toFixed(0)}, interactive ${nav.domInteractive.toFixed(0)}, ` +
+          `DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)})`,
+      );
+    return {
+      fcp,
+      firstButton: firstButton!,
+      firstCard: firstCard!,
+      usable: usable ?? NaN,
+      jsBeforeButtonKb: bytes / 1024,
+      jsFiles: scripts.length,
+      waterfall,
+    };
+  });
+  return { ...measured, hostLoad };
+}
+
+/**
+ * One run on one side: a first load in a fresh context (figures without a tap), a second load with
+ * its cache, then another fresh context's first load tapping Create (the tap's own requests would
+ * otherwise share the network with the deck's).
+ */
+async function benchRun(browser: Browser, side: Side, run: number): Promise<void> {
+  const { context, page, cdp } = await phone(browser, side);
+  if (PROFILE) {
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const cold = await load(page, false);
+  if (PROFILE) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const name = join(OUTPUT_DIR, `first-load-${run + 1}`);
+    writeFileSync(`${name}.cpuprofile`, JSON.stringify(profile));
+    writeFileSync(`${name}.json`, JSON.stringify(trace));
+    const navigation = navigationStart(trace.traceEvents);
+    console.log(`\nRun ${run + 1}, first load profiled (${name}.{json,cpuprofile})`);
+    console.log(summariseTrace(trace.traceEvents, cold.firstButton));
+    console.log(
+      summariseProfile(profile, (navigation?.ts ?? profile.startTime) + cold.firstButton * 1000, side.label),
+    );
+  }
+  if (WATERFALL) {
+    console.log(
+      `\n${side.label}, run ${run + 1}, first load: FCP ${cold.fcp.toFixed(0)} ms, button ` +
+        `${cold.firstButton.toFixed(0)} ms, card ${cold.firstCard.toFixed(0)} ms`,
+    );
+    console.log(cold.waterfall.join('\n'));
+  }
+  side.warm.push(await load(page, false));
+  await context.close();
+
+  const tapping = await phone(browser, side);
+  cold.usable = (await load(tapping.page, true)).usable;
+  await tapping.context.close();
+  side.cold.push(cold);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
+
+function report(sides: Side[], loadBefore: number[]): void {
+  const average = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
+  console.log(
+    `\nFirst screen of /main, ${RUNS} runs per build, medians (150 ms RTT, 1.6 Mbit/s, CPU ×${CPU_SLOWDOWN}, 390×844)`,
+  );
+  console.log(`load average (1/5/15 min): ${average(loadBefore)} before, ${average(loadavg())} after`);
+  console.log(
+    `${'build, load'.padEnd(44)} ${'FCP'.padStart(9)} ${'button'.padStart(9)} ${'card'.padStart(9)} ` +
+      `${'usable'.padStart(9)} ${'JS before'.padStart(10)}`,
+  );
+  for (const side of sides) {
+    for (const [kind, loads] of [
+      ['first', side.cold],
+      ['second', side.warm],
+    ] as const)
+      console.log(
+        `${`${side.label.slice(-28)}, ${kind}`.padEnd(44)} ${ms(median(loads.map((l) => l.fcp)))} ` +
+          `${ms(median(loads.map((l) => l.firstButton)))} ${ms(median(loads.map((l) => l.firstCard)))} ` +
+          `${kind === 'first' ? ms(median(loads.map((l) => l.usable))) : ''.padStart(9)} ` +
+          `${median(loads.map((l) => l.jsBeforeButtonKb))
+            .toFixed(1)
+            .padStart(7)} KB (${median(loads.map((l) => l.jsFiles))} files)`,
+      );
+  }
+  console.log('\nEvery run (first load): load average / FCP / button / card / usable / JS KB');
+  for (const side of sides)
+    for (const l of side.cold)
+      console.log(
+        `  ${side.label.slice(-28)}: ${l.hostLoad.toFixed(2)} / ${l.fcp.toFixed(0)} / ${l.firstButton.toFixed(0)} / ` +
+          `${l.firstCard.toFixed(0)} / ${l.usable.toFixed(0)} ms / ${l.jsBeforeButtonKb.toFixed(1)} KB`,
+      );
 }
 
 await main();

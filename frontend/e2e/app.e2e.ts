@@ -4,6 +4,7 @@
  * feature file also runs alone (`node --import tsx --test e2e/app/stickers.ts`), starting its own.
  */
 import './app/session.js';
+import './app/first-screen.js';
 import './app/serving.js';
 import './app/screens.js';
 import './app/payments.js';
@@ -12,4 +13,5 @@ import './app/create-meme.js';
 import './app/create-meme-refusals.js';
 import './app/stickers.js';
 import './app/airdrop.js';
+import './app/ton-connect.js';
 import './app/sharing.js';

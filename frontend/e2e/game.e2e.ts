@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoCspViolations, launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
-import { FACES_DIR, startStack, type Stack } from './stack.js';
+import { seedMemes } from './seed.js';
+import { startStack, type Stack } from './stack.js';
 
 /**
  * The game (issues 9 and 10) in a phone browser against the real stack: swiping, betting in the feed,
@@ -17,8 +15,6 @@ let browser: Browser;
 let nextTgId = 910_000_100 + (process.pid % 1000) * 100;
 
 const DECK = 14;
-/** The project's labelled photos the seeded memes show (licences in testdata/faces/LICENSES.md). */
-const PHOTOS = ['portrait-01.jpg', 'portrait-02.jpg', 'group-02.jpg', 'portrait-04.jpg', 'bw-01.jpg'];
 
 async function api<T>(
   path: string,
@@ -50,39 +46,11 @@ async function apiPlayer(tgId: number, username: string): Promise<string> {
   return jwtToken;
 }
 
-/**
- * Memes as a finished generation leaves them (the swap is the create-meme scenarios' subject; the
- * game needs many): rows and stored images written straight in, then published by their author
- * through the API.
- */
-async function seedMemes(ownerTgId: number, token: string, count: number): Promise<void> {
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, width, height, generation_id)
-     SELECT id, substr(md5(id::text), 1, 12), $1, 'generations/' || id || '.jpg',
-            'generations/' || id || '.thumb.webp', 600, 800, gen_random_uuid()
-       FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, $2)) AS seeded
-     RETURNING id`,
-    [ownerTgId, count],
-  );
-  await db.end();
-  mkdirSync(join(stack.mediaDir, 'generations'), { recursive: true });
-  rows.forEach(({ id }, n) => {
-    const photo = join(FACES_DIR, PHOTOS[n % PHOTOS.length]!);
-    copyFileSync(photo, join(stack.mediaDir, 'generations', `${id}.jpg`));
-    copyFileSync(photo, join(stack.mediaDir, 'generations', `${id}.thumb.webp`));
-  });
-  for (const { id } of rows) {
-    await api(`/v1/memes/${id}/`, { method: 'PATCH', token, body: { isPublished: true } });
-  }
-}
-
 before(async () => {
   stack = await startStack({ SWIPE_GIFT_CHANCE: '1', SWIPE_MIN_INTERVAL_MS: '0' });
   browser = await launchBrowser();
   const author = nextTgId++;
-  await seedMemes(author, await apiPlayer(author, 'meme_author'), DECK);
+  await seedMemes(stack, author, await apiPlayer(author, 'meme_author'), DECK);
 });
 
 after(async () => {

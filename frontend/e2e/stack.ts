@@ -109,6 +109,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+let stacksStarted = 0;
+
 /**
  * The real app for a browser to drive, started the way a developer starts it (`npm start`: the
  * launcher builds what is stale, then runs the API, which serves the built mini app, and the
@@ -118,9 +120,11 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const mediaDir = join(OUTPUT_DIR, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const database = `mm_frontend_e2e_${process.pid}`;
+  // A second stack of the same process (the bench's A/B) gets names of its own.
+  const run = stacksStarted++ === 0 ? `${process.pid}` : `${process.pid}_${stacksStarted}`;
+  const database = `mm_frontend_e2e_${run}`;
   // Keys and queues of this run only: a crashed earlier run's jobs never reach this run's worker.
-  const redisPrefix = `mm-e2e-${process.pid}`;
+  const redisPrefix = `mm-e2e-${run}`;
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${database}`);
@@ -145,6 +149,8 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
     INFERENCE_HEALTH_PORT: '0',
     INFERENCE_THREADS: '1',
     LOG_LEVEL: 'warn',
+    // The host TON Connect's manifest names here (the request's), which a wallet signs its proof for.
+    TON_PROOF_DOMAINS: `127.0.0.1:${port}`,
     ...extraEnv,
   };
   const app = startProcess('app', [join(REPO_ROOT, 'scripts', 'start.mjs')], REPO_ROOT, env);

@@ -44,6 +44,17 @@ export async function seedContent(stack) {
   });
   if (template.status !== 201) throw new Error(`template upload answered ${template.status}`);
   const templateId = String(template.body.id);
+  // Stored disabled until an admin enables it (the console's step).
+  const enabled = await call(
+    stack.url,
+    'template enable',
+    'POST',
+    `/api/v1/admin/templates/${templateId}/enable/`,
+    {
+      token: admin.token,
+    },
+  );
+  if (enabled.status !== 200) throw new Error(`template enable answered ${enabled.status}`);
   const seeders = await Promise.all(
     Array.from({ length: 8 }, async (_, index) => {
       const seeder = new Player(stack.url, stack.adminTgId + 1 + index);

@@ -6,14 +6,7 @@ import { BanRequestDto, DecisionDto } from '../moderation/dto/moderation.dto.js'
 import { BansService } from '../moderation/bans.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { AdminOnly } from './admin-only.decorator.js';
-
-/** A Telegram id in a path: a positive safe integer; anything else names nobody (404). */
-function tgIdParam(value: string): number {
-  const id = Number(value);
-  if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id))
-    throw new NotFoundException(ErrorText.userNotFound);
-  return id;
-}
+import { tgIdParam } from './tg-id-param.js';
 
 @ApiTags('admin')
 @AdminOnly()

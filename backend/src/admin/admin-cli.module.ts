@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminOperationsModule } from './admin-operations.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { ClockModule } from '../common/clock.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SettlementModule } from '../feed/settlement.module.js';
@@ -19,6 +21,7 @@ import { UsersModule } from '../users/users.module.js';
  */
 @Module({
   imports: [
+    ClockModule,
     DatabaseModule,
     RedisModule,
     AuditModule,
@@ -32,6 +35,7 @@ import { UsersModule } from '../users/users.module.js';
     RatingModule,
     SettlementModule.withSockets(RealtimeEmitterModule),
     RefundsModule.withSockets(RealtimeEmitterModule),
+    AdminOperationsModule.withSockets(RealtimeEmitterModule),
   ],
 })
 export class AdminCliModule {}

@@ -1,4 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { HttpException, INestApplicationContext } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 
 /** Exit codes of every admin command. */
@@ -67,4 +67,12 @@ export function parseAmount(value: string | undefined): number {
     );
   }
   return amount;
+}
+
+/** What an operation's refusal says (the `detail` the API would answer), for the operator's terminal. */
+export function detailOf(error: HttpException): string {
+  const response = error.getResponse();
+  if (typeof response === 'string') return response;
+  const detail = (response as { detail?: unknown; message?: unknown }).detail ?? error.message;
+  return typeof detail === 'string' ? detail : error.message;
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MemesModule } from '../memes/memes.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
@@ -22,7 +21,7 @@ import { StakeReturnsService } from './stake-returns.service.js';
     SettlementModule.withSockets(RealtimeModule),
   ],
   controllers: [FeedController],
-  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, StakeReturnsService, Clock],
+  providers: [FeedRepository, FeedService, FeedQueue, SettlementProcessor, StakeReturnsService],
   exports: [StakeReturnsService],
 })
 export class FeedModule {}

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { DaySettlement } from './entities/day-settlement.entity.js';
 import { SettlementRepository } from './settlement.repository.js';
@@ -20,7 +19,7 @@ export class SettlementModule {
     return {
       module: SettlementModule,
       imports: [TypeOrmModule.forFeature([DaySettlement]), LedgerModule, sockets],
-      providers: [SettlementRepository, SettlementService, Clock],
+      providers: [SettlementRepository, SettlementService],
       exports: [SettlementService],
     };
   }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { addDays, Clock, utcDay } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
@@ -16,7 +17,8 @@ export class DayNotEndedError extends Error {
   }
 }
 
-export interface SettlementFiguresDto {
+/** What a settled day's votes came to: the pool, the winning stakes and what was paid out or refunded. */
+export interface VoteFigures {
   pool: number;
   winningStakes: number;
   votes: number;
@@ -32,7 +34,7 @@ export interface SettlementOutcome {
   winner: DayWinner | null;
   /** Coins the author got (×m). */
   authorReward: number;
-  votes: SettlementFiguresDto;
+  votes: VoteFigures;
 }
 
 /**
@@ -66,7 +68,17 @@ export class SettlementService {
   }
 
   /** Settles one day; `force` also settles today (not ended yet). A settled day is left as it is. */
-  async settle(day: string, { force = false }: { force?: boolean } = {}): Promise<SettlementOutcome> {
+  async settle(
+    day: string,
+    {
+      force = false,
+      within,
+    }: {
+      force?: boolean;
+      /** Work that commits with the settlement, when this call settles the day (the admin's audit row). */
+      within?: (em: EntityManager, outcome: Omit<SettlementOutcome, 'day' | 'settled'>) => Promise<void>;
+    } = {},
+  ): Promise<SettlementOutcome> {
     const today = utcDay(this.clock.now());
     if (day > today || (day === today && !force)) throw new DayNotEndedError(day);
 
@@ -76,7 +88,7 @@ export class SettlementService {
       const winner = await this.settlements.findWinner(em, day);
       const totals = await this.settlements.tallyVotes(em, day, winner?.memeId ?? null);
       const backed = totals.winningStakes > 0;
-      const votes: SettlementFiguresDto = {
+      const votes: VoteFigures = {
         pool: totals.pool,
         winningStakes: totals.winningStakes,
         votes: totals.votes,
@@ -116,6 +128,7 @@ export class SettlementService {
         {},
         em,
       );
+      await within?.(em, { winner, authorReward, votes });
       return { winner, authorReward, votes };
     });
 
@@ -129,6 +142,6 @@ export class SettlementService {
   }
 }
 
-function emptyVotes(): SettlementFiguresDto {
+function emptyVotes(): VoteFigures {
   return { pool: 0, winningStakes: 0, votes: 0, winners: 0, paidOut: 0, refunded: 0 };
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
@@ -16,29 +17,29 @@ const BATCH = 100;
 @Injectable()
 export class GenerationSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GenerationSweeperService.name);
-  private running: Promise<void> | null = null;
+  private readonly sweeps: IntervalTask;
 
   constructor(
     private readonly generations: GenerationsRepository,
     private readonly queue: GenerationQueue,
     private readonly outcomes: GenerationOutcomesService,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sweeps = new IntervalTask(
+      scheduler,
+      SWEEP,
+      () => this.sweep(),
+      (error) => this.logger.error({ err: error }, 'Sweeping generations failed'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    const interval = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((error: Error) => this.logger.error({ err: error }, 'Sweeping generations failed'))
-        .finally(() => (this.running = null));
-    }, this.config.generation.sweepIntervalSeconds * 1000);
-    this.scheduler.addInterval(SWEEP, interval);
+    this.sweeps.start(this.config.generation.sweepIntervalSeconds * 1000);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('interval', SWEEP)) this.scheduler.deleteInterval(SWEEP);
-    await this.running;
+    await this.sweeps.stop();
   }
 
   /** One pass over open generations that have not changed for a sweep interval. */

@@ -86,7 +86,13 @@ function player(changes: Partial<User> = {}): User {
 }
 
 function template(id: string, isPremium: boolean): Template {
-  return { id, isPremium, imageKey: `templates/${id}.jpg`, caption: 'top\nbottom' } as Template;
+  return {
+    id,
+    isPremium,
+    enabled: true,
+    imageKey: `templates/${id}.jpg`,
+    caption: 'top\nbottom',
+  } as Template;
 }
 
 describe('GenerationsService', () => {

@@ -54,8 +54,7 @@ interface Target {
 /** A generation takes seconds to a minute: what a player over the cap is told to wait. */
 const ACTIVE_CAP_RETRY_AFTER_SECONDS = 10;
 
-const queueUnavailable = () =>
-  new ServiceUnavailableException('Generation is unavailable right now, please try again later');
+const queueUnavailable = () => new ServiceUnavailableException(ErrorText.generationUnavailable);
 
 /** Starting generations (authorise, charge, queue) and reading their state. */
 @Injectable()
@@ -96,7 +95,7 @@ export class GenerationsService {
     const faceKey = checked?.faceKey ?? storedFace!;
 
     const id = randomUUID();
-    await this.charged(checked, async () => {
+    await this.acceptFaceIfCharged(checked, async () => {
       await this.transactions.run(async (em) => {
         const charged = await this.charge(em, user.tgId, id);
         // The charge locked the player's row, so concurrent requests count one after another.
@@ -140,7 +139,7 @@ export class GenerationsService {
    * Runs the charge; a new face becomes the current face once it is accepted, and is forgotten when
    * the request is refused (429, …).
    */
-  private async charged(checked: CheckedFace | null, charge: () => Promise<void>): Promise<void> {
+  private async acceptFaceIfCharged(checked: CheckedFace | null, charge: () => Promise<void>): Promise<void> {
     try {
       await charge();
     } catch (error) {
@@ -166,26 +165,26 @@ export class GenerationsService {
 
   async rate(userId: number, id: string, value: number): Promise<GenerationRatingDto> {
     const generation = await this.findOwn(userId, id);
-    if (generation.status !== 'done')
-      throw new BadRequestException('Only a finished generation can be rated');
+    if (generation.status !== 'done') throw new BadRequestException(ErrorText.rateFinishedOnly);
     await this.generations.setRating(id, value);
     return { id, rating: value };
   }
 
   private async findOwn(userId: number, id: string): Promise<Generation> {
     const generation = await this.generations.findOwn(userId, id);
-    if (!generation) throw new NotFoundException('Generation not found');
+    if (!generation) throw new NotFoundException(ErrorText.generationNotFound);
     return generation;
   }
 
   private async resolveTarget(user: User, request: GenerationRequest): Promise<Target> {
     if ((request.templateId === undefined) === (request.memeId === undefined)) {
-      throw new BadRequestException('Give either templateId or memeId');
+      throw new BadRequestException(ErrorText.templateOrMeme);
     }
     const text = request.text === undefined ? undefined : request.text.trim() || null;
     if (request.templateId !== undefined) {
       const template = await this.templates.findById(request.templateId);
-      if (!template) throw new NotFoundException('Template not found');
+      // A disabled template is not offered to players: new generations cannot use it either.
+      if (!template?.enabled) throw new NotFoundException(ErrorText.templateNotFound);
       if (template.isPremium && !isBoostActive(user.boostEnds)) {
         throw new HttpException(
           { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
@@ -203,7 +202,7 @@ export class GenerationsService {
       };
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
-    if (!meme) throw new NotFoundException('Meme not found');
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
     return {
       key: meme.imageKey,
       faces: meme.faces,

@@ -3,6 +3,7 @@ import { BadRequestException, Injectable, ServiceUnavailableException } from '@n
 import {
   type AnalyseJobResult,
   analysisKeyOf,
+  ErrorText,
   FACE_CHECK_TEXT,
   type FaceUploadDto,
 } from '@mememint/contracts';
@@ -20,8 +21,7 @@ export interface CheckedFace {
   analysis: AnalyseJobResult;
 }
 
-const analysisUnavailable = () =>
-  new ServiceUnavailableException('The face check is unavailable right now, please try again later');
+const analysisUnavailable = () => new ServiceUnavailableException(ErrorText.faceCheckUnavailable);
 
 /**
  * The player's face photo: checked once by the inference worker's analyse job (faces, landmarks,

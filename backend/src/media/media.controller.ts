@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ErrorText } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 import type { Response } from 'express';
 import { Public } from '../common/decorators/public.decorator.js';
@@ -25,18 +26,18 @@ export class MediaController {
   async serve(@Param('key') key: string | string[], @Res() res: Response): Promise<void> {
     const path = Array.isArray(key) ? key.join('/') : key;
     const contentType = publicContentType(path);
-    if (contentType === null) throw new NotFoundException('Not found');
+    if (contentType === null) throw new NotFoundException(ErrorText.notFound);
     // A bucket serves its objects itself: the client is sent there, after the same checks, so an
     // unknown key still answers 404 here.
     const link = await this.storage.clientUrl(path);
     if (link) {
-      if (!(await this.storage.stat(path))) throw new NotFoundException('Not found');
+      if (!(await this.storage.stat(path))) throw new NotFoundException(ErrorText.notFound);
       res.set('Cache-Control', `${link.shared ? 'public' : 'private'}, max-age=${link.maxAgeSeconds}`);
       res.redirect(302, link.url);
       return;
     }
     const object = await this.storage.open(path);
-    if (!object) throw new NotFoundException('Not found');
+    if (!object) throw new NotFoundException(ErrorText.notFound);
     // The key names one immutable object, so it is its own validator.
     const etag = `"${path}"`;
     res.set({ 'Cache-Control': CACHE_CONTROL, ETag: etag });

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { EntityManager } from 'typeorm';
 import { forEachInSlices } from '../common/in-slices.js';
+import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -28,31 +29,30 @@ interface Batch {
 @Injectable()
 export class MemeLikesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MemeLikesService.name);
-  private running: Promise<void> | null = null;
+  private readonly flushes: IntervalTask;
 
   constructor(
     private readonly likes: MemeLikesRepository,
     private readonly transactions: Transactions,
     private readonly ledger: LedgerService,
     private readonly realtime: RealtimeGateway,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.flushes = new IntervalTask(
+      scheduler,
+      FLUSH,
+      () => this.flush(),
+      (error) => this.logger.error({ err: error }, 'Applying likes failed'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    const interval = setInterval(() => {
-      if (this.running) return;
-      this.running = this.flush()
-        .then(() => undefined)
-        .catch((error: Error) => this.logger.error({ err: error }, 'Applying likes failed'))
-        .finally(() => (this.running = null));
-    }, this.config.likes.flushIntervalMs);
-    this.scheduler.addInterval(FLUSH, interval);
+    this.flushes.start(this.config.likes.flushIntervalMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('interval', FLUSH)) this.scheduler.deleteInterval(FLUSH);
-    await this.running;
+    await this.flushes.stop();
   }
 
   /** Records likes in the liker's transaction. */

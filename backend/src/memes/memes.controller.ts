@@ -17,7 +17,13 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { MemeDto, MemeFacesDto, Page, PublicMemeDto } from '@mememint/contracts';
+import {
+  ErrorText,
+  type MemeDto,
+  type MemeFacesDto,
+  type Page,
+  type PublicMemeDto,
+} from '@mememint/contracts';
 import { MemeFacesResponseDto } from '../face-analysis/face-rect.dto.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { Public } from '../common/decorators/public.decorator.js';
@@ -70,7 +76,7 @@ export class MemesController {
   @ApiNotFoundResponse({ description: 'Unknown or not published' })
   async shared(@Param('shareId') shareId: string): Promise<PublicMemeDto> {
     const meme = await this.memes.findPublished(shareId);
-    if (!meme) throw new NotFoundException('Meme not found');
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
     return meme;
   }
 
@@ -83,7 +89,7 @@ export class MemesController {
   @ApiNotFoundResponse({ description: 'Unknown, or neither the player’s own nor published' })
   faces(
     @CurrentUser() user: User,
-    @Param('id', uuidParam('Meme not found')) id: string,
+    @Param('id', uuidParam(ErrorText.memeNotFound)) id: string,
   ): Promise<MemeFacesDto> {
     return this.memes.faces(user.tgId, id);
   }
@@ -93,7 +99,7 @@ export class MemesController {
   @ApiOkResponse({ type: MemeResponseDto })
   update(
     @CurrentUser() user: User,
-    @Param('id', uuidParam('Meme not found')) id: string,
+    @Param('id', uuidParam(ErrorText.memeNotFound)) id: string,
     @Body() body: UpdateMemeDto,
   ): Promise<MemeDto> {
     return this.memes.update(user.tgId, id, body);

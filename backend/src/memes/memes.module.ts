@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock.js';
 import { FaceAnalysisModule } from '../face-analysis/face-analysis.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';
@@ -32,7 +31,6 @@ import { MemesService } from './memes.service.js';
     MemePageService,
     MemeLikesRepository,
     MemeLikesService,
-    Clock,
   ],
   exports: [MemesService, MemeLikesService, CaptionQueue],
 })

@@ -108,8 +108,7 @@ function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
   };
 }
 
-const facesUnavailable = () =>
-  new ServiceUnavailableException('The face analysis is unavailable right now, please try again later');
+const facesUnavailable = () => new ServiceUnavailableException(ErrorText.faceAnalysisUnavailable);
 
 /** Players' memes: uploaded photos and swap results, their captions and publishing. */
 @Injectable()
@@ -252,7 +251,7 @@ export class MemesService {
    */
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
     const meme = await this.memes.findOwn(ownerId, id);
-    if (!meme) throw new NotFoundException('Meme not found');
+    if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
     const text = changes.text === undefined ? meme.text : changes.text.trim() === '' ? null : changes.text;
     const redraw = changes.text !== undefined && text !== meme.text;
     if (changes.text !== undefined) {

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../admin/audit/audit.module.js';
-import { Clock } from '../common/clock.js';
 import { FeedModule } from '../feed/feed.module.js';
 import { MemesModule } from '../memes/memes.module.js';
 import { MemeReport } from './entities/meme-report.entity.js';
@@ -14,7 +13,7 @@ import { ReportsService } from './reports.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([MemeReport]), MemesModule, FeedModule, AuditModule],
   controllers: [ReportsController],
-  providers: [ReportsRepository, ReportsService, MemeModerationService, Clock],
+  providers: [ReportsRepository, ReportsService, MemeModerationService],
   exports: [ReportsService, MemeModerationService],
 })
 export class ModerationModule {}

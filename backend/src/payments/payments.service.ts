@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import type { Message, PreCheckoutQuery } from '@grammyjs/types';
 import {
+  ErrorText,
   type DailyBonusDto,
   type InvoiceDto,
   isBoostActive,
@@ -93,7 +94,7 @@ export class PaymentsService implements OnModuleInit {
    */
   async createOrder(user: User, kind: PlanKind, planId: number): Promise<InvoiceDto> {
     const plan = await this.payments.findActivePlan(planId, kind);
-    if (!plan) throw new NotFoundException('Plan not found');
+    if (!plan) throw new NotFoundException(ErrorText.planNotFound);
     const orderId = randomUUID();
     const title = localize(plan.title, user.languageCode);
     let link: string;
@@ -126,7 +127,7 @@ export class PaymentsService implements OnModuleInit {
   /** The player's latest order (`GET /v1/payment/success/`). */
   async latestOrder(userId: number): Promise<Order> {
     const order = await this.payments.latestOrder(userId);
-    if (!order) throw new NotFoundException('No orders yet');
+    if (!order) throw new NotFoundException(ErrorText.noOrdersYet);
     return order;
   }
 

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { PlanKind } from '@mememint/contracts';
+import { ErrorText, type PlanKind } from '@mememint/contracts';
 
 import type { Plan } from './entities/plan.entity.js';
 import { type NewPlan, type PlanChanges, PaymentsRepository } from './payments.repository.js';
@@ -24,7 +24,7 @@ export class PlansService {
   /** Pending orders keep the price and grants they were made with. */
   async update(id: number, changes: PlanChanges): Promise<Plan> {
     const plan = await this.payments.updatePlan(id, changes);
-    if (!plan) throw new NotFoundException('Plan not found');
+    if (!plan) throw new NotFoundException(ErrorText.planNotFound);
     return plan;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 import { isUuid } from '../common/uuid.js';
 import { Transactions } from '../database/transactions.js';
@@ -38,7 +39,11 @@ export class RefundsService {
    * and the boost days it added. Telegram first: if it refuses, nothing changes here. A refund that
    * Telegram had already made (a rerun after a failure) completes our side.
    */
-  async refundOrder(orderId: string): Promise<RefundOutcome> {
+  async refundOrder(
+    orderId: string,
+    // Work that commits with the refund (the admin's audit row).
+    within?: (em: EntityManager, outcome: RefundOutcome) => Promise<void>,
+  ): Promise<RefundOutcome> {
     const order = isUuid(orderId) ? await this.payments.findOrder(orderId) : null;
     if (!order) throw new OrderNotFoundError(orderId);
     if (order.status !== 'paid' || !order.telegramPaymentChargeId)
@@ -68,8 +73,7 @@ export class RefundsService {
       if (boostDays) await this.counters.extendBoost(refunded.userId, -boostDays, em);
       // GAME.md "Decisions" → Squads: the influencer's share of this charge is taken back.
       await this.influencerShares.takeBackForRefund(order.telegramPaymentChargeId!, em);
-      this.logger.log(`Order ${orderId} of ${refunded.userId} refunded`);
-      return {
+      const outcome: RefundOutcome = {
         orderId,
         userId: refunded.userId,
         takenBack: Object.fromEntries(
@@ -77,6 +81,9 @@ export class RefundsService {
         ),
         boostDaysTakenBack: boostDays,
       };
+      await within?.(em, outcome);
+      this.logger.log(`Order ${orderId} of ${refunded.userId} refunded`);
+      return outcome;
     });
   }
 }

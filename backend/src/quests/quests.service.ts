@@ -1,5 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { QuestCheckDto, QuestKind, QuestReward } from '@mememint/contracts';
+import { ErrorText, type QuestCheckDto, type QuestKind, type QuestReward } from '@mememint/contracts';
 import type { EntityManager } from 'typeorm';
 
 import { AppConfig } from '../config/app.config.js';
@@ -64,7 +64,7 @@ export class QuestsService {
   /** Checks a quest now; `reward` is set the one time it is granted. A Bot API failure grants nothing (503). */
   async check(user: User, questId: number): Promise<QuestCheckDto> {
     const quest = await this.quests.findActive(questId);
-    if (!quest) throw new NotFoundException('Task not found');
+    if (!quest) throw new NotFoundException(ErrorText.taskNotFound);
     if (await this.quests.isCompleted(user.tgId, quest.id)) return { done: true };
     if (!(await this.passes(quest, user))) return { done: false };
     const reward = await this.grant(user.tgId, quest);
@@ -91,7 +91,7 @@ export class QuestsService {
 
   async update(id: number, changes: QuestChanges): Promise<Quest> {
     const quest = await this.quests.update(id, changes);
-    if (!quest) throw new NotFoundException('Task not found');
+    if (!quest) throw new NotFoundException(ErrorText.taskNotFound);
     return quest;
   }
 

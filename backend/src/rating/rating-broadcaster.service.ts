@@ -4,6 +4,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { RatingUpdate } from '@mememint/contracts';
 import { Clock } from '../common/clock.js';
+import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';
 import { bucketOf } from './rating-periods.js';
 import { boardName, LIVE_BOARDS, type LiveBoard } from './live-boards.js';
@@ -27,9 +28,8 @@ const LOOKS_PER_INTERVAL = 10;
 @Injectable()
 export class RatingBroadcasterService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RatingBroadcasterService.name);
-  private running: Promise<void> | null = null;
-  /** A change arrived during a look: look again when it ends. */
-  private lookAgain = false;
+  /** Looks at the watched boards; a change arriving during a look gets another look after it. */
+  private readonly looks: IntervalTask;
   private unsubscribeChanges?: () => void;
   /** Boards computed by this replica (the benchmark reads it). */
   computations = 0;
@@ -39,43 +39,28 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
     private readonly reads: RatingReadsService,
     private readonly boards: RatingRepository,
     private readonly gateway: RatingGateway,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.looks = new IntervalTask(
+      scheduler,
+      BROADCAST,
+      () => this.tick(),
+      (error) => this.logger.error({ err: error }, 'Broadcasting the live boards failed'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    const interval = setInterval(
-      () => this.look(false),
-      Math.max(10, Math.floor(this.config.rating.broadcastIntervalMs / LOOKS_PER_INTERVAL)),
-    );
-    this.scheduler.addInterval(BROADCAST, interval);
+    this.looks.start(Math.max(10, Math.floor(this.config.rating.broadcastIntervalMs / LOOKS_PER_INTERVAL)));
     // A change written by this replica is looked at at once, not at the next tick (the lease still
     // holds the board to one update per interval); changes from other replicas wait for the tick.
-    this.unsubscribeChanges = this.ingest.onBoardsChanged(() => this.look(true));
+    this.unsubscribeChanges = this.ingest.onBoardsChanged(() => this.looks.run(true));
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.unsubscribeChanges?.();
-    if (this.scheduler.doesExist('interval', BROADCAST)) this.scheduler.deleteInterval(BROADCAST);
-    this.lookAgain = false;
-    await this.running;
-  }
-
-  private look(afterChange: boolean): void {
-    if (this.running) {
-      this.lookAgain ||= afterChange;
-      return;
-    }
-    this.running = this.tick()
-      .catch((error: Error) => this.logger.error({ err: error }, 'Broadcasting the live boards failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.lookAgain) {
-          this.lookAgain = false;
-          this.look(false);
-        }
-      });
+    await this.looks.stop();
   }
 
   /** One look at every board watched on this replica. */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
 import { RatingBroadcasterService } from './rating-broadcaster.service.js';
 import { RatingRecoveryService } from './rating-recovery.service.js';
 import { RatingGateway } from './rating.gateway.js';
@@ -11,6 +10,6 @@ import { RatingModule } from './rating.module.js';
  */
 @Module({
   imports: [RatingModule],
-  providers: [RatingGateway, RatingBroadcasterService, RatingRecoveryService, Clock],
+  providers: [RatingGateway, RatingBroadcasterService, RatingRecoveryService],
 })
 export class RatingLiveModule {}

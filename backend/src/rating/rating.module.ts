@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SquadsModule } from '../squads/squads.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -17,7 +16,7 @@ import { RatingRepository } from './rating.repository.js';
 @Module({
   imports: [UsersModule, LedgerModule, SquadsModule],
   controllers: [RatingTabsController],
-  providers: [RatingRepository, RatingIngestService, RatingReadsService, RatingRebuildService, Clock],
+  providers: [RatingRepository, RatingIngestService, RatingReadsService, RatingRebuildService],
   exports: [RatingIngestService, RatingReadsService, RatingRebuildService, RatingRepository],
 })
 export class RatingModule {}

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock.js';
 import { UsersModule } from '../users/users.module.js';
 import { InfluencerShare } from './entities/influencer-share.entity.js';
 import { Squad } from './entities/squad.entity.js';
@@ -20,7 +19,6 @@ import { SquadsService } from './squads.service.js';
     SquadsService,
     InfluencerShareService,
     SquadEvents,
-    Clock,
   ],
   exports: [SquadsService, SquadsRepository, InfluencerShareService, SquadEvents],
 })

@@ -136,39 +136,50 @@ export class SquadsService implements OnModuleInit {
    * membership of it (leaving any other, with no cooldown). Off: the flag cleared and the squad
    * dissolved, its members leaving with no cooldown. Null when no such user exists.
    */
-  async setInfluencer(tgId: number, on: boolean): Promise<InfluencerChange | null> {
+  async setInfluencer(
+    tgId: number,
+    on: boolean,
+    // Work that commits with the change (the admin's audit row).
+    within?: (em: EntityManager) => Promise<void>,
+  ): Promise<InfluencerChange | null> {
     const now = this.clock.now();
     const outcome = await this.transactions.run(async (em) => {
-      const user = await this.counters.setInfluencer(tgId, on, em);
-      if (!user) return null;
-      if (on) {
-        const squad = await this.squads.createForInfluencer(em, tgId, defaultTitle(user));
-        const current = await this.squads.lockMembership(em, tgId);
-        const moved =
-          current.squadId === squad.id
-            ? []
-            : [
-                await this.squads.setMembership(em, tgId, {
-                  squadId: squad.id,
-                  joinedAt: now,
-                  switchAvailableAt: null,
-                }),
-              ];
-        return { change: { tgId, infl: true, squad, released: 0 }, changes: { moved, dissolved: [] } };
-      }
-      const squad = await this.squads.lockForDissolve(em, tgId);
-      if (!squad) return { change: { tgId, infl: false, squad: null, released: 0 }, changes: null };
-      const moved = await this.squads.releaseMembers(em, squad.id);
-      await this.squads.delete(em, squad.id);
-      return {
-        change: { tgId, infl: false, squad, released: moved.filter((m) => m.userId !== tgId).length },
-        changes: { moved, dissolved: [squad.id] },
-      };
+      const change = await this.changeInfluencer(em, tgId, on, now);
+      if (change) await within?.(em);
+      return change;
     });
     if (!outcome) return null;
     if (outcome.changes) await this.events.publish(outcome.changes);
     const { squad } = outcome.change;
     return { ...outcome.change, squad: squad && { id: squad.id, title: squad.title } };
+  }
+
+  private async changeInfluencer(em: EntityManager, tgId: number, on: boolean, now: Date) {
+    const user = await this.counters.setInfluencer(tgId, on, em);
+    if (!user) return null;
+    if (on) {
+      const squad = await this.squads.createForInfluencer(em, tgId, defaultTitle(user));
+      const current = await this.squads.lockMembership(em, tgId);
+      const moved =
+        current.squadId === squad.id
+          ? []
+          : [
+              await this.squads.setMembership(em, tgId, {
+                squadId: squad.id,
+                joinedAt: now,
+                switchAvailableAt: null,
+              }),
+            ];
+      return { change: { tgId, infl: true, squad, released: 0 }, changes: { moved, dissolved: [] } };
+    }
+    const squad = await this.squads.lockForDissolve(em, tgId);
+    if (!squad) return { change: { tgId, infl: false, squad: null, released: 0 }, changes: null };
+    const moved = await this.squads.releaseMembers(em, squad.id);
+    await this.squads.delete(em, squad.id);
+    return {
+      change: { tgId, infl: false, squad, released: moved.filter((m) => m.userId !== tgId).length },
+      changes: { moved, dissolved: [squad.id] },
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import {
+  ErrorText,
   STICKER_PACK_MAX,
   type StickerPackCreateRequest,
   type StickerPackDto,
@@ -71,8 +72,7 @@ export class StickersService {
   private async checkOwn(userId: number, memeIds: string[], style: StickerStyle): Promise<void> {
     if (!memeIds.length) return;
     const own = await this.memes.findOwnMany(userId, memeIds);
-    if (own.length !== memeIds.length)
-      throw new BadRequestException('Only your own memes can become stickers');
+    if (own.length !== memeIds.length) throw new BadRequestException(ErrorText.ownMemesOnlyStickers);
     if (style !== 'face') return;
     for (const meme of own) {
       const sources = faceStickerSources(meme);

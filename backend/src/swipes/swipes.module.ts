@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
-import { Clock } from '../common/clock.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MemesModule } from '../memes/memes.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
@@ -23,6 +22,6 @@ import { SwipesService } from './swipes.service.js';
     UsersModule,
   ],
   controllers: [SwipesController],
-  providers: [SwipesRepository, SwipePaceRepository, SwipesService, Clock],
+  providers: [SwipesRepository, SwipePaceRepository, SwipesService],
 })
 export class SwipesModule {}

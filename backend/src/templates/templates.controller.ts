@@ -35,7 +35,11 @@ export class TemplatesController {
   @UseGuards(AdminGuard)
   @ImageUpload('image')
   @ApiBody({ type: CreateTemplateForm })
-  @ApiCreatedResponse({ type: TemplateResponseDto, description: 'Admins only; the photo must show a face' })
+  @ApiCreatedResponse({
+    type: TemplateResponseDto,
+    description:
+      'Admins only; the photo must show a face. Stored disabled, with its faces, until an admin enables it',
+  })
   create(
     @CurrentUser() user: User,
     @UploadedFile(requiredImage('image')) image: UploadedImage,

@@ -1,22 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { type EntityManager, IsNull, Repository } from 'typeorm';
 import type { FaceRect, Gender } from '@mememint/contracts';
 import { Template } from './entities/template.entity.js';
 
-export type NewTemplateRow = Omit<Template, 'createdAt' | 'creator'>;
+/** A new row: disabled unless said otherwise. */
+export type NewTemplateRow = Omit<Template, 'createdAt' | 'creator' | 'enabled'> & { enabled?: boolean };
+
+/** What an admin edits and switches. */
+export type TemplateFields = Pick<
+  Template,
+  'title' | 'titles' | 'caption' | 'tags' | 'gender' | 'isPremium' | 'enabled'
+>;
+
+export interface TemplateUsage {
+  generations: number;
+  memes: number;
+}
 
 /** The templates table. */
 @Injectable()
 export class TemplatesRepository {
   constructor(@InjectRepository(Template) private readonly templates: Repository<Template>) {}
 
-  /** Newest first, optionally with a tag (lower case) and a gender; and how many match. */
-  page(filter: { tag?: string; gender?: Gender; skip: number; take: number }): Promise<[Template[], number]> {
+  /**
+   * Newest first, optionally with a tag (lower case) and a gender, only enabled ones unless `all`
+   * (the admin's list); and how many match.
+   */
+  page(filter: {
+    tag?: string;
+    gender?: Gender;
+    all?: boolean;
+    skip: number;
+    take: number;
+  }): Promise<[Template[], number]> {
     const query = this.templates
       .createQueryBuilder('t')
       .orderBy('t.created_at', 'DESC')
       .addOrderBy('t.id', 'DESC');
+    if (!filter.all) query.andWhere('t.enabled');
     if (filter.tag !== undefined) query.andWhere(':tag = ANY(t.tags)', { tag: filter.tag });
     if (filter.gender !== undefined) query.andWhere('t.gender = :gender', { gender: filter.gender });
     return query.skip(filter.skip).take(filter.take).getManyAndCount();
@@ -33,6 +55,35 @@ export class TemplatesRepository {
 
   async setFaces(id: string, faces: FaceRect[]): Promise<void> {
     await this.templates.update({ id }, { faces, faceCount: faces.length });
+  }
+
+  /** Generations and memes made from each template, by id (a template absent from the map has none). */
+  async usage(
+    ids: readonly string[],
+    em: EntityManager = this.templates.manager,
+  ): Promise<Map<string, TemplateUsage>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; generations: number; memes: number }[] = await em.query(
+      `SELECT t.id,
+              (SELECT count(*) FROM generations g WHERE g.template_id = t.id)::integer AS generations,
+              (SELECT count(*) FROM memes m WHERE m.template_id = t.id)::integer AS memes
+         FROM templates t WHERE t.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, { generations: row.generations, memes: row.memes }]));
+  }
+
+  /** Locks the row (the admin's edits of one template queue); null when there is none. */
+  lock(em: EntityManager, id: string): Promise<Template | null> {
+    return em.getRepository(Template).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async update(em: EntityManager, id: string, changes: Partial<TemplateFields>): Promise<void> {
+    await em.getRepository(Template).update({ id }, changes);
+  }
+
+  async remove(em: EntityManager, id: string): Promise<void> {
+    await em.getRepository(Template).delete({ id });
   }
 
   insert(values: NewTemplateRow): Promise<Template> {

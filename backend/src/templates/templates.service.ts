@@ -57,8 +57,7 @@ function toTemplateDto(template: Template, language?: SupportedLanguage): Templa
   };
 }
 
-const analysisUnavailable = () =>
-  new ServiceUnavailableException('The face analysis is unavailable right now, please try again later');
+const analysisUnavailable = () => new ServiceUnavailableException(ErrorText.faceAnalysisUnavailable);
 
 /** What `analyseExisting` did with one template added before analyses. */
 export type ExistingTemplateAnalysis = 'analysed' | 'no-face' | 'unavailable';

@@ -62,8 +62,11 @@ export class UsersRepository {
   }
 
   /** Clears `admin_by_command`; `is_admin` stays what the config says. Null: no such user. */
-  async revokeCommandAdmin(tgId: number): Promise<{ isAdmin: boolean } | null> {
-    const result = await this.users
+  async revokeCommandAdmin(
+    tgId: number,
+    em: EntityManager = this.users.manager,
+  ): Promise<{ isAdmin: boolean } | null> {
+    const result = await em
       .createQueryBuilder()
       .update(User)
       .set({ adminByCommand: false, isAdmin: () => 'admin_by_config' })

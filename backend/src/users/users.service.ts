@@ -132,16 +132,16 @@ export class UsersService {
   }
 
   /** Makes a user an admin (the `admin grant` command) whatever ADMIN_TG_IDS says; false when no such user exists. */
-  async grantAdmin(tgId: number): Promise<boolean> {
-    return this.users.update(tgId, { isAdmin: true, adminByCommand: true });
+  async grantAdmin(tgId: number, em?: EntityManager): Promise<boolean> {
+    return this.users.update(tgId, { isAdmin: true, adminByCommand: true }, em);
   }
 
   /**
    * Takes back the command's admin grant (`admin revoke`); a config admin (ADMIN_TG_IDS) stays one.
    * Answers whether the user is still an admin, or null when no such user exists.
    */
-  async revokeAdmin(tgId: number): Promise<{ isAdmin: boolean } | null> {
-    return this.users.revokeCommandAdmin(tgId);
+  async revokeAdmin(tgId: number, em?: EntityManager): Promise<{ isAdmin: boolean } | null> {
+    return this.users.revokeCommandAdmin(tgId, em);
   }
 
   /** Runs `handler` in every later sign-up's transaction (squads join a new player to their influencer's). */

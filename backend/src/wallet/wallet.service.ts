@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Optional } from '@nestjs/common';
-import { TON_WALLET_TAKEN, type AirdropDto, type TonProofPayloadDto } from '@mememint/contracts';
+import { type AirdropDto, ErrorText, TON_WALLET_TAKEN, type TonProofPayloadDto } from '@mememint/contracts';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { isUniqueViolation } from '../database/unique-violation.js';
@@ -62,7 +62,7 @@ export class WalletService {
     } catch (error) {
       if (isUniqueViolation(error, WALLET_ADDRESS_UNIQUE))
         throw new ConflictException({
-          detail: 'This wallet is linked to another player',
+          detail: ErrorText.walletLinkedElsewhere,
           code: TON_WALLET_TAKEN,
         });
       throw error;

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { ErrorText } from '@mememint/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -71,7 +72,7 @@ export function serveWebApp(root: string, rootRoutes: RootRoute[] = []): Request
     });
   };
 
-  const notFound = (res: Response) => res.status(404).json({ detail: 'Not found' });
+  const notFound = (res: Response) => res.status(404).json({ detail: ErrorText.notFound });
 
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();

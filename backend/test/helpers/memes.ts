@@ -81,7 +81,14 @@ export async function createTemplate(
   const res = await req.attach('image', image, 'template.jpg');
   if (res.status !== 201)
     throw new Error(`template upload answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as TemplateDto;
+  const template = res.body as TemplateDto;
+  // Stored disabled until an admin has seen its faces: enabled here, as the console does.
+  const enabled = await request(server)
+    .post(`/api/v1/admin/templates/${template.id}/enable/`)
+    .set(bearer(admin));
+  if (enabled.status !== 200)
+    throw new Error(`template enable answered ${enabled.status}: ${JSON.stringify(enabled.body)}`);
+  return template;
 }
 
 export async function uploadMeme(
@@ -153,5 +160,7 @@ export async function seedTemplate(
     faceCount: 1,
     faces: null,
     createdBy: null,
+    // As the templates of before analyses were: listed (the migration enabled them).
+    enabled: true,
   });
 }

@@ -57,11 +57,17 @@ async function addTemplates(): Promise<void> {
     method: 'POST',
     body: JSON.stringify({ initData }),
   });
-  const upload = (file: string, fields: Record<string, string>) => {
+  const upload = async (file: string, fields: Record<string, string>) => {
     const form = new FormData();
     form.append('image', new Blob([readFileSync(join(FACES_DIR, file))], { type: 'image/jpeg' }), 't.jpg');
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    return api('/v1/memes/generations/templates/', { method: 'POST', body: form, token: jwtToken });
+    const { id } = await api<{ id: string }>('/v1/memes/generations/templates/', {
+      method: 'POST',
+      body: form,
+      token: jwtToken,
+    });
+    // Stored disabled until an admin has seen its faces, as in the console.
+    await api(`/v1/admin/templates/${id}/enable/`, { method: 'POST', token: jwtToken });
   };
   // Oldest first: the group template comes last in the grid.
   await upload('group-06.jpg', { title: GROUP_TITLE });

@@ -1,4 +1,4 @@
-import { FeedIcon } from '../ui/icons';
+import { FeedIcon, InviteIcon, PlusIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
 
 /** A page's place while its code or data is on the way: grey blocks where the content will be. */
 export function PageSkeleton() {
@@ -12,11 +12,14 @@ export function PageSkeleton() {
   );
 }
 
+/** The bottom nav's icons in its order (BottomNav), without their labels. */
+const NAV_ICONS = [ProfileIcon, RatingIcon, FeedIcon, InviteIcon, QuestsIcon];
+
 /**
- * The app's frame while start-up signs in (docs/SPEC.md §2's spinner, inside it): top menu, page and the
- * bottom nav with its central Feed button, without text (the language is not known yet). index.html
- * holds the same markup, so the phone paints it before any script arrives (app-shell.test.tsx keeps the
- * two equal).
+ * The app's frame while start-up signs in (SEED-SPEC §2's spinner, inside it): the top menu, /main's
+ * deck and its Create action, and the bottom nav, without words (the player's language is not known
+ * yet). The build renders it into index.html (build/prerender-shell.ts), so the phone paints it with
+ * the HTML, and main.tsx hydrates it: the same tree in every language, or React reports a mismatch.
  */
 export function AppShell() {
   return (
@@ -30,26 +33,35 @@ export function AppShell() {
       </header>
       <main className="layout__content">
         <div className="page">
-          <div className="skeleton skeleton--hero">
-            <div className="spinner__ring" />
-          </div>
-          <div className="skeleton skeleton--card" />
+          <section className="section swipe-deck">
+            <div className="swipe-deck__head">
+              <span className="skeleton skeleton--line skeleton--short" />
+            </div>
+            <div className="swipe-deck__stack skeleton skeleton--deck">
+              <div className="spinner__ring" />
+            </div>
+            <div className="swipe-deck__buttons">
+              <span className="swipe-button swipe-button--skip">✕</span>
+              <span className="swipe-button swipe-button--like">♥</span>
+            </div>
+          </section>
+          <section className="hero-card">
+            <span className="skeleton skeleton--line skeleton--short skeleton--on-accent" />
+            <span className="skeleton skeleton--line skeleton--on-accent" />
+            <span className="button button--hero">
+              <PlusIcon size={20} />
+            </span>
+          </section>
         </div>
       </main>
       <nav className="bottom-nav">
-        {[0, 1, 2, 3, 4].map((i) =>
-          i === 2 ? (
-            <span key={i} className="bottom-nav__link bottom-nav__link--main">
-              <span className="bottom-nav__icon">
-                <FeedIcon size={28} />
-              </span>
+        {NAV_ICONS.map((Icon, i) => (
+          <span key={i} className={`bottom-nav__link${i === 2 ? ' bottom-nav__link--main is-active' : ''}`}>
+            <span className="bottom-nav__icon">
+              <Icon size={i === 2 ? 28 : 22} />
             </span>
-          ) : (
-            <span key={i} className="bottom-nav__link">
-              <span className="bottom-nav__icon skeleton skeleton--icon" />
-            </span>
-          ),
-        )}
+          </span>
+        ))}
       </nav>
     </div>
   );

@@ -3,13 +3,7 @@ import { TonConnectButton, TonConnectUIProvider, useTonConnectUI, useTonWallet }
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  AirdropSkeleton,
-  AirdropSummary,
-  useAddTon,
-  useAirdrop,
-  useTonProofPayload,
-} from '../features/airdrop';
+import { AirdropShare, useAddTon, useTonProofPayload } from '../features/airdrop';
 import { haptic } from '../telegram/sdk';
 import { useBackButton } from '../ui/useBackButton';
 
@@ -36,7 +30,6 @@ function WalletLink() {
   const { t } = useTranslation();
   const [tonConnectUI] = useTonConnectUI();
   const wallet = useTonWallet();
-  const airdrop = useAirdrop();
   const fetchPayload = useTonProofPayload();
   const addTon = useAddTon({ onSuccess: () => haptic.success() });
   const link = useRef(addTon.mutate);
@@ -92,7 +85,7 @@ function WalletLink() {
         <TonConnectButton />
       </div>
       {addTon.isPending && <p className="muted">{t('airdrop.linking')}</p>}
-      {airdrop.data ? <AirdropSummary airdrop={airdrop.data} /> : <AirdropSkeleton />}
+      <AirdropShare />
       {wallet && (
         <>
           <p className="success-text">{t('airdrop.connected')}</p>

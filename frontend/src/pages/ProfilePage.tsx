@@ -8,11 +8,11 @@ import { daysInGame, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { Sheet } from '../ui/Sheet';
-import { Spinner } from '../ui/Spinner';
 import { StatGrid } from '../ui/StatGrid';
 import { toast } from '../ui/toast';
 import './ProfilePage.css';
 import { LoadMore } from '../ui/LoadMore';
+import { QueryFallback } from '../ui/QueryFallback';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
 /** The gender hint picks templates; it is a preference of this device. */
@@ -66,7 +66,7 @@ export function ProfilePage() {
             <span className="muted">{t('count.memes', { count: history.data.pages[0].total })}</span>
           )}
         </div>
-        {history.isPending && <Spinner />}
+        {!history.data && <QueryFallback query={history} />}
         {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
         <div className="meme-grid" data-testid="meme-history">
           {memes.map((meme, index) => (

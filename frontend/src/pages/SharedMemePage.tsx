@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { useSharedMeme } from '../features/memes';
 import { memeLink } from '../lib/config';
 import { isInsideTelegram } from '../telegram/launch';
-import { Spinner } from '../ui/Spinner';
 import './SharedMemePage.css';
+import { QueryFallback } from '../ui/QueryFallback';
 
 /**
  * /i/:shareId: a published meme with its author and likes, and "Make your own", which opens the
@@ -16,7 +16,8 @@ export function SharedMemePage() {
   const { shareId = '' } = useParams();
   const meme = useSharedMeme(shareId);
 
-  if (meme.isPending) return <Spinner />;
+  // Unknown or unpublished is null (the not-found notice); a failed load offers "Try again".
+  if (meme.data === undefined) return <QueryFallback query={meme} />;
   if (!meme.data)
     return (
       <div className="fullscreen-center notice">

@@ -1,4 +1,6 @@
-import { SquadsService } from '../../squads/squads.service.js';
+import { NotFoundException } from '@nestjs/common';
+import { AUDIT_ACTORS } from '../audit/entities/audit-entry.entity.js';
+import { AdminPlayersService } from '../players/admin-players.service.js';
 import { type AdminCommand, ExitCode, parseTgId, splitArgs, UsageError } from '../admin-command.js';
 
 interface InfluencerParams {
@@ -29,8 +31,11 @@ export const influencerCommand: AdminCommand<InfluencerParams> = {
   },
 
   async run(app, { tgId, on }, output) {
-    const change = await app.get(SquadsService).setInfluencer(tgId, on);
-    if (!change) {
+    let change;
+    try {
+      change = await app.get(AdminPlayersService).setInfluencer(AUDIT_ACTORS.cli, tgId, on, null);
+    } catch (error) {
+      if (!(error instanceof NotFoundException)) throw error;
       output.error(`No user with tgId ${tgId}: they need to open the app once first.`);
       return ExitCode.failed;
     }

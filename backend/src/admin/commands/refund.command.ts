@@ -1,5 +1,6 @@
 import { OrderNotFoundError, OrderNotRefundableError } from '../../payments/payments.errors.js';
-import { RefundsService } from '../../payments/refunds.service.js';
+import { AUDIT_ACTORS } from '../audit/entities/audit-entry.entity.js';
+import { AdminOrdersService } from '../orders/admin-orders.service.js';
 import { BotApiError, BotApiUnavailableError } from '../../telegram/bot-api.errors.js';
 import { type AdminCommand, ExitCode, splitArgs, UsageError } from '../admin-command.js';
 
@@ -27,7 +28,7 @@ export const refundCommand: AdminCommand<RefundParams> = {
 
   async run(app, { orderId }, output) {
     try {
-      const outcome = await app.get(RefundsService).refundOrder(orderId);
+      const outcome = await app.get(AdminOrdersService).refund(AUDIT_ACTORS.cli, orderId, null);
       const takenBack = Object.entries(outcome.takenBack)
         .map(([kind, amount]) => `${amount} ${kind}`)
         .join(', ');

@@ -1,4 +1,6 @@
-import { UsersService } from '../../users/users.service.js';
+import { NotFoundException } from '@nestjs/common';
+import { AUDIT_ACTORS } from '../audit/entities/audit-entry.entity.js';
+import { AdminPlayersService, AdminRightsKeptError } from '../players/admin-players.service.js';
 import { type AdminCommand, ExitCode, parseTgId, splitArgs, UsageError } from '../admin-command.js';
 
 /**
@@ -21,17 +23,18 @@ export const revokeCommand: AdminCommand<{ tgId: number }> = {
   },
 
   async run(app, { tgId }, output) {
-    const revoked = await app.get(UsersService).revokeAdmin(tgId);
-    if (revoked === null) {
-      output.error(`No user with tgId ${tgId}.`);
-      return ExitCode.failed;
-    }
-    if (revoked.isAdmin) {
+    try {
+      await app.get(AdminPlayersService).setAdmin(AUDIT_ACTORS.cli, tgId, false, null);
+      output.log(`User ${tgId} is no longer an admin.`);
+    } catch (error) {
+      if (error instanceof NotFoundException) {
+        output.error(`No user with tgId ${tgId}.`);
+        return ExitCode.failed;
+      }
+      if (!(error instanceof AdminRightsKeptError)) throw error;
       output.log(
         `User ${tgId} keeps admin rights from ADMIN_TG_IDS: take the id off the list, and they end at the next login.`,
       );
-    } else {
-      output.log(`User ${tgId} is no longer an admin.`);
     }
     return ExitCode.ok;
   },

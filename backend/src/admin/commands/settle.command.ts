@@ -1,5 +1,6 @@
 import { isUtcDay } from '../../common/clock.js';
-import { DayNotEndedError, SettlementService } from '../../feed/settlement.service.js';
+import { AUDIT_ACTORS } from '../audit/entities/audit-entry.entity.js';
+import { AdminFeedService, DayNotEndedError } from '../game/admin-feed.service.js';
 import { type AdminCommand, ExitCode, splitArgs, UsageError } from '../admin-command.js';
 
 interface SettleParams {
@@ -32,7 +33,7 @@ export const settleCommand: AdminCommand<SettleParams> = {
 
   async run(app, { day, force }, output) {
     try {
-      const outcome = await app.get(SettlementService).settle(day, { force });
+      const outcome = await app.get(AdminFeedService).settle(AUDIT_ACTORS.cli, day, force, null);
       if (!outcome.settled) {
         output.log(`${day} was settled before: nothing changed.`);
         return ExitCode.ok;

@@ -14,6 +14,7 @@ import { MiniAppPolish1795437100000 } from './1795437100000-MiniAppPolish.js';
 import { StickerPacks1795438719214 } from './1795438719214-StickerPacks.js';
 import { FaceLists1795447968541 } from './1795447968541-FaceLists.js';
 import { Moderation1795782615375 } from './1795782615375-Moderation.js';
+import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -31,4 +32,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   StickerPacks1795438719214,
   FaceLists1795447968541,
   Moderation1795782615375,
+  AdminConsole1795783997863,
 ];

@@ -25,6 +25,8 @@ export type BalanceKind = (typeof BALANCE_KINDS)[number];
   where: '"idempotency_key" IS NOT NULL',
 })
 @Index('ledger_entries_user_created_idx', ['userId', 'createdAt'])
+// The admin figures' days (every player's rows of a day).
+@Index('ledger_entries_created_idx', ['createdAt'])
 export class LedgerEntry {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;

@@ -30,6 +30,14 @@ export class Template {
   @Column({ type: 'enum', enum: GENDERS, enumName: 'template_gender', nullable: true })
   gender!: Gender | null;
 
+  /**
+   * Listed to players and usable for new generations. A new template is stored disabled, with the
+   * faces its analysis found, until an admin has seen them and enables it; memes made from a
+   * disabled one stay.
+   */
+  @Column({ type: 'boolean', default: false })
+  enabled!: boolean;
+
   /** Needs an active boost (GAME.md "Credits and generation"). */
   @Column({ name: 'is_premium', type: 'boolean', default: false })
   isPremium!: boolean;

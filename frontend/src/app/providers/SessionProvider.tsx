@@ -107,12 +107,10 @@ async function startUp(queryClient: QueryClient): Promise<StartUp> {
 }
 
 let firstStartUp: Promise<StartUp> | undefined;
-let firstStartUpDone: StartUp | undefined;
 
 /**
- * Start-up's first run, begun by main.tsx as soon as the entry is evaluated: the first render then
- * waits for it and draws the screen it leads to at once, instead of drawing the app shell (already
- * in index.html) in React first. The session provider takes the same run.
+ * Start-up's first run, begun by main.tsx as soon as the entry is evaluated, while React hydrates the
+ * app shell index.html painted; the session provider takes the same run.
  */
 export function beginStartUp(queryClient: QueryClient): Promise<StartUp> {
   firstStartUp ??= (async () => {
@@ -120,7 +118,7 @@ export function beginStartUp(queryClient: QueryClient): Promise<StartUp> {
     let signedOut = false;
     const stopListening = onLogout(() => (signedOut = true));
     const result = await startUp(queryClient).finally(stopListening);
-    return (firstStartUpDone = signedOut ? { status: 'signedOut' } : result);
+    return signedOut ? { status: 'signedOut' } : result;
   })();
   return firstStartUp;
 }
@@ -131,11 +129,8 @@ export function beginStartUp(queryClient: QueryClient): Promise<StartUp> {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<SessionStatus>(() =>
-    firstStartUpDone?.status === 'ready' || firstStartUpDone?.status === 'unsupported'
-      ? firstStartUpDone.status
-      : 'loading',
-  );
+  // Always the shell first, even when start-up has already settled: it is what hydration finds.
+  const [status, setStatus] = useState<SessionStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const relogins = useRef(0);
   const navigate = useRef(useNavigate());

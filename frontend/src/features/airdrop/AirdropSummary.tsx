@@ -1,6 +1,8 @@
 import type { AirdropDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+import { QueryFallback } from '../../ui/QueryFallback';
 import { formatCoins } from '../balance';
+import { useAirdrop } from './api/get-airdrop';
 import './airdrop.css';
 
 /** Placeholder blocks with the page's shape while the airdrop (or TON Connect) loads. */
@@ -42,4 +44,11 @@ export function AirdropSummary({ airdrop }: { airdrop: AirdropDto }) {
       )}
     </section>
   );
+}
+
+/** The player's airdrop share once GET /v1/users/airdrop/ answers: a skeleton until then, "Try again" if it fails. */
+export function AirdropShare() {
+  const airdrop = useAirdrop();
+  if (airdrop.data) return <AirdropSummary airdrop={airdrop.data} />;
+  return <QueryFallback query={airdrop} loading={<AirdropSkeleton />} />;
 }

@@ -2,17 +2,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer } from '../../test/api-server';
 import { renderWithApp } from '../../test/render';
-import { useAirdrop } from './api/get-airdrop';
-import { AirdropSkeleton, AirdropSummary } from './AirdropSummary';
+import { AirdropShare } from './AirdropSummary';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 afterEach(() => server.close());
-
-/** What the page does with the summary: a skeleton until GET /v1/users/airdrop/ answers. */
-function Summary() {
-  const airdrop = useAirdrop();
-  return airdrop.data ? <AirdropSummary airdrop={airdrop.data} /> : <AirdropSkeleton />;
-}
 
 describe('the airdrop summary', () => {
   it('shows a skeleton, then the linked wallet and the share of all earned coins', async () => {
@@ -25,7 +18,7 @@ describe('the airdrop summary', () => {
         body: { hasTon: true, address: 'UQAbc', coins: 250, totalCoins: 1000, share: 0.25 },
       };
     });
-    renderWithApp(<Summary />, { baseUrl: server.baseUrl });
+    renderWithApp(<AirdropShare />, { baseUrl: server.baseUrl });
     expect(await screen.findByTestId('airdrop-skeleton')).toBeInTheDocument();
     answer();
     expect(await screen.findByText('Your share of the airdrop: 25%')).toBeInTheDocument();
@@ -38,7 +31,7 @@ describe('the airdrop summary', () => {
       status: 200,
       body: { hasTon: false, address: null, coins: 0, totalCoins: 0, share: 0 },
     }));
-    renderWithApp(<Summary />, { baseUrl: server.baseUrl });
+    renderWithApp(<AirdropShare />, { baseUrl: server.baseUrl });
     expect(await screen.findByText('Your share of the airdrop: 0%')).toBeInTheDocument();
     expect(screen.queryByTestId('airdrop-address')).toBeNull();
   });

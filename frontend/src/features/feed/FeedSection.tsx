@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
-import { Spinner } from '../../ui/Spinner';
 import { useUser } from '../session';
 import { useFeed } from './api/get-feed';
 import { FeedCard } from './FeedCard';
@@ -12,6 +11,7 @@ import { VoteDialog } from './VoteDialog';
 import { VotedList } from './VotedList';
 import './feed.css';
 import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 const VIEWS = ['feed', 'voted'] as const;
 const PERIODS: Record<FeedPeriod, string> = {
@@ -71,8 +71,8 @@ export function FeedSection() {
             className="chips chips--small"
             itemClassName="chip"
           />
-          {feed.isPending ? (
-            <Spinner />
+          {!feed.data ? (
+            <QueryFallback query={feed} />
           ) : items.length ? (
             <ul className="feed-list" data-testid="feed-list">
               {items.map((item) => (

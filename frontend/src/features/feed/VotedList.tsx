@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/Spinner';
 import { useVoted } from './api/get-voted';
 import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /** The player's bets, newest first: the meme, the stake, its day and how it went. */
 export function VotedList() {
   const { t } = useTranslation();
   const voted = useVoted();
-  if (voted.isPending) return <Spinner />;
-  const items = voted.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!voted.data) return <QueryFallback query={voted} />;
+  const items = voted.data.pages.flatMap((page) => page.items);
   if (!items.length) return <p className="empty">{t('feed.votedEmpty')}</p>;
   return (
     <>

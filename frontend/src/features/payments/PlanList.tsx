@@ -1,10 +1,10 @@
 import type { PlanKind } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
 import { usePlans, type PlanOf } from './api/get-plans';
 import { usePurchase, type OpenInvoice, type PurchaseStep } from './usePurchase';
 import './payments.css';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /** What a plan gives, in one line. */
 function useGrantText() {
@@ -36,9 +36,8 @@ export function PlanList({ kind, openInvoice }: { kind: PlanKind; openInvoice?: 
   const { purchase, buy } = usePurchase(kind, openInvoice);
   const grantText = useGrantText();
 
-  if (plans.isPending) return <Spinner />;
-  if (!plans.data?.items.length)
-    return plans.isSuccess ? <p className="empty">{t('payments.none')}</p> : null;
+  if (!plans.data) return <QueryFallback query={plans} />;
+  if (!plans.data.items.length) return <p className="empty">{t('payments.none')}</p>;
   return (
     <ul className="plans card-list" data-testid={`plans-${kind}`}>
       {plans.data.items.map((plan) => {

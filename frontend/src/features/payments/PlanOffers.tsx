@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
+import { QueryFallback } from '../../ui/QueryFallback';
 import { usePlans } from './api/get-plans';
 import './payments.css';
 
@@ -22,8 +22,8 @@ function Offers<T extends Plan>({
   testId: string;
 }) {
   const { t } = useTranslation();
-  if (plans.isPending) return <Spinner />;
-  if (!plans.data?.items.length) return null;
+  if (!plans.data) return <QueryFallback query={plans} />;
+  if (!plans.data.items.length) return null;
   return (
     <ul className="offers" data-testid={testId}>
       {plans.data.items.map((plan) => (

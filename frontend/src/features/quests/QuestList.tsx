@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haptic, openTelegram } from '../../telegram/sdk';
 import { CoinIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/Spinner';
 import { useCheckQuest } from './api/check-quest';
 import { useQuests } from './api/get-quests';
 import './quests.css';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 function RewardChips({ reward }: { reward: QuestReward }) {
   const { t } = useTranslation();
@@ -96,9 +96,8 @@ function QuestItem({ quest }: { quest: QuestDto }) {
 export function QuestList() {
   const { t } = useTranslation();
   const quests = useQuests();
-  if (quests.isPending) return <Spinner />;
-  if (!quests.data?.items.length)
-    return quests.isSuccess ? <p className="empty">{t('quests.empty')}</p> : null;
+  if (!quests.data) return <QueryFallback query={quests} />;
+  if (!quests.data.items.length) return <p className="empty">{t('quests.empty')}</p>;
   return (
     <ul className="quests card-list" data-testid="quest-list">
       {quests.data.items.map((quest) => (

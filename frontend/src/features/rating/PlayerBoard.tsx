@@ -2,13 +2,13 @@ import type { RatingPeriod, RatingPlayersResponse } from '@mememint/contracts';
 import { LayoutGroup, m } from 'motion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/Spinner';
 import { useUser } from '../session';
 import { useRating } from './api/get-rating';
 import { MiniAvatar, playerName } from './Avatar';
 import { useLiveRating } from './useLiveRating';
 import './rating.css';
 import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /**
  * A board of players (tabs me, global, squad): ranks move with an animation when an update reorders
@@ -28,8 +28,8 @@ export function PlayerBoard({
   const user = useUser();
   const board = useRating(tab, period);
   useLiveRating(tab === 'global' ? 'global' : null, period, user.tgId);
-  if (board.isPending) return <Spinner />;
-  const pages = (board.data?.pages ?? []) as Array<RatingPlayersResponse | null>;
+  if (!board.data) return <QueryFallback query={board} />;
+  const pages = board.data.pages as Array<RatingPlayersResponse | null>;
   if (pages[0] === null) return <>{noSquad}</>;
   const items = pages.flatMap((page) => page?.items ?? []);
   const me = pages[0]?.me;

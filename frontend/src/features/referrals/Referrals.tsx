@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/Spinner';
 import { StatGrid } from '../../ui/StatGrid';
 import { useReferrals } from './api/get-referrals';
 import { FriendList } from './FriendList';
 import { InviteLink } from './InviteLink';
 import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /** The invite page's body: the link from the API, what invites earned, and the friends. */
 export function Referrals() {
   const { t } = useTranslation();
   const referrals = useReferrals();
-  if (referrals.isPending) return <Spinner />;
-  const pages = referrals.data?.pages ?? [];
+  if (!referrals.data) return <QueryFallback query={referrals} />;
+  const pages = referrals.data.pages;
   const first = pages[0];
   if (!first) return null;
   const friends = pages.flatMap((page) => page.items);

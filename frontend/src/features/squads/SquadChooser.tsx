@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Spinner } from '../../ui/Spinner';
 import { MiniAvatar, playerName } from '../rating';
 import { useSquads } from './api/get-squads';
 import { CooldownNote } from './CooldownNote';
 import { SquadAction } from './SquadAction';
 import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /** Choose squad: every squad ranked by its members' score, joining or switching with the cooldown shown. */
 export function SquadChooser() {
   const { t } = useTranslation();
   const squads = useSquads();
-  if (squads.isPending) return <Spinner />;
-  const items = squads.data?.pages.flatMap((page) => page.items) ?? [];
-  const mine = squads.data?.pages[0]?.mine;
+  if (!squads.data) return <QueryFallback query={squads} />;
+  const items = squads.data.pages.flatMap((page) => page.items);
+  const mine = squads.data.pages[0]?.mine;
   return (
     <div className="squads" data-testid="squad-chooser">
       <CooldownNote mine={mine} />

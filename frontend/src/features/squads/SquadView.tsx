@@ -1,7 +1,7 @@
 import { SQUAD_TITLE_MAX_LENGTH } from '@mememint/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/Spinner';
+import { ApiError } from '../../lib/api-errors';
 import { StatGrid } from '../../ui/StatGrid';
 import { MiniAvatar, PlayerBoard, playerName } from '../rating';
 import { useUser } from '../session';
@@ -10,6 +10,7 @@ import { useSquads } from './api/get-squads';
 import { useRenameSquad } from './api/rename-squad';
 import { CooldownNote } from './CooldownNote';
 import { SquadAction } from './SquadAction';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 /** The squad's own title field, for its influencer. */
 function RenameSquad({ title }: { title: string }) {
@@ -45,8 +46,12 @@ export function SquadView({ id }: { id: number }) {
   const squad = useSquad(id);
   const squads = useSquads();
   const mine = squads.data?.pages[0]?.mine;
-  if (squad.isPending) return <Spinner />;
-  if (!squad.data) return <p className="empty">{t('squads.notFound')}</p>;
+  if (!squad.data)
+    return squad.error instanceof ApiError && squad.error.status === 404 ? (
+      <p className="empty">{t('squads.notFound')}</p>
+    ) : (
+      <QueryFallback query={squad} />
+    );
   const isMine = mine?.squadId === id;
   const leader = squad.data.influencer;
   return (

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useMyMemesFirstPage } from '../memes';
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
-import { Spinner } from '../../ui/Spinner';
 import type { StickerPackAction, StickerPackForm } from './sticker-pack-form';
+import { QueryFallback } from '../../ui/QueryFallback';
 
 interface Props {
   form: StickerPackForm;
@@ -75,7 +75,7 @@ export function StickerPackEditor({
         </fieldset>
       )}
       <h2>{t('stickers.choose')}</h2>
-      {memes.isPending && <Spinner />}
+      {!memes.data && <QueryFallback query={memes} />}
       {memes.data?.items.length === 0 && <p className="empty">{t('stickers.noMemes')}</p>}
       <div className="meme-grid">
         {memes.data?.items.map((meme, index) => (

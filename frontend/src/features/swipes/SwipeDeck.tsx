@@ -12,6 +12,7 @@ import { usePendingGifts } from './useGifts';
 import { useSwipeDeck } from './useSwipeDeck';
 import { useSwipesAdded } from './useSwipesAdded';
 import './swipes.css';
+import { LoadFailed } from '../../ui/QueryFallback';
 
 /** Cards drawn at once: the top one and two waiting under it (their images already loading). */
 const VISIBLE = 3;
@@ -38,6 +39,8 @@ export function SwipeDeck() {
       <div className="swipe-deck__stack">
         {deck.loading ? (
           <Spinner />
+        ) : deck.failed ? (
+          <LoadFailed onRetry={deck.reload} retrying={deck.fetching} />
         ) : outOfSwipes ? (
           <NoSwipes onBuy={() => setBuying(true)} />
         ) : !top ? (

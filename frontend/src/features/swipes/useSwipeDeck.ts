@@ -91,6 +91,8 @@ export function useSwipeDeck({
   return {
     cards: queue,
     loading: deck.isPending,
+    /** The deck could not be loaded (nothing to show but "Try again"). */
+    failed: deck.isError && !deck.data,
     fetching: isFetching,
     problem,
     swipe: swipeTop,

@@ -14,6 +14,7 @@ import { getMemeFaces } from '../api/get-meme-faces';
 import { useTemplates } from '../api/get-templates';
 import { PhotoPicker } from '../PhotoPicker';
 import type { Target } from '../useCreateMemeFlow';
+import { QueryFallback } from '../../../ui/QueryFallback';
 
 /**
  * Step 2: what the face goes into — a template (its caption offered as a suggestion) or the player's
@@ -50,7 +51,7 @@ export function BaseChoiceStep({
     <section className="create__step">
       <h2>{t('create.stepTarget')}</h2>
       <h3>{t('create.templates')}</h3>
-      {templates.isPending && <Spinner />}
+      {!templates.data && <QueryFallback query={templates} />}
       {templates.data?.length === 0 && <p className="empty">{t('create.templatesEmpty')}</p>}
       <div className="template-grid">
         {templates.data?.map((template) => {
