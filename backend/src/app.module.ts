@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 
+import { AccountDeletionModule } from './account-deletion/account-deletion.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DevAuthModule } from './auth/dev-auth.module.js';
@@ -64,6 +65,7 @@ const FEATURE_MODULES = [
   BansModule,
   ModerationModule,
   AdminModule,
+  AccountDeletionModule,
 ];
 
 @Module({})

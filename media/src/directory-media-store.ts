@@ -4,7 +4,13 @@ import path from 'node:path';
 
 import { isValidMediaKey } from '@mememint/contracts';
 
-import { type MediaClientUrl, type MediaObject, MediaNotFoundError, MediaStore } from './media-store.js';
+import {
+  checkFolder,
+  type MediaClientUrl,
+  type MediaObject,
+  MediaNotFoundError,
+  MediaStore,
+} from './media-store.js';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -82,6 +88,11 @@ export class DirectoryMediaStore extends MediaStore {
 
   async remove(key: string): Promise<void> {
     if (isValidMediaKey(key)) await rm(this.pathOf(key), { force: true });
+  }
+
+  async removeFolder(folder: string): Promise<void> {
+    checkFolder(folder);
+    await rm(this.pathOf(folder), { recursive: true, force: true });
   }
 
   /** Files have no URL of their own: the API streams them. */

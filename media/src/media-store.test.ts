@@ -56,6 +56,21 @@ function behavesAsAMediaStore(
       await store.remove('templates/t1.analysis.json');
     });
 
+    it('removes a folder with everything under it, and leaves its neighbours', async () => {
+      await store.write('faces/8/a.jpg', Buffer.from('a'));
+      await store.write('faces/8/a.jpg.analysis.json', Buffer.from('{}'));
+      await store.write('faces/8/b.jpg', Buffer.from('b'));
+      await store.write('faces/81/c.jpg', Buffer.from('c'));
+      await store.removeFolder('faces/8');
+      for (const key of ['faces/8/a.jpg', 'faces/8/a.jpg.analysis.json', 'faces/8/b.jpg'])
+        assert.equal(await store.stat(key), null);
+      assert.deepEqual(await store.stat('faces/81/c.jpg'), { size: 1 });
+      await store.removeFolder('faces/8');
+      await store.removeFolder('faces/none');
+      for (const folder of ['../x', 'faces/..', '', '/etc', 'faces/8.jpg'])
+        await assert.rejects(store.removeFolder(folder), /invalid media folder/);
+    });
+
     it('refuses keys that are not media keys (no path leaves the store)', async () => {
       for (const key of INVALID_KEYS) {
         await assert.rejects(store.write(key, Buffer.from('x')), /invalid media key/);

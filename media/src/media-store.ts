@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isValidMediaKey } from '@mememint/contracts';
 
 /** A stored object opened for reading. */
 export interface MediaObject {
@@ -50,6 +51,12 @@ export abstract class MediaStore {
   abstract remove(key: string): Promise<void>;
 
   /**
+   * Removes every object under a folder (`faces/<tgId>`: a player's face photos and their analyses,
+   * on deletion); an empty or missing folder is fine, a folder that is not a media key path is refused.
+   */
+  abstract removeFolder(folder: string): Promise<void>;
+
+  /**
    * The URL a client loads the object from directly, or null when the API streams it itself (`open`).
    * It does not check that the object exists.
    */
@@ -70,4 +77,10 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The Content-Type stored with an object, from its key's extension. */
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.')).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** A folder of media keys (`faces/7`): what removeFolder accepts; anything else throws. */
+export function checkFolder(folder: string): void {
+  if (!isValidMediaKey(`${folder}/x`) || folder.includes('.'))
+    throw new Error(`invalid media folder ${folder}`);
 }

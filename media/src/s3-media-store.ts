@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -11,6 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { isValidMediaKey } from '@mememint/contracts';
 
 import {
+  checkFolder,
   contentTypeOf,
   type MediaClientUrl,
   type MediaObject,
@@ -128,6 +131,28 @@ export class S3MediaStore extends MediaStore {
     if (!isValidMediaKey(key)) return;
     // S3 answers a delete of a missing key with success too.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async removeFolder(folder: string): Promise<void> {
+    checkFolder(folder);
+    // Listed a page (≤ 1000 keys) at a time and deleted by the page: the listing continues from the
+    // last key, so objects removed meanwhile do not shift it.
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: `${folder}/`,
+          ContinuationToken: token,
+        }),
+      );
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0)
+        await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async clientUrl(key: string): Promise<MediaClientUrl | null> {

@@ -86,13 +86,15 @@ export class TokenService implements SessionAuthenticator {
   }
 
   /**
-   * Resolves an access token to its user: 401 as `verifyAccessToken`; a valid token whose session
-   * was revoked → 403 with the text that makes the client refresh.
+   * Resolves an access token to its user: 401 as `verifyAccessToken`, and for a session that is gone
+   * with its deleted account; a valid token whose session was revoked → 403 with the text that makes
+   * the client refresh.
    */
   async authenticate(accessToken: string): Promise<Principal> {
     const token = await this.verifyAccessToken(accessToken);
     const session = await this.repository.findSessionWithUser(token.sessionId);
-    if (!session?.user || session.userId !== token.userId || session.revokedAt !== null) {
+    if (!session?.user) throw new UnauthorizedException('Access token is invalid or expired.');
+    if (session.userId !== token.userId || session.revokedAt !== null) {
       throw new ForbiddenException(ErrorText.refreshTokens);
     }
     return { user: session.user, sessionId: session.id, expiresAt: token.expiresAt };

@@ -4,6 +4,12 @@ import { envVar, int } from './env-var.js';
 /** The game's numbers (docs/GAME.md) and the TON settings: every one an environment variable. */
 export const GAME_VARIABLES = {
   generation: {
+    facePhotoRetentionDays: int(
+      'FACE_PHOTO_RETENTION_DAYS',
+      180,
+      'A player’s face photos are deleted after this many days without an authenticated request (daily job; a face a queued generation needs waits for it)',
+      1,
+    ),
     newUserCredits: int('NEW_USER_CREDITS', 3, 'Credits (`generationLimit`) of a new user'),
     cost: int('GENERATION_COST', 1, 'Credits one generation costs', 1),
     freeIntervalMinutes: int(

@@ -12,6 +12,7 @@ import { PlayerFace } from './entities/player-face.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
 import { GenerationQueueListener } from './generation-queue.listener.js';
+import { FaceRetentionService } from './face-retention.service.js';
 import { GenerationSweeperService } from './generation-sweeper.service.js';
 import { GenerationsController } from './generations.controller.js';
 import { GenerationsRepository } from './generations.repository.js';
@@ -39,6 +40,7 @@ import { PlayerFacesService } from './player-faces.service.js';
     GenerationOutcomesService,
     GenerationQueueListener,
     GenerationSweeperService,
+    FaceRetentionService,
   ],
 })
 export class GenerationsModule {}

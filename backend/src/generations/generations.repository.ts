@@ -5,6 +5,8 @@ import type { GenerationStage } from '@mememint/contracts';
 import { Generation, OPEN_GENERATION_STATUSES } from './entities/generation.entity.js';
 import { PlayerFace } from './entities/player-face.entity.js';
 
+const OPEN_STATUSES_SQL = OPEN_GENERATION_STATUSES.map((status) => `'${status}'`).join(', ');
+
 /** A generation as it is recorded when it is queued. */
 export type NewGeneration = Pick<
   Generation,
@@ -115,5 +117,27 @@ export class GenerationsRepository {
 
   async saveFaceKey(userId: number, faceKey: string): Promise<void> {
     await this.faces.upsert({ userId, faceKey }, ['userId']);
+  }
+
+  /**
+   * Players whose current face was set before `cutoff` and who used the app on no day from it on,
+   * with no open generation (one queued still needs the face): the face retention job's.
+   */
+  async staleFaceOwners(cutoff: string, limit: number): Promise<number[]> {
+    const rows: { user_id: string }[] = await this.faces.query(
+      `SELECT f.user_id FROM player_faces f
+        WHERE f.updated_at < $1::date
+          AND NOT EXISTS (SELECT 1 FROM player_visit_days v WHERE v.user_id = f.user_id AND v.day >= $1::date)
+          AND NOT EXISTS (SELECT 1 FROM generations g
+                           WHERE g.user_id = f.user_id AND g.status IN (${OPEN_STATUSES_SQL}))
+        ORDER BY f.user_id LIMIT $2`,
+      [cutoff, limit],
+    );
+    return rows.map((row) => Number(row.user_id));
+  }
+
+  /** The player has no current face any more. */
+  async deleteFaceKey(userId: number): Promise<void> {
+    await this.faces.delete({ userId });
   }
 }

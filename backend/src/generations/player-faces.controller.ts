@@ -1,8 +1,9 @@
-import { Controller, HttpCode, HttpStatus, Put, UploadedFile } from '@nestjs/common';
+import { Controller, Delete, HttpCode, HttpStatus, Put, UploadedFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -45,5 +46,13 @@ export class PlayerFacesController {
     @UploadedFile(requiredImage('photo')) photo: UploadedImage,
   ): Promise<FaceUploadDto> {
     return this.faces.upload(user.tgId, photo.buffer);
+  }
+
+  /** Forgets the player's face: every face photo and its analysis, also open to a banned player. */
+  @Delete('face')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'No face photo of the player is kept any more' })
+  async delete(@CurrentUser() user: User): Promise<void> {
+    await this.faces.delete(user.tgId);
   }
 }

@@ -76,6 +76,17 @@ export class PlayerFacesService {
     });
   }
 
+  /**
+   * `DELETE /v1/users/face/`: the player's face is forgotten: no current face, and every face photo
+   * they uploaded (with a generation or on its own) and its analysis removed from the media store —
+   * all under `faces/<tgId>/`. A generation still queued with it fails and is refunded as any whose
+   * input is gone.
+   */
+  async delete(userId: number): Promise<void> {
+    await this.generations.deleteFaceKey(userId);
+    await this.storage.removeFolder(MediaKeys.facesOf(userId));
+  }
+
   /** A refused photo (or one of a refused generation) is not kept. */
   async forget(faceKey: string): Promise<void> {
     await Promise.all([this.storage.remove(faceKey), this.storage.remove(analysisKeyOf(faceKey))]);

@@ -4,6 +4,8 @@
  */
 export const MediaKeys = {
   face: (userId: number, id: string) => `faces/${userId}/${id}.jpg`,
+  /** The folder of every face photo of a player (and their analyses). */
+  facesOf: (userId: number) => `faces/${userId}`,
   template: (id: string) => ({ image: `templates/${id}.jpg`, thumbnail: `templates/${id}.thumb.webp` }),
   memeBase: (id: string) => ({ image: `memes/${id}.jpg`, thumbnail: `memes/${id}.thumb.webp` }),
   generation: (id: string) => ({

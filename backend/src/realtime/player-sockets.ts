@@ -34,4 +34,6 @@ export type EmitToAll = <E extends keyof ServerToClientEvents>(
 export abstract class PlayerSockets {
   abstract readonly emitToUser: EmitToUser;
   abstract readonly emitToAll: EmitToAll;
+  /** Closes every socket of a player, on every replica (their account was deleted). */
+  abstract disconnectUser(userId: number): void;
 }

@@ -112,6 +112,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.server.emit(event, ...payload);
   }
 
+  /** Closes every socket of a player on every replica (the adapter carries it). */
+  disconnectUser(userId: number): void {
+    this.server.in(userRoom(userId)).disconnectSockets(true);
+  }
+
   /**
    * Closes every Socket.IO connection of this replica at the transport (a shutdown): clients see
    * `transport close` and reconnect, unlike after a server-side `disconnect`.

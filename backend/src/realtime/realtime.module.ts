@@ -16,6 +16,7 @@ import { RealtimeGateway } from './realtime.gateway.js';
       useFactory: (gateway: RealtimeGateway): PlayerSockets => ({
         emitToUser: gateway.emitToUser.bind(gateway),
         emitToAll: gateway.emitToAll.bind(gateway),
+        disconnectUser: gateway.disconnectUser.bind(gateway),
       }),
     },
     BalanceListener,

@@ -43,6 +43,10 @@ export class RedisPlayerSockets extends PlayerSockets implements OnApplicationSh
 
   readonly emitToAll: EmitToAll = (event, ...payload) => this.emitter.emit(event, ...payload);
 
+  disconnectUser(userId: number): void {
+    this.emitter.in(userRoom(userId)).disconnectSockets(true);
+  }
+
   /** QUIT goes after the events published before it, so the process exits once they are out. */
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());

@@ -8,6 +8,7 @@ import {
   HttpStatus,
   Injectable,
   NotFoundException,
+  UnauthorizedException,
 } from '@nestjs/common';
 import {
   type BalanceDto,
@@ -169,8 +170,8 @@ export class SwipesService {
     );
     return swipes.map((swipe) => {
       const answer = answers.get(swipe.userId);
-      // A token of a user who is gone: as the guard answers a session it cannot find.
-      return answer ? { ...answer, at } : new ForbiddenException(ErrorText.refreshTokens);
+      // A token of a user who is gone (a deleted account): as the guard answers a session it cannot find.
+      return answer ? { ...answer, at } : new UnauthorizedException('Access token is invalid or expired.');
     });
   }
 

@@ -38,6 +38,9 @@ export type SignedUpUser = Pick<User, 'tgId' | 'referalId' | 'refInfl'>;
  */
 export type SignUpHandler = (em: EntityManager, user: SignedUpUser) => Promise<(() => Promise<void>) | void>;
 
+/** Whether a Telegram id signing up had an account that was deleted, in the sign-up's transaction. */
+export type ReturningCheck = (em: EntityManager, tgId: number) => Promise<boolean>;
+
 /** Russian when Telegram says Russian (`ru`, `ru-RU`), else English. */
 function supportedLanguage(telegramCode: string | null): SupportedLanguage {
   return telegramCode !== null && /^ru(?:-|$)/i.test(telegramCode) ? 'ru' : 'en';
@@ -70,6 +73,7 @@ function profileColumns(profile: TelegramProfile): UserProfile {
 @Injectable()
 export class UsersService {
   private readonly signUpHandlers: SignUpHandler[] = [];
+  private returningCheck: ReturningCheck = () => Promise.resolve(false);
 
   constructor(
     private readonly users: UsersRepository,
@@ -103,16 +107,22 @@ export class UsersService {
     const user = await this.transactions.run(async (em) => {
       const columns = profileColumns(profile);
       if (await this.users.insertIfNew(em, profile.tgId, columns, options.isConfigAdmin)) {
+        // A Telegram id whose account was deleted signs up with no new-player credits and refers no one.
+        const returning = await this.returningCheck(em, profile.tgId);
         await this.ledger.apply(
           profile.tgId,
           [
-            { kind: 'credits', delta: this.config.generation.newUserCredits },
+            ...(returning
+              ? []
+              : [{ kind: 'credits' as const, delta: this.config.generation.newUserCredits }]),
             { kind: 'swipes', delta: this.config.swipes.max },
           ],
           { reason: 'opening', idempotencyKey: 'opening' },
           em,
         );
-        const referral = await this.referrals.attachReferrer(em, profile.tgId, options.startParam);
+        const referral = returning
+          ? null
+          : await this.referrals.attachReferrer(em, profile.tgId, options.startParam);
         for (const handler of this.signUpHandlers) {
           const then = await handler(em, { tgId: profile.tgId, referalId: null, refInfl: null, ...referral });
           if (then) afterCommit.push(then);
@@ -142,6 +152,11 @@ export class UsersService {
    */
   async revokeAdmin(tgId: number, em?: EntityManager): Promise<{ isAdmin: boolean } | null> {
     return this.users.revokeCommandAdmin(tgId, em);
+  }
+
+  /** How sign-ups tell a Telegram id whose account was deleted (the account-deletion module's). */
+  onReturningCheck(check: ReturningCheck): void {
+    this.returningCheck = check;
   }
 
   /** Runs `handler` in every later sign-up's transaction (squads join a new player to their influencer's). */

@@ -15,6 +15,7 @@ import { StickerPacks1795438719214 } from './1795438719214-StickerPacks.js';
 import { FaceLists1795447968541 } from './1795447968541-FaceLists.js';
 import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
+import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -33,4 +34,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   FaceLists1795447968541,
   Moderation1795782615375,
   AdminConsole1795783997863,
+  DeletedAccounts1795784489138,
 ];

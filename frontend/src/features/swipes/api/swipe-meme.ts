@@ -2,7 +2,8 @@ import { isBoostActive, type SwipeRequest, type SwipeResultDto, type UserDto } f
 import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { useUpdateUser } from '../../session';
+import { useUpdateUser, useUser } from '../../session';
+import { swipesGivenBack } from '../intro';
 
 /** docs/SPEC.md §9: the swipe call gives up after 10 s. */
 export const SWIPE_TIMEOUT_MS = 10_000;
@@ -34,6 +35,7 @@ export function useSwipeMeme({
   onError?: (error: Error, variables: SwipeVariables) => void;
 } = {}) {
   const client = useApiClient();
+  const { tgId } = useUser();
   const updateUser = useUpdateUser();
   return useMutation({
     mutationFn: ({ memeId, like }: SwipeVariables) => swipeMeme(client, memeId, { like }),
@@ -57,6 +59,8 @@ export function useSwipeMeme({
     },
     onError: (error, variables, context) => {
       const earned = context?.earned ?? 0;
+      // The swipe given back is no "swipes added" rise.
+      swipesGivenBack(tgId, 1);
       updateUser((user) => ({ swipes: user.swipes + 1, memeCoins: Math.max(0, user.memeCoins - earned) }));
       onError?.(error, variables);
     },
