@@ -1,5 +1,6 @@
 // One lint setup for every workspace (flat config); Prettier owns formatting.
 import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   BadRequestException,
   HttpException,
@@ -17,6 +18,7 @@ import {
   isBoostActive,
   parseFaceChoice,
 } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';

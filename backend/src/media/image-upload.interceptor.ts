@@ -18,6 +18,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
 import { ErrorText } from '@mememint/contracts';
 import type { Observable } from 'rxjs';
+
 import { AppConfig } from '../config/app.config.js';
 import { type BodyBudget, clientGone, guardBody, UPLOAD_INTERRUPTED } from './upload-body.js';
 import { UploadBodyBudget } from './upload-slots.js';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { Clock } from '../common/clock.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { SquadsRepository } from '../squads/squads.repository.js';

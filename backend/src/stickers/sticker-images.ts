@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+
 import { MediaKeys } from '../media/media-keys.js';
 import type { Meme } from '../memes/entities/meme.entity.js';
 
