@@ -134,49 +134,6 @@ describe('the game in a phone browser against the real backend', () => {
     await context.close();
   });
 
-  it('a swipe sent offline comes back without a "swipes added" tip; a real rise shows one above the card', async () => {
-    const { context, page, tgId } = await openPlayer();
-    await page.getByRole('button', { name: 'Got it' }).click();
-    const card = page.getByTestId('swipe-card');
-    await card.locator('img').waitFor();
-    const label = () => page.getByTestId('swipe-bar').locator('.swipe-bar__label').textContent();
-    assert.equal(await label(), '60/60');
-
-    await context.setOffline(true);
-    const failed = page.waitForEvent('requestfailed', (request) =>
-      /\/api\/v1\/swipes\/[^/]+\/$/.test(request.url()),
-    );
-    await page.getByRole('button', { name: 'Like' }).click();
-    await failed;
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="swipe-bar"] .swipe-bar__label')?.textContent === '60/60',
-    );
-    assert.equal(await page.getByTestId('swipes-added').count(), 0, 'the swipe given back is no rise');
-    await context.setOffline(false);
-
-    // The balance this phone last saw was 50: the 60 it sees now is a rise of 10.
-    await page.evaluate(
-      (id) =>
-        localStorage.setItem(
-          `mm_swipes_added:${id}`,
-          JSON.stringify({ seen: 50, addedAt: null, added: 0, shownAt: null }),
-        ),
-      tgId,
-    );
-    await page.reload();
-    const tip = page.getByTestId('swipes-added');
-    await tip.getByText('+10').waitFor();
-    await card.locator('img').waitFor();
-    const tipBox = (await tip.boundingBox())!;
-    const cardBox = (await card.first().boundingBox())!;
-    assert.ok(
-      tipBox.y + tipBox.height <= cardBox.y,
-      `the tip (bottom ${tipBox.y + tipBox.height}) ends above the card (top ${cardBox.y})`,
-    );
-    await shot(page, '32-swipes-added');
-    await context.close();
-  });
-
   it('bets coins on a meme of today in the feed; the stake shows on it and the coins drop', async () => {
     const { context, page } = await openPlayer();
     await page.getByRole('button', { name: 'Got it' }).click();

@@ -12,11 +12,6 @@ export function formatCoins(value: number): string {
   return `${shortDecimal(n / 1_000_000)}M`;
 }
 
-/** A whole number as the player's language writes it ("2,501,259", "2 501 259"). */
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
-}
-
 /** The swipe bar's scale: current over 60, or over current once a purchase took it past 60. */
 export const SWIPE_BAR_MAX = 60;
 

@@ -2,9 +2,8 @@ import type { FeedItemDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
 
 import { haptic } from '../../telegram/sdk';
-import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
-import { authorName, isVotingOpen, useContestNow } from './author';
+import { authorName, isVotingOpen } from './author';
 
 /** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
 export function FeedCard({
@@ -16,21 +15,20 @@ export function FeedCard({
   own: boolean;
   onVote: (item: FeedItemDto) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const now = useContestNow();
+  const { t } = useTranslation();
   return (
     <li className="feed-card" data-testid="feed-card">
       <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>
-          ♥ {formatNumber(item.likes, i18n.language)}
+          ♥ {item.likes}
         </span>
         {item.voted !== null ? (
           <span className="reward-chip" data-testid="voted">
             <CoinIcon size={14} /> {t('feed.yourBet', { count: item.voted })}
           </span>
-        ) : own ? null : isVotingOpen(item.publishedAt, now) ? (
+        ) : !own && isVotingOpen(item.publishedAt) ? (
           <button
             type="button"
             className="button button--small"
@@ -41,11 +39,7 @@ export function FeedCard({
           >
             {t('feed.vote')}
           </button>
-        ) : (
-          <span className="feed-card__closed muted" data-testid="bets-closed">
-            {t('feed.closed')}
-          </span>
-        )}
+        ) : null}
       </div>
     </li>
   );

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CoinIcon } from '../../ui/icons';
-import { formatNumber } from '../balance';
 import { toast } from '../../ui/toast';
 import { useMemeOfTheDay } from './api/get-meme-of-the-day';
 import { authorName } from './author';
@@ -35,8 +34,7 @@ export function MemeOfTheDay() {
         <span className="muted">{date}</span>
         <span>{authorName(settled.meme.author)}</span>
         <span className="meme-of-the-day__pool">
-          ♥ {formatNumber(settled.likes, i18n.language)} · <CoinIcon size={14} />{' '}
-          {t('feed.pool', { count: settled.pool })}
+          ♥ {settled.likes} · <CoinIcon size={14} /> {t('feed.pool', { count: settled.pool })}
         </span>
       </div>
     </m.section>

@@ -7,7 +7,6 @@ import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Dialog } from '../../ui/Dialog';
 import { useUser } from '../session';
 import { useVoteMeme } from './api/vote-meme';
-import { isVotingOpen, useContestNow } from './author';
 
 /** Stakes offered as chips; any whole amount can be typed. */
 export const STAKES = ['10', '50', '100', '500'] as const;
@@ -26,12 +25,10 @@ export function VoteDialog({ item, onClose }: { item: FeedItemDto; onClose: () =
   const value = Number(amount);
   const valid = Number.isInteger(value) && value >= 1;
   const affordable = valid && value <= user.memeCoins;
-  // The dialog may stay open past the meme's day: then it says so instead of taking the bet.
-  const open = isVotingOpen(item.publishedAt, useContestNow());
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (open && affordable) vote.mutate({ memeId: item.id, amount: value });
+    if (affordable) vote.mutate({ memeId: item.id, amount: value });
   }
 
   return (
@@ -60,16 +57,10 @@ export function VoteDialog({ item, onClose }: { item: FeedItemDto; onClose: () =
             aria-invalid={!valid}
           />
         </label>
-        {open ? (
-          <p className={affordable || !valid ? 'muted' : 'error-text'}>
-            {affordable || !valid ? t('feed.balance', { count: user.memeCoins }) : t('errors.notEnoughCoins')}
-          </p>
-        ) : (
-          <p className="error-text" role="alert">
-            {t('feed.closedText')}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={!open || !affordable || vote.isPending}>
+        <p className={affordable || !valid ? 'muted' : 'error-text'}>
+          {affordable || !valid ? t('feed.balance', { count: user.memeCoins }) : t('errors.notEnoughCoins')}
+        </p>
+        <button type="submit" className="button" disabled={!affordable || vote.isPending}>
           {t('feed.placeBet', { count: valid ? value : 0 })}
         </button>
       </form>

@@ -1,5 +1,3 @@
-import type { VotedItemDto } from '@mememint/contracts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { useVoted } from './api/get-voted';
@@ -23,27 +21,14 @@ export function VotedList() {
               <span>{t('feed.yourBet', { count: vote.amount })}</span>
               <span className="muted">{vote.day}</span>
             </div>
-            <span className={`outcome outcome--${vote.outcome}`}>{outcomeText(vote, t)}</span>
+            <span className={`outcome outcome--${vote.outcome}`}>
+              {t(`feed.outcome.${vote.outcome}`)}
+              {vote.payout ? ` +${vote.payout}` : ''}
+            </span>
           </li>
         ))}
       </ul>
       <LoadMore pages={voted} />
     </>
   );
-}
-
-/** How a bet went, net of its stake: a win that only gave the stake back is no "+". */
-export function outcomeText(vote: Pick<VotedItemDto, 'outcome' | 'amount' | 'payout'>, t: TFunction): string {
-  switch (vote.outcome) {
-    case 'won': {
-      const net = (vote.payout ?? vote.amount) - vote.amount;
-      return net > 0 ? t('feed.outcome.won', { coins: net }) : t('feed.outcome.stakeBack');
-    }
-    case 'lost':
-      return t('feed.outcome.lost', { coins: vote.amount });
-    case 'refunded':
-      return t('feed.outcome.refunded');
-    case 'pending':
-      return t('feed.outcome.pending');
-  }
 }

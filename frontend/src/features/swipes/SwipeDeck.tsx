@@ -37,18 +37,6 @@ export function SwipeDeck() {
         <h2>{t('swipes.title')}</h2>
         <GiftBox count={gifts.pending.length} />
       </div>
-      {/* Above the cards, never over them. */}
-      {added.visible && (
-        <div className="swipes-added" role="status" data-testid="swipes-added">
-          <span>
-            <strong className="swipes-added__count">+{added.added}</strong>{' '}
-            {t('swipes.addedRecently', { count: added.added })}
-          </span>
-          <button type="button" className="link-button" onClick={added.dismiss}>
-            {t('swipes.introOk')}
-          </button>
-        </div>
-      )}
       <div className="swipe-deck__stack">
         {deck.loading ? (
           <Spinner />
@@ -90,6 +78,16 @@ export function SwipeDeck() {
                 setIntro(false);
               }}
             >
+              {t('swipes.introOk')}
+            </button>
+          </div>
+        )}
+        {added.visible && (
+          <div className="swipe-intro" role="note" data-testid="swipes-added">
+            <p>
+              <strong className="swipe-intro__added">+{added.added}</strong> {t('swipes.addedRecently')}
+            </p>
+            <button type="button" className="button button--small" onClick={added.dismiss}>
               {t('swipes.introOk')}
             </button>
           </div>

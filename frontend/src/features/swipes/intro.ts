@@ -26,24 +26,21 @@ export const SKIP_SWIPES_INTRO = 'skip_swipes_intro';
 export const SWIPES_ADDED = 'swipes_added';
 export const SWIPES_ADDED_WINDOW_MS = 5 * 60_000;
 
-/** What the tip remembers per player: the balance last seen, its last rise, and when the tip last showed. */
+/** What the tip remembers per player: the balance last seen, and its last rise. */
 export interface SwipesAdded {
   /** The swipe balance last seen. */
   seen: number;
   /** When the balance last went up (ms), and by how much. */
   addedAt: number | null;
   added: number;
-  /** When the tip last showed (ms): it shows at most once in 5 minutes. */
-  shownAt: number | null;
+  /** The tip for that rise has been shown (it shows once). */
+  shown: boolean;
 }
 
 export function readSwipesAdded(tgId: number): SwipesAdded | null {
   try {
     const stored = globalThis.localStorage?.getItem(key(SWIPES_ADDED, tgId));
-    if (!stored) return null;
-    const state = JSON.parse(stored) as SwipesAdded & { shown?: boolean };
-    // Stored before the tip remembered when it showed: a shown tip counts as shown at its rise.
-    return { ...state, shownAt: state.shownAt ?? (state.shown ? state.addedAt : null) };
+    return stored ? (JSON.parse(stored) as SwipesAdded) : null;
   } catch {
     return null;
   }
@@ -59,35 +56,20 @@ export function writeSwipesAdded(tgId: number, state: SwipesAdded): void {
 
 /**
  * The next state once the balance `swipes` is seen at `now`: a rise (a refill, a purchase, a gift)
- * is remembered for the tip; the first balance ever seen is no rise.
+ * starts a new tip; the first balance ever seen is no rise.
  */
 export function seeSwipes(state: SwipesAdded | null, swipes: number, now: number): SwipesAdded {
   if (state && swipes > state.seen)
-    return { seen: swipes, addedAt: now, added: swipes - state.seen, shownAt: state.shownAt };
+    return { seen: swipes, addedAt: now, added: swipes - state.seen, shown: false };
   return {
     seen: swipes,
     addedAt: state?.addedAt ?? null,
     added: state?.added ?? 0,
-    shownAt: state?.shownAt ?? null,
+    shown: state?.shown ?? false,
   };
 }
 
-/**
- * Whether the tip shows now: a rise in the last 5 minutes that came after the tip last showed, and
- * the tip has not shown in the last 5 minutes (several rises in a row make one tip, not one each).
- */
+/** Whether the tip shows now: a rise in the last 5 minutes whose tip has not been shown. */
 export function swipesAddedDue(state: SwipesAdded, now: number): boolean {
-  if (state.addedAt === null || now - state.addedAt >= SWIPES_ADDED_WINDOW_MS) return false;
-  return (
-    state.shownAt === null || (state.shownAt < state.addedAt && now - state.shownAt >= SWIPES_ADDED_WINDOW_MS)
-  );
-}
-
-/**
- * Swipes given back by a refused or failed swipe (its optimistic -1 rolled back): no rise, so the
- * balance last seen takes them in before the bar shows them again.
- */
-export function swipesGivenBack(tgId: number, count: number): void {
-  const state = readSwipesAdded(tgId);
-  if (state) writeSwipesAdded(tgId, { ...state, seen: state.seen + count });
+  return !state.shown && state.addedAt !== null && now - state.addedAt < SWIPES_ADDED_WINDOW_MS;
 }

@@ -10,9 +10,8 @@ import {
 
 /**
  * The "swipes added in last 5 minutes" tip (docs/SPEC.md §3): follows the player's swipe balance, and
- * when it rose in the last 5 minutes shows the tip (at most once in 5 minutes, stored per player),
- * until dismissed or the 5 minutes are over. A swipe rolled back is no rise (swipesGivenBack). While
- * `enabled` is false (another tip is up) it waits.
+ * when it rose in the last 5 minutes shows the tip once (stored per player), until dismissed or the
+ * 5 minutes are over. While `enabled` is false (another tip is up) it waits.
  */
 export function useSwipesAdded(tgId: number, swipes: number, enabled: boolean) {
   const [tip, setTip] = useState<{ added: number; until: number } | null>(null);
@@ -21,7 +20,7 @@ export function useSwipesAdded(tgId: number, swipes: number, enabled: boolean) {
     const now = Date.now();
     const state = seeSwipes(readSwipesAdded(tgId), swipes, now);
     const due = enabled && swipesAddedDue(state, now);
-    writeSwipesAdded(tgId, due ? { ...state, shownAt: now } : state);
+    writeSwipesAdded(tgId, due ? { ...state, shown: true } : state);
     if (due) setTip({ added: state.added, until: state.addedAt! + SWIPES_ADDED_WINDOW_MS });
   }, [tgId, swipes, enabled]);
 

@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { useUpdateUser, useUser } from '../../session';
-import { swipesGivenBack } from '../intro';
+import { useUpdateUser } from '../../session';
 
 /** docs/SPEC.md §9: the swipe call gives up after 10 s. */
 export const SWIPE_TIMEOUT_MS = 10_000;
@@ -36,7 +35,6 @@ export function useSwipeMeme({
   onError?: (error: Error, variables: SwipeVariables) => void;
 } = {}) {
   const client = useApiClient();
-  const { tgId } = useUser();
   const updateUser = useUpdateUser();
   return useMutation({
     mutationFn: ({ memeId, like }: SwipeVariables) => swipeMeme(client, memeId, { like }),
@@ -60,8 +58,6 @@ export function useSwipeMeme({
     },
     onError: (error, variables, context) => {
       const earned = context?.earned ?? 0;
-      // The swipe given back is no "swipes added" rise.
-      swipesGivenBack(tgId, 1);
       updateUser((user) => ({ swipes: user.swipes + 1, memeCoins: Math.max(0, user.memeCoins - earned) }));
       onError?.(error, variables);
     },
