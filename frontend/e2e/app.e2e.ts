@@ -15,3 +15,4 @@ import './app/stickers.js';
 import './app/airdrop.js';
 import './app/ton-connect.js';
 import './app/sharing.js';
+import './app/admin-console.js';

@@ -2,8 +2,6 @@ import { BadRequestException, Injectable, PayloadTooLargeException } from '@nest
 import { ErrorText } from '@mememint/contracts';
 import sharp from 'sharp';
 import { AppConfig } from '../config/app.config.js';
-import { isTruncatedJpeg } from './jpeg-structure.js';
-import { UploadSlots } from './upload-slots.js';
 
 /** Longest side of a stored thumbnail. */
 const THUMBNAIL_SIZE = 512;
@@ -23,29 +21,15 @@ function isJpeg(bytes: Buffer): boolean {
 /** Uploaded photos: JPEG by content, within the game's limits, re-encoded before anything stores them. */
 @Injectable()
 export class ImagesService {
-  constructor(
-    private readonly config: AppConfig,
-    private readonly slots: UploadSlots,
-  ) {}
+  constructor(private readonly config: AppConfig) {}
 
   /**
    * Checks the upload and re-encodes it, decoding its pixels once. The size comes from the header
    * first, without sharp's own pixel limit (268 MP), so a decompression bomb of any size is a 413
-   * before anything is decoded, and a file whose coded data is too short for its size is refused as
-   * truncated. The decode takes one of the process's upload slots (UploadSlots).
+   * before anything is decoded.
    */
   async prepare(upload: Buffer): Promise<PreparedImage> {
     if (!isJpeg(upload)) throw new BadRequestException(ErrorText.onlyJpeg);
-    if (isTruncatedJpeg(upload)) throw new BadRequestException(ErrorText.imageUpload);
-    const release = await this.slots.acquire();
-    try {
-      return await this.decode(upload);
-    } finally {
-      release();
-    }
-  }
-
-  private async decode(upload: Buffer): Promise<PreparedImage> {
     const maxPixels = this.config.media.maxImagePixels;
     const { width = 0, height = 0 } = await sharp(upload, { limitInputPixels: false })
       .metadata()

@@ -3,7 +3,7 @@ import { createMediaStore, MediaStore } from '@mememint/media';
 import { AppConfig } from '../config/app.config.js';
 import { ImagesService } from './images.service.js';
 import { MediaController } from './media.controller.js';
-import { UploadBodyBudget, UploadSlots } from './upload-slots.js';
+import { UploadSlots } from './upload-slots.js';
 
 @Module({
   controllers: [MediaController],
@@ -16,9 +16,8 @@ import { UploadBodyBudget, UploadSlots } from './upload-slots.js';
     },
     ImagesService,
     UploadSlots,
-    UploadBodyBudget,
   ],
-  exports: [MediaStore, ImagesService, UploadSlots, UploadBodyBudget],
+  exports: [MediaStore, ImagesService, UploadSlots],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(private readonly store: MediaStore) {}

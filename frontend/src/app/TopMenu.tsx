@@ -112,6 +112,11 @@ export function TopMenu() {
             <Link role="menuitem" to="/invite" onClick={() => setMenuOpen(false)}>
               {t('menu.invite')}
             </Link>
+            {user.isAdmin && (
+              <Link role="menuitem" to="/admin" onClick={() => setMenuOpen(false)}>
+                {t('menu.console')}
+              </Link>
+            )}
           </div>
         )}
       </div>

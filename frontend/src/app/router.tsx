@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { useUser } from '../features/session';
 import { MainPage } from '../pages/MainPage';
 import { PageSkeleton } from './AppShell';
 import { Layout } from './Layout';
@@ -27,6 +28,15 @@ const OnboardingPage = page(() => import('../pages/OnboardingPage'), 'Onboarding
 const NotSupportedPage = page(() => import('../pages/NotSupportedPage'), 'NotSupportedPage');
 const SharedMemePage = page(() => import('../pages/SharedMemePage'), 'SharedMemePage');
 const SquadPage = page(() => import('../pages/SquadPage'), 'SquadPage');
+/** The operator console: its code (and its texts and charts) loads for admins opening it, never before. */
+const AdminPage = page(() => import('../pages/AdminPage'), 'AdminPage');
+const NotFoundPage = page(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+
+/** `/admin/…`: the console for admins, the not-found screen for anyone else (the API refuses them too). */
+function AdminRoute() {
+  const user = useUser();
+  return <Suspense fallback={<PageSkeleton />}>{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Suspense>;
+}
 
 /** The shared meme's page, public: shown in any browser, signed in or not (Telegram or not). */
 const SHARED_MEME_PATH = '/i/:shareId';
@@ -76,6 +86,8 @@ export function AppRoutes() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/stickers" element={<StickersPage />} />
           </Route>
+          {/* Outside the layout: the console has its own header and no bottom navigation. */}
+          <Route path="/admin/*" element={<AdminRoute />} />
           <Route path="*" element={<Navigate to="/main" replace />} />
         </Route>
       </Routes>

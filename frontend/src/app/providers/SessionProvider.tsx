@@ -25,7 +25,7 @@ import { dropEarlyRequests } from '../../lib/early-requests';
 import { apiClient, onLogout, reportError } from '../../lib/services';
 import { isInsideTelegram, readLaunchParams, type LaunchContext } from '../../telegram/launch';
 import { prepareMockLaunch } from '../../telegram/mock-env';
-import { isSupportedPlatform } from '../../telegram/platform';
+import { isDesktopPlatform, isSupportedPlatform } from '../../telegram/platform';
 import { startTelegram } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
 
@@ -89,12 +89,15 @@ async function startUp(queryClient: QueryClient): Promise<StartUp> {
     const { context } = launch;
     // Telegram's language: its texts are fetched while start-up signs in.
     const language = context.languageCode ? setLanguage(context.languageCode) : undefined;
-    if (!isSupportedPlatform(context.platform)) {
+    const supported = isSupportedPlatform(context.platform);
+    // Admins also pass on Telegram Desktop and Web (the console): such a launch signs in to find out.
+    if (!supported && !isDesktopPlatform(context.platform)) {
       await language;
       return { status: 'unsupported' };
     }
     const me = await signIn(apiClient, context).finally(dropEarlyRequests);
     await language;
+    if (!supported && !me.isAdmin) return { status: 'unsupported' };
     await setLanguage(me.languageCode);
     queryClient.setQueryData(sessionKeys.me(), me);
     return { status: 'ready', me, startParam: context.startParam };

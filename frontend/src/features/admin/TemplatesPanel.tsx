@@ -1,0 +1,269 @@
+import type { AdminTemplateDto, FaceRect, TemplateDto } from '@mememint/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../lib/api-context';
+import { LoadMore } from '../../ui/LoadMore';
+import { QueryFallback } from '../../ui/QueryFallback';
+import { toast } from '../../ui/toast';
+import { adminApi, adminKeys, type NewTemplateFields } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { usePaged } from './paged';
+
+const EMPTY_FIELDS: NewTemplateFields = {
+  title: '',
+  titleRu: '',
+  caption: '',
+  tags: '',
+  gender: '',
+  isPremium: false,
+};
+
+/** The image with a frame around each face the analysis found, numbered as players choose them. */
+export function FacesPreview({
+  imageUrl,
+  width,
+  height,
+  faces,
+}: {
+  imageUrl: string;
+  width: number;
+  height: number;
+  faces: FaceRect[];
+}) {
+  const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+  return (
+    <div className="console-faces" data-testid="template-faces">
+      <img src={imageUrl} alt="" />
+      {faces.map((face, index) => (
+        <span
+          key={index}
+          className="console-faces__box"
+          data-testid="face-box"
+          style={{
+            left: percent(face.x, width),
+            top: percent(face.y, height),
+            width: percent(face.width, width),
+            height: percent(face.height, height),
+          }}
+        >
+          {index + 1}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Upload, check the faces, then publish (enable) or throw away (delete): nothing reaches players before. */
+function TemplateUpload() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [image, setImage] = useState<File | null>(null);
+  const [fields, setFields] = useState(EMPTY_FIELDS);
+  const [uploaded, setUploaded] = useState<TemplateDto | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.templates() });
+
+  const upload = useMutation({
+    mutationFn: () => adminApi.uploadTemplate(client, image!, fields),
+    onSuccess: (template) => {
+      setUploaded(template);
+      void refresh();
+    },
+  });
+  const decide = useMutation({
+    mutationFn: async (publish: boolean) => {
+      if (publish) await adminApi.setTemplateEnabled(client, uploaded!.id, true);
+      else await adminApi.deleteTemplate(client, uploaded!.id);
+    },
+    onSuccess: (_result, publish) => {
+      toast.success(t(publish ? 'admin.templates.published' : 'admin.templates.discarded'));
+      setUploaded(null);
+      setImage(null);
+      setFields(EMPTY_FIELDS);
+      void refresh();
+    },
+  });
+
+  if (uploaded)
+    return (
+      <section className="console-card" data-testid="template-review">
+        <h3>{uploaded.title}</h3>
+        <p>{t('admin.templates.facesFound', { count: uploaded.faces.length })}</p>
+        <FacesPreview {...uploaded} />
+        <p className="console-hint">{t('admin.templates.review')}</p>
+        <div className="console-row">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate(false)}
+          >
+            {t('admin.templates.discard')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate(true)}
+          >
+            {t('admin.templates.publish')}
+          </button>
+        </div>
+      </section>
+    );
+
+  const set = (name: keyof NewTemplateFields) => (value: string | boolean) =>
+    setFields((current) => ({ ...current, [name]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (image && fields.title.trim()) upload.mutate();
+  };
+  return (
+    <form className="console-card console-form" onSubmit={submit}>
+      <h3>{t('admin.templates.upload')}</h3>
+      <label>
+        {t('admin.templates.image')}
+        <input
+          type="file"
+          accept="image/jpeg"
+          required
+          data-testid="template-image"
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+        />
+      </label>
+      <label>
+        {t('admin.templates.titleEn')}
+        <input required maxLength={120} value={fields.title} onChange={(e) => set('title')(e.target.value)} />
+      </label>
+      <label>
+        {t('admin.templates.titleRu')}
+        <input maxLength={120} value={fields.titleRu} onChange={(e) => set('titleRu')(e.target.value)} />
+      </label>
+      <label>
+        {t('admin.templates.caption')}
+        <textarea rows={2} value={fields.caption} onChange={(e) => set('caption')(e.target.value)} />
+      </label>
+      <label>
+        {t('admin.templates.tags')}
+        <input value={fields.tags} onChange={(e) => set('tags')(e.target.value)} />
+      </label>
+      <label>
+        {t('admin.templates.gender')}
+        <select value={fields.gender} onChange={(e) => set('gender')(e.target.value)}>
+          <option value="">{t('admin.templates.anyGender')}</option>
+          <option value="male">{t('profile.male')}</option>
+          <option value="female">{t('profile.female')}</option>
+          <option value="transgender">{t('profile.transgender')}</option>
+        </select>
+      </label>
+      <label className="console-check">
+        <input
+          type="checkbox"
+          checked={fields.isPremium}
+          onChange={(e) => set('isPremium')(e.target.checked)}
+        />
+        {t('admin.templates.premium')}
+      </label>
+      <button
+        type="submit"
+        className="button"
+        disabled={upload.isPending || !image}
+        aria-busy={upload.isPending}
+      >
+        {upload.isPending ? t('admin.templates.analysing') : t('admin.templates.analyse')}
+      </button>
+    </form>
+  );
+}
+
+function TemplateRow({ template }: { template: AdminTemplateDto }) {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.templates() });
+  const toggle = useMutation({
+    mutationFn: () => adminApi.setTemplateEnabled(client, template.id, !template.enabled),
+    onSuccess: () => {
+      toast.success(t('admin.templates.switched'));
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => adminApi.deleteTemplate(client, template.id),
+    onSuccess: () => {
+      toast.success(t('admin.templates.deleted'));
+      setConfirming(false);
+      void refresh();
+    },
+  });
+  const unused = template.generations === 0 && template.memes === 0;
+  return (
+    <li className="console-item" data-testid="template-row">
+      <img className="console-item__thumb" src={template.thumbnailUrl} alt="" loading="lazy" />
+      <div className="console-item__main">
+        <strong>{template.title}</strong>
+        <span className="console-hint">
+          {t('admin.templates.faces', { count: template.faces?.length ?? 0 })} ·{' '}
+          {t('admin.templates.uses', { generations: template.generations, memes: template.memes })}
+        </span>
+        <span className={`console-badge${template.enabled ? ' console-badge--on' : ''}`}>
+          {t(template.enabled ? 'admin.templates.enabled' : 'admin.templates.disabled')}
+        </span>
+      </div>
+      <div className="console-item__actions">
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate()}
+        >
+          {t(template.enabled ? 'admin.templates.disable' : 'admin.templates.enable')}
+        </button>
+        {unused && (
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => setConfirming(true)}
+          >
+            {t('admin.templates.delete')}
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          question={t('admin.templates.deleteConfirm', { title: template.title })}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </li>
+  );
+}
+
+export function TemplatesPanel() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const { query, items } = usePaged(adminKeys.templates(), (page) => adminApi.templates(client, page));
+  return (
+    <div className="console-panel console-panel--split">
+      <TemplateUpload />
+      <section>
+        {query.isPending || query.isError ? (
+          <QueryFallback query={query} />
+        ) : items.length === 0 ? (
+          <p className="empty">{t('admin.templates.empty')}</p>
+        ) : (
+          <ul className="console-list">
+            {items.map((template) => (
+              <TemplateRow key={template.id} template={template} />
+            ))}
+          </ul>
+        )}
+        <LoadMore pages={query} />
+      </section>
+    </div>
+  );
+}
