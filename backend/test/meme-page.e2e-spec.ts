@@ -104,7 +104,7 @@ describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
     const html = res.text;
     const image = `${PUBLIC_URL}${published.imageUrl}`;
     const url = `${PUBLIC_URL}/i/${published.shareId}`;
-    const description = `By @author${author.tgId} · 0 likes. Make your own face-swap meme in MemeMint on Telegram.`;
+    const description = `Made with AI (MemeMint face swap). By @author${author.tgId} · 0 likes. Make your own face-swap meme in MemeMint on Telegram.`;
     expect(metaContents(html, 'og:title')).toEqual([caption]);
     expect(metaContents(html, 'og:description')).toEqual([description]);
     expect(metaContents(html, 'og:image')).toEqual([image]);

@@ -2,7 +2,7 @@ import { isValidMediaKey } from './media.js';
 import type { FaceBox } from './queue.js';
 
 /**
- * Face analysis: detection, landmarks and the descriptor of one stored image, run once by the worker's
+ * Face analysis: detection, landmarks and quality of the faces of one stored image, run once by the worker's
  * analyse job (queue.ts: ANALYSE_JOB; a face photo when uploaded, a template when added) and stored
  * beside it, so that a generation only decodes, warps, blends and encodes.
  */
@@ -74,13 +74,11 @@ export interface AnalysedFace {
   meshScore: number;
   /** 468 × (x, y, z) float32 little-endian, base64: the face mesh in image pixels. */
   mesh: string;
-  /** 1024 float32 little-endian, base64: the faceres identity descriptor. */
-  descriptor: string;
   quality: FaceQuality;
 }
 
-/** Bumped when the record's layout changes. */
-export const FACE_ANALYSIS_FORMAT = 1;
+/** Bumped when the record's layout changes (2: no identity descriptor; a record of 1 is analysed again). */
+export const FACE_ANALYSIS_FORMAT = 2;
 
 /** The stored analysis of one image (`<key>.analysis.json`). */
 export interface FaceAnalysisRecord {

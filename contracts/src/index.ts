@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './ai-label.js';
 export * from './auth.js';
 export * from './boost.js';
 export * from './errors.js';

@@ -75,7 +75,7 @@ export interface CaptionJobResult {
 }
 
 /**
- * The analyse job of the generation queue: detection, landmarks, descriptor and quality of every face of
+ * The analyse job of the generation queue: detection, landmarks and quality of every face of
  * one stored image, stored beside it (`analysisKeyOf`); the worker answers an AnalyseJobResult (with the
  * face check for a face photo). Producers add it with a high priority and await it, with a timeout.
  */

@@ -25,7 +25,7 @@ const analysisUnavailable = () => new ServiceUnavailableException(ErrorText.face
 
 /**
  * The player's face photo: checked once by the inference worker's analyse job (faces, landmarks,
- * descriptor and quality, stored beside the photo so generations do not analyse it again), never
+ * and quality, stored beside the photo so generations do not analyse it again), never
  * charged, and the player's current face only once it passes.
  */
 @Injectable()

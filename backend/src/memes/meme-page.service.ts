@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import type { PublicMemeDto } from '@mememint/contracts';
+import { AI_LABEL_TEXT, type PublicMemeDto } from '@mememint/contracts';
 import { escapeHtml } from '../common/html.js';
 import { AppConfig } from '../config/app.config.js';
 
@@ -34,7 +34,8 @@ export class MemePageService {
     const title = meme.text?.trim() || 'A meme on MemeMint';
     const author = meme.author.username ? `@${meme.author.username}` : (meme.author.firstName ?? 'a player');
     const likes = `${meme.likes} ${meme.likes === 1 ? 'like' : 'likes'}`;
-    const description = `By ${author} · ${likes}. Make your own face-swap meme in MemeMint on Telegram.`;
+    // The AI label first: link previews cut descriptions short (EU AI Act art. 50, issue 25).
+    const description = `${AI_LABEL_TEXT.en}. By ${author} · ${likes}. Make your own face-swap meme in MemeMint on Telegram.`;
     const pageUrl = `${origin}/i/${encodeURIComponent(meme.shareId)}`;
     const imageUrl = `${origin}${meme.imageUrl}`;
     const head = [

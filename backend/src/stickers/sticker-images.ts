@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { aiLabelXmp } from '@mememint/contracts';
 import sharp from 'sharp';
 import { MediaKeys } from '../media/media-keys.js';
 import type { Meme } from '../memes/entities/meme.entity.js';
@@ -5,6 +7,12 @@ import type { Meme } from '../memes/entities/meme.entity.js';
 /** Telegram's static sticker: one side exactly 512 px, the other at most 512, WEBP, at most 512 KB. */
 export const STICKER_SIDE = 512;
 export const STICKER_MAX_BYTES = 512 * 1024;
+
+// The workspace's package.json, two folders up from both src/stickers and dist/stickers.
+const pkg = createRequire(import.meta.url)('../../package.json') as { name: string; version: string };
+
+/** The AI label (XMP) of the stickers made here: the meme's own label does not survive re-encoding. */
+const AI_LABEL_XMP = aiLabelXmp(`MemeMint face swap (${pkg.name} ${pkg.version})`);
 
 /**
  * A meme as a static sticker: fitted into 512×512 (the longer side exactly 512), WEBP with its alpha
@@ -16,10 +24,10 @@ export async function memeToSticker(image: Buffer): Promise<Buffer> {
     .resize(STICKER_SIDE, STICKER_SIDE, { fit: 'inside', withoutEnlargement: false })
     .toBuffer();
   for (const quality of [90, 80, 70, 55, 40]) {
-    const webp = await sharp(resized).webp({ quality, alphaQuality: 100 }).toBuffer();
+    const webp = await sharp(resized).webp({ quality, alphaQuality: 100 }).withXmp(AI_LABEL_XMP).toBuffer();
     if (webp.length <= STICKER_MAX_BYTES) return webp;
   }
-  return sharp(resized).webp({ quality: 25 }).toBuffer();
+  return sharp(resized).webp({ quality: 25 }).withXmp(AI_LABEL_XMP).toBuffer();
 }
 
 /**

@@ -9,7 +9,6 @@ import {
 } from '@mememint/contracts';
 
 import type { PipelineConfig } from '../config.js';
-import { DESCRIPTOR_LENGTH, faceDescriptors } from '../descriptor/face-descriptor.js';
 import { locateFaces } from '../detect/face-detector.js';
 import { decodeImage } from '../image/decode.js';
 import { buildPyramid } from '../image/pyramid.js';
@@ -88,8 +87,9 @@ export function imageSha256(bytes: Uint8Array): string {
 }
 
 /**
- * Analyses an image once: every face (tiles included) with its mesh, faceres descriptor and quality,
- * largest first, as the record stored beside the image. A face photo must be a JPEG.
+ * Analyses an image once: every face (tiles included) with its mesh and quality, largest first, as
+ * the record stored beside the image. A face photo must be a JPEG. No identity descriptor: nothing
+ * reads one, and a face photo is biometric data kept to what is used (issue 25).
  */
 export async function analyseImage(
   bytes: Uint8Array,
@@ -109,24 +109,16 @@ export async function analyseImage(
   started = performance.now();
   const faces = await meshImageFaces(image, detected, config);
   const landmarks = performance.now() - started;
-  started = performance.now();
-  const descriptors = await faceDescriptors(
-    image,
-    faces.map((face) => face.mesh),
-    config,
-  );
-  const descriptor = performance.now() - started;
   const record: FaceAnalysisRecord = {
     format: FACE_ANALYSIS_FORMAT,
     version: await analysisVersion(),
     imageSha256: imageSha256(bytes),
     width: image.width,
     height: image.height,
-    faces: faces.map((face, i) => ({
+    faces: faces.map((face) => ({
       box: face.box,
       meshScore: Math.round(face.mesh.faceScore * 1000) / 1000,
       mesh: encodeFloats(face.mesh.points),
-      descriptor: encodeFloats(descriptors[i]),
       quality: roundQuality(face.quality),
     })),
   };
@@ -137,7 +129,6 @@ export async function analyseImage(
       decode: round(decode),
       detect: round(detect),
       landmarks: round(landmarks),
-      descriptor: round(descriptor),
     },
   };
 }
@@ -167,9 +158,4 @@ export async function storedImageFaces(
     faces.push({ box: face.box, mesh: { points, faceScore: face.meshScore }, quality: face.quality });
   }
   return faces;
-}
-
-/** A record's faceres descriptors, in its face order (null for a damaged one). */
-export function storedDescriptors(record: FaceAnalysisRecord): (Float32Array | null)[] {
-  return record.faces.map((face) => decodeFloats(face.descriptor, DESCRIPTOR_LENGTH));
 }

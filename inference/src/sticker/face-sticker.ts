@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 
 import { dilate, renderText, type Coverage } from '../caption/caption.js';
+import { AI_LABEL_XMP } from '../image/ai-label.js';
 
 /** Telegram's static sticker: the longer side exactly 512 px. */
 export const STICKER_SIDE = 512;
@@ -192,5 +193,6 @@ export async function faceSticker(picture: Uint8Array, mask: Uint8Array, text = 
   }
   return sharp(out, { raw: { width, height, channels: 4 } })
     .png()
+    .withXmp(AI_LABEL_XMP)
     .toBuffer();
 }
