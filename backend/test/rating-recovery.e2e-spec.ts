@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { RatingPlayerEntry } from '@mememint/contracts';
 
+import { LedgerService } from '../src/ledger/ledger.service.js';
+import { RatingRebuildService } from '../src/rating/rating-rebuild.service.js';
 import { RatingRecoveryService } from '../src/rating/rating-recovery.service.js';
 import { newPlayer, type Player } from './helpers/memes.js';
 import { earn, rate, untilScore } from './helpers/rating.js';
@@ -65,5 +67,30 @@ describe('leaderboards after Redis lost them', () => {
       await sleep(50);
     expect((await rate(second, poor, 'me', 'all')).me).toEqual({ rank: 2, score: poorCoins });
     expect(rebuilds() - rebuildsBefore).toBe(1);
+  });
+
+  it('keeps what is earned while a rebuild reads the ledger', async () => {
+    const player: Player = await newPlayer(first.server, first.config);
+    const before = await earn(first, player, 70);
+    await untilScore(first, player, before);
+    const ledger = first.app.get(LedgerService);
+    const read = ledger.earnedTotals.bind(ledger);
+    let during = 0;
+    // The rebuild's first read of the ledger is done; then the player earns (a row the read missed)
+    // and the live boards show it, before the rebuild swaps in its boards.
+    const spy = jest.spyOn(ledger, 'earnedTotals').mockImplementationOnce(async (...args) => {
+      const rows = await read(...args);
+      during = await earn(first, player, 9);
+      await untilScore(first, player, before + during);
+      return rows;
+    });
+    try {
+      await first.app.get(RatingRebuildService).rebuild();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(during).toBeGreaterThan(0);
+    expect((await rate(second, player, 'me', 'all')).me.score).toBe(before + during);
+    expect((await rate(second, player, 'me', 'day')).me.score).toBe(before + during);
   });
 });

@@ -38,6 +38,12 @@ export class MediaController {
     }
     const object = await this.storage.open(path);
     if (!object) throw new NotFoundException(ErrorText.notFound);
+    // The client may have left while the file was opened: pipeline() would refuse the closed response
+    // and leave the file's handle to the garbage collector, which ends the process on Node 26.
+    if (res.destroyed) {
+      object.stream.destroy();
+      return;
+    }
     // The key names one immutable object, so it is its own validator.
     const etag = `"${path}"`;
     res.set({ 'Cache-Control': CACHE_CONTROL, ETag: etag });

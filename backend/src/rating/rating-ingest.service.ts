@@ -46,7 +46,7 @@ export class RatingIngestService implements OnModuleInit, OnModuleDestroy {
   async recordEarned(userId: number, coins: number, at: Date): Promise<void> {
     if (coins <= 0) return;
     // Most earnings leave every top as it was: only those that changed one wake the broadcaster.
-    if (await this.boards.addEarned(userId, coins, bucketsAt(at), RATING_PAGE_SIZE)) this.changed();
+    if (await this.boards.addEarned(userId, coins, bucketsAt(at), RATING_PAGE_SIZE, at)) this.changed();
   }
 
   /** Players who joined or left squads move their scores with them. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { RATING_PAGE_SIZE } from '@mememint/contracts';
 import { Clock } from '../common/clock.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { SquadsRepository } from '../squads/squads.repository.js';
@@ -10,6 +11,9 @@ import {
   RatingRepository,
   type RatingSnapshot,
 } from './rating.repository.js';
+
+/** How long a rebuild's journal runs at most (a rebuild that died stops journaling then). */
+const JOURNAL_TTL_MS = 10 * 60_000;
 
 /** Rows read per query while rebuilding. */
 const REBUILD_BATCH = 10_000;
@@ -35,9 +39,22 @@ export class RatingRebuildService {
    * Every current bucket's boards again from the ledger's earned rows and the squads' memberships,
    * swapped in at once. A squad counts as having reached its score when the last of its members
    * reached theirs or joined, whichever was later (leaves are not recorded, so a tie with a squad
-   * someone left may order differently than it did live).
+   * someone left may order differently than it did live). Earnings and moves that reach the boards
+   * while it reads are journaled and applied again to the new boards: the rows read are those earned
+   * before it started, the journal's earnings from then on count.
    */
   async rebuild(): Promise<RebuildSummary> {
+    await this.boards.startJournal(JOURNAL_TTL_MS);
+    try {
+      return await this.rebuildJournaled();
+    } catch (error) {
+      await this.boards.takeJournal();
+      throw error;
+    }
+  }
+
+  private async rebuildJournaled(): Promise<RebuildSummary> {
+    // Rows earned from here on are the journal's, not the snapshot's.
     const now = this.clock.now();
     const memberships = new Map<number, MemberMove & { squadId: number; joinedAt: Date }>();
     for (let after = 0; ;) {
@@ -62,7 +79,7 @@ export class RatingRebuildService {
       for (let after = 0; ;) {
         const batch = await this.ledger.earnedTotals(
           bucketStart(period, now),
-          bucketEnd(period, now),
+          earlierOf(bucketEnd(period, now), now),
           after,
           REBUILD_BATCH,
         );
@@ -93,8 +110,25 @@ export class RatingRebuildService {
       );
       summary.players[bucket] = players.length;
     }
+    const replaced = await this.boards.replaceAll(snapshot);
+    const journal = await this.boards.takeJournal();
+    for (const entry of journal) {
+      if (entry.kind === 'moved') await this.boards.moveMembers([entry], bucketsAt(this.clock.now()));
+      else if (entry.at >= now)
+        await this.boards.addEarned(
+          entry.userId,
+          entry.coins,
+          bucketsAt(entry.at),
+          RATING_PAGE_SIZE,
+          entry.at,
+        );
+    }
     // Watchers hear of the new boards, unless there were none before or after (a first start).
-    if (await this.boards.replaceAll(snapshot)) await this.boards.markDirty(LIVE_BOARDS.map(boardName));
+    if (replaced || journal.length) await this.boards.markDirty(LIVE_BOARDS.map(boardName));
     return summary;
   }
+}
+
+function earlierOf(end: Date | null, now: Date): Date {
+  return end === null || end > now ? now : end;
 }

@@ -25,6 +25,10 @@ export interface MemberMove {
   version: number;
 }
 
+/** One thing a script did while a rebuild ran (RatingRepository.takeJournal), in their order. */
+export type JournalEntry =
+  { kind: 'earned'; userId: number; coins: number; at: Date } | ({ kind: 'moved' } & MemberMove);
+
 /** Everything a rebuild writes, per bucket. */
 export interface RatingSnapshot {
   buckets: BucketRef[];
@@ -70,6 +74,9 @@ const KEYS = {
   built: 'built',
   /** Held by the one process rebuilding after a loss. */
   rebuildLock: 'rebuild-lock',
+  /** Set while a rebuild runs: the scripts then append what they did to `journal`. */
+  rebuilding: 'rebuilding',
+  journal: 'journal',
   /** What replaceAll swaps: the boards, the membership copy and the counts. */
   replaced: /^(p:|s:|m:|squad-of$|members$)/,
 } as const;
@@ -126,6 +133,7 @@ export class RatingRepository {
     coins: number,
     buckets: readonly BucketRef[],
     topSize: number,
+    at: Date,
   ): Promise<boolean> {
     const flagged = await this.commands.ratingEarn(
       this.base,
@@ -134,6 +142,7 @@ export class RatingRepository {
       topSize,
       buckets.length,
       ...bucketArgs(buckets),
+      at.getTime(),
     );
     return flagged === 1;
   }
@@ -221,6 +230,34 @@ export class RatingRepository {
     await this.commands.ratingUnlock(this.base, token);
   }
 
+  /**
+   * A rebuild starts: from now until its swap (or `ttlMs`, should it die), the scripts journal what
+   * they do; a journal left by a rebuild that died is dropped.
+   */
+  async startJournal(ttlMs: number): Promise<void> {
+    await this.redis
+      .multi()
+      .del(this.key(KEYS.journal))
+      .set(this.key(KEYS.rebuilding), '1', 'PX', ttlMs)
+      .exec();
+  }
+
+  /** Ends the journal and answers what it holds (empties it). */
+  async takeJournal(): Promise<JournalEntry[]> {
+    const [[, entries]] = (await this.redis
+      .multi()
+      .lrange(this.key(KEYS.journal), 0, -1)
+      .del(this.key(KEYS.journal), this.key(KEYS.rebuilding))
+      .exec()) as [[unknown, string[]], unknown];
+    return entries.map((entry): JournalEntry => {
+      const [kind, member, value, extra] = entry.split(':') as [string, string, string, string];
+      const userId = fromMember(member);
+      if (kind === 'e') return { kind: 'earned', userId, coins: Number(value), at: new Date(Number(extra)) };
+      const squadId = Number(value);
+      return { kind: 'moved', userId, squadId: squadId === 0 ? null : squadId, version: Number(extra) };
+    });
+  }
+
   /** Members per squad (0 for a squad nobody is in). */
   async memberCounts(squadIds: readonly number[]): Promise<Map<number, number>> {
     if (squadIds.length === 0) return new Map();
@@ -276,6 +313,8 @@ export class RatingRepository {
     for (const name of existing) swap.del(this.key(name));
     for (const name of written) swap.rename(`${temp}${name}`, this.key(name));
     swap.set(this.key(KEYS.built), new Date().toISOString());
+    // From here the scripts write to the new boards: the journal stops.
+    swap.del(this.key(KEYS.rebuilding));
     await swap.exec();
     return existing.length > 0 || written.size > 0;
   }

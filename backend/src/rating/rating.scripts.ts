@@ -1,12 +1,15 @@
 // The rating's Lua scripts (RatingRepository runs them). They spell the key layout RatingRepository's
 // KEYS builds (`p:`, `s:`, `m:`, `squad-of`, `members`, `dirty:`, `sent:`, `lease:`) from the
-// prefixed base they are given, since a script's own key names get no ioredis prefix.
+// prefixed base they are given, since a script's own key names get no ioredis prefix. While a
+// rebuild runs (`rebuilding` set), both also append what they did to `journal`, which the rebuild
+// applies again to the boards it swapped in (what was written to the old ones is gone with them).
 
 /**
  * Adds earned coins to a player in every current bucket, and to their squad (from the membership
  * copy in `squad-of`) and its members' board, in one step; flags a live board dirty when the
  * player (or squad) is or was in its top, and answers 1 if it flagged one. ARGV: base, member, coins,
- * top size, bucket count, then per bucket: period, bucket, span, offset, ttl.
+ * top size, bucket count, then per bucket: period, bucket, span, offset, ttl; then the time the
+ * coins were earned (ms, for the journal).
  */
 export const EARN_SCRIPT = `
 local base, member, coins, top, n = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -21,6 +24,9 @@ local function add(key, m, d, span, offset, ttl)
   if score <= 0 then redis.call('ZREM', key, m) else redis.call('ZADD', key, fmt(-(score * span) + offset), m) end
   touch(key, ttl)
   return was or inTop(key, m)
+end
+if redis.call('EXISTS', base .. 'rebuilding') == 1 then
+  redis.call('RPUSH', base .. 'journal', 'e:' .. member .. ':' .. ARGV[3] .. ':' .. ARGV[6 + n * 5])
 end
 local squad, flagged = '0', 0
 local entry = redis.call('HGET', base .. 'squad-of', member)
@@ -62,6 +68,9 @@ local function add(key, m, d, span, offset, ttl)
   if old then score = score + math.ceil(-tonumber(old) / span) end
   if score <= 0 then redis.call('ZREM', key, m) else redis.call('ZADD', key, fmt(-(score * span) + offset), m) end
   touch(key, ttl)
+end
+if redis.call('EXISTS', base .. 'rebuilding') == 1 then
+  redis.call('RPUSH', base .. 'journal', 'm:' .. member .. ':' .. target .. ':' .. ARGV[4])
 end
 local current, applied = '0', 0
 local entry = redis.call('HGET', base .. 'squad-of', member)

@@ -126,6 +126,17 @@ describe('the operator console (/admin)', () => {
   it('a player opening /admin gets the not-found screen and no console entry', async () => {
     const { context, page } = await openNewPlayer();
     await skipOnboarding(page);
+    // The first screen loads none of the console's code (nor its charts).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByTestId('coin-balance').waitFor();
+    assert.deepEqual(
+      scripts.filter((path) => /AdminPage|FiguresPanel|NotFoundPage/.test(path)),
+      [],
+    );
     await page.getByRole('button', { name: 'Menu' }).click();
     assert.equal(await page.getByRole('menuitem', { name: 'Console' }).count(), 0);
     await page.goto('/admin/figures');

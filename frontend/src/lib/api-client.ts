@@ -157,7 +157,7 @@ export class ApiClient {
 
     // Start-up's first call may have been sent by index.html already (lib/early-requests).
     const early =
-      options.query || body instanceof FormData ? undefined : takeEarlyAnswer(method, path, token, json);
+      body instanceof FormData ? undefined : takeEarlyAnswer(method, path + url.search, token, json);
     const { status, text } =
       (early && (await early)) ||
       (await this.exchange(url, { method, headers, body }, options.signal, active));

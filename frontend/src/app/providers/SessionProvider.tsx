@@ -92,16 +92,21 @@ async function startUp(queryClient: QueryClient): Promise<StartUp> {
     const supported = isSupportedPlatform(context.platform);
     // Admins also pass on Telegram Desktop and Web (the console): such a launch signs in to find out.
     if (!supported && !isDesktopPlatform(context.platform)) {
+      dropEarlyRequests();
       await language;
       return { status: 'unsupported' };
     }
-    const me = await signIn(apiClient, context).finally(dropEarlyRequests);
+    const me = await signIn(apiClient, context).finally(() => dropEarlyRequests('sign-in'));
+    // The early deck is /main's first screen's; anywhere else it would only go stale.
+    if (!supported || !me.isOnboardingDone || !['/', '/main'].includes(window.location.pathname))
+      dropEarlyRequests();
     await language;
     if (!supported && !me.isAdmin) return { status: 'unsupported' };
     await setLanguage(me.languageCode);
     queryClient.setQueryData(sessionKeys.me(), me);
     return { status: 'ready', me, startParam: context.startParam };
   } catch (error) {
+    dropEarlyRequests();
     return { status: 'failed', error };
   } finally {
     const startSdk = launch?.startSdk;
