@@ -11,9 +11,11 @@
  * one (A B, B A, …), so all see the same load on a shared machine.
  */
 import { writeFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+
 import { launchBrowser } from '../e2e/browser.js';
 import { seedMemes } from '../e2e/seed.js';
 import { ADMIN_TG_ID, FRONTEND_DIR, OUTPUT_DIR, startStack, type Stack } from '../e2e/stack.js';

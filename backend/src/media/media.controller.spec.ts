@@ -1,11 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
-import { DirectoryMediaStore, type MediaObject } from '@mememint/media';
-import express from 'express';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import express from 'express';
+import { DirectoryMediaStore, type MediaObject } from '@mememint/media';
+import { describe, expect, it } from '@jest/globals';
 
 import { MediaController } from './media.controller.js';
 

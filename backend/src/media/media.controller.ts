@@ -1,9 +1,11 @@
 import { pipeline } from 'node:stream';
+
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ErrorText } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 import type { Response } from 'express';
+
 import { Public } from '../common/decorators/public.decorator.js';
 import { publicContentType } from './media-keys.js';
 

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+
 import { preloadCreateMeme } from '../features/create-meme';
 import { startMotion } from '../ui/motion';
 import { PageSkeleton } from './AppShell';

@@ -1,5 +1,6 @@
 import { ErrorText } from '@mememint/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { startApiServer, type Handler } from '../test/api-server';
 import { ApiClient } from './api-client';
 import { ApiError, NetworkError } from './api-errors';

@@ -5,6 +5,7 @@ import {
   type RefreshRequest,
   type RefreshResponse,
 } from '@mememint/contracts';
+
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 import { takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import type { TokenStore, Tokens } from './tokens';

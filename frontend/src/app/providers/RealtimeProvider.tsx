@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+
 import { useUpdateUser } from '../../features/session';
 import { i18n } from '../../i18n';
 import { RealtimeContext } from '../../lib/realtime';

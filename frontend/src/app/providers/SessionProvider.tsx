@@ -10,6 +10,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useNavigate } from 'react-router';
+
 import {
   getDevInitData,
   getDevTelegram,
@@ -18,7 +20,6 @@ import {
   sessionKeys,
   signIn,
 } from '../../features/session';
-import { useNavigate } from 'react-router';
 import { i18n, setLanguage } from '../../i18n';
 import { startAnalytics } from '../../lib/analytics';
 import { dropEarlyRequests } from '../../lib/early-requests';

@@ -1,6 +1,7 @@
 import { m } from 'motion/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { CoinIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { useMemeOfTheDay } from './api/get-meme-of-the-day';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { useVoted } from './api/get-voted';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { DECK_SIZE } from './api/get-deck';
 
 describe('the deck index.html asks for before the scripts (lib/early-requests)', () => {
