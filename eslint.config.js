@@ -1,10 +1,14 @@
 // One lint setup for every workspace (flat config); Prettier owns formatting.
 import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+import { fileNames } from './eslint.file-names.js';
 
 /**
  * The mini app's import direction (docs/ARCHITECTURE.md): app/ and pages/ compose features; a
@@ -52,8 +56,42 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX, local: fileNames.plugin },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Node's modules, then packages, then the project's own, each group apart (autofixed).
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']],
+          'newlines-between': 'always',
+        },
+      ],
+      'local/file-name': ['error', fileNames.rules],
+    },
+  },
+  {
+    // Type-aware rules on every workspace's TypeScript and the type-checked scripts; each file is
+    // read with the tsconfig.json of its workspace (the project service finds it).
+    files: ['**/*.{ts,tsx,mts}', 'scripts/**/*.mjs'],
+    ignores: ['**/*.d.ts', '**/*.d.mts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // node:test's describe/it return promises its runner awaits itself; nothing is lost.
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
     },
   },
   {
@@ -62,8 +100,14 @@ export default tseslint.config(
   },
   {
     files: [`${MINI_APP}/**/*.{ts,tsx}`],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: [`${MINI_APP}/**/*.{ts,tsx}`],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: miniAppZones }],
     },

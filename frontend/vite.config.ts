@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
 import { precompress } from './build/precompress.ts';
 import { prerenderShell } from './build/prerender-shell.ts';
 import { reactRuntimeCheck } from './build/react-runtime-check.ts';
-import { defineConfig } from 'vitest/config';
 
 // The dev server forwards API and socket traffic to a backend started separately (npm start).
 const backend = process.env.MM_DEV_BACKEND ?? 'http://127.0.0.1:3000';

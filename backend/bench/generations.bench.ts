@@ -14,7 +14,6 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
-
 import { GENERATION_QUEUE } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';

@@ -24,7 +24,8 @@ const ROOT_ROUTES = [MEME_PAGE_PATH, TONCONNECT_MANIFEST_PATH].map((path) => ({
 /** Everything main.ts and the tests apply to a created app before it listens. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 1);
+  // Forwarded headers only from the configured proxies: anyone else could name any address.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(app.get(MetricsService).httpMiddleware());
   // `https:` already covers the real Bot API; only a plain-http fake one needs naming.

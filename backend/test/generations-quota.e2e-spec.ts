@@ -115,7 +115,9 @@ describe('what a generation costs', () => {
       for (const who of [player, broke]) {
         const refused = await onReplica(who).expect(503);
         expect(refused.body).toEqual({
-          detail: 'Generation is unavailable right now, please try again later',
+          detail: expect.any(String),
+          code: 'SERVICE_UNAVAILABLE',
+          retryAfter: expect.any(Number),
         });
       }
       // Neither a credit nor the free generation of the window is used up.

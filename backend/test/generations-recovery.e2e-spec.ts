@@ -18,7 +18,7 @@ jest.setTimeout(180_000);
  * any pause of a busy machine. A lock that lapses while its worker is alive (its event loop late to renew
  * it) stalls the job once more, and a second stall fails it instead of finishing it.
  */
-const RECOVERY = { BULL_LOCK_DURATION_MS: '10000', BULL_STALLED_INTERVAL_MS: '1000' };
+const RECOVERY = { BULL_LOCK_DURATION_MS: '20000', BULL_STALLED_INTERVAL_MS: '1000' };
 
 describe('a worker killed in the middle of a swap', () => {
   let t: TestApp;

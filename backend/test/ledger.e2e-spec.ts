@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-
 import type { BalanceDto } from '@mememint/contracts';
 import { DataSource } from 'typeorm';
 

@@ -182,7 +182,10 @@ describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { TON_CONNECT_ICON_PATH: 'https://cdn.example/icon.png' } });
+    t = await createTestApp({
+      // The test client stands for the ingress, which names the scheme.
+      env: { TON_CONNECT_ICON_PATH: 'https://cdn.example/icon.png', TRUST_PROXY: 'loopback' },
+    });
   });
   afterAll(() => t.close());
 

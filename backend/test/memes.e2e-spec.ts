@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type MemeDto } from '@mememint/contracts';
 import sharp from 'sharp';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 
 import { runAdminCli } from './helpers/admin-cli.js';

@@ -167,3 +167,46 @@ describe('queued generations per player and uploads', () => {
     expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
   });
 });
+
+/**
+ * The per-address limits count the client's address: `X-Forwarded-For` names it only when the
+ * request comes from a proxy TRUST_PROXY names, else anyone could name a new address per request.
+ */
+describe('forwarded addresses (TRUST_PROXY)', () => {
+  const badLogins = async (t: TestApp, count: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const forged = initDataFor(t.config, { id: newTgId() }, { botToken: `123:forged-${i}` });
+      const res = await request(t.server)
+        .post('/api/v1/auth/login/')
+        .set('X-Forwarded-For', `203.0.113.${i % 250}`)
+        .send({ initData: forged });
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+  const limits = {
+    RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '5',
+  };
+
+  it('ignores X-Forwarded-For from a client that is not a trusted proxy (the default)', async () => {
+    const t = await createTestApp({ env: limits });
+    try {
+      const statuses = await badLogins(t, 20);
+      expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+      expect(statuses.slice(5)).toEqual(Array(15).fill(429));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy: each forwarded client has its own count', async () => {
+    const t = await createTestApp({ env: { ...limits, TRUST_PROXY: 'loopback' } });
+    try {
+      expect(await badLogins(t, 20)).toEqual(Array(20).fill(401));
+    } finally {
+      await t.close();
+    }
+  });
+});

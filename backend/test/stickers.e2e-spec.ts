@@ -1,5 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type {
   MemeDto,

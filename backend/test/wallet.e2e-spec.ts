@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { AddTonRequest, AirdropDto, QuestListDto, TonProofErrorCode } from '@mememint/contracts';
 import { keyPairFromSeed } from '@ton/crypto';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';

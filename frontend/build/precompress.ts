@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+
 import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { expectNoCspViolations, launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
 import { seedMemes } from './seed.js';
 import { startStack, type Stack } from './stack.js';

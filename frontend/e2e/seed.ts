@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import sharp from 'sharp';
 import { join } from 'node:path';
+
+import sharp from 'sharp';
 import pg from 'pg';
+
 import { FACES_DIR, type Stack } from './stack.js';
 
 /** The project's labelled photos the seeded memes show (licences in testdata/faces/LICENSES.md). */

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { Redis } from 'ioredis';
 import pg from 'pg';
 

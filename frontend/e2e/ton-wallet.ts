@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import { beginCell, storeStateInit, type Address, type StateInit } from '@ton/core';
 import { keyPairFromSeed, sign, type KeyPair } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';

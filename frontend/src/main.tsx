@@ -1,6 +1,7 @@
 // The theme, layout and ui/ styles first: a feature's own CSS, bundled after, overrides them.
 import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+
 import { beginStartUp } from './app/providers/SessionProvider';
 import { Root } from './app/Root';
 import { isPublicPath } from './app/router';

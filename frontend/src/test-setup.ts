@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+
 import { isValidMediaKey } from '@mememint/contracts';
 
 /** A stored object opened for reading. */

@@ -1,5 +1,6 @@
 import { Controller, Delete, HttpCode, HttpStatus } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { AccountDeletionService } from './account-deletion.service.js';

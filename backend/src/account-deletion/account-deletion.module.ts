@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { FeedModule } from '../feed/feed.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';

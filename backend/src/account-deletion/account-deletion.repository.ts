@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+
 import { DeletedAccount } from './entities/deleted-account.entity.js';
 
 /** What the deletion must clean up after its commit (outside the database). */

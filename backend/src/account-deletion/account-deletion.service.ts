@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+
 import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { ErrorText } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
+
 import { Transactions } from '../database/transactions.js';
 import { StakeReturnsService } from '../feed/stake-returns.service.js';
 import { MediaKeys } from '../media/media-keys.js';

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuditEntryDto, Page } from '@mememint/contracts';
+
 import { AdminOnly } from './admin-only.decorator.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuditQueryDto } from './dto/audit-query.dto.js';

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { type BanDto, ErrorText } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { BanRequestDto, DecisionDto } from '../moderation/dto/moderation.dto.js';
 import { BansService } from '../moderation/bans.service.js';

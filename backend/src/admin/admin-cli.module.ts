@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AdminOperationsModule } from './admin-operations.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { ClockModule } from '../common/clock.module.js';

@@ -1,5 +1,6 @@
-import type { HttpException, INestApplicationContext } from '@nestjs/common';
 import { parseArgs } from 'node:util';
+
+import type { HttpException, INestApplicationContext } from '@nestjs/common';
 
 /** Exit codes of every admin command. */
 export const ExitCode = { ok: 0, failed: 1, usage: 2 } as const;

@@ -19,6 +19,7 @@ import {
   ErrorCode,
   type Page,
 } from '@mememint/contracts';
+
 import { isUtcDay } from '../common/clock.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorText, type MemeModerationDto, type Page, type ReportedMemeDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { DecisionDto, ReportsQueryDto } from '../moderation/dto/moderation.dto.js';

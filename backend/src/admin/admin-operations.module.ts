@@ -1,4 +1,5 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
+
 import { SettlementModule } from '../feed/settlement.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { BansModule } from '../moderation/bans.module.js';

@@ -13,6 +13,7 @@ import type {
   AdminUserSummaryDto,
   Page,
 } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import type { User } from '../users/entities/user.entity.js';

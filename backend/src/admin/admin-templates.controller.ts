@@ -18,6 +18,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { AdminTemplateDto, Page } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';

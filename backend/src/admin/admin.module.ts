@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ModerationModule } from '../moderation/moderation.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { AdminAuditController } from './admin-audit.controller.js';

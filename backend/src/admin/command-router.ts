@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+
 import { loadConfig } from '../config/app.config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { AdminCliModule } from './admin-cli.module.js';

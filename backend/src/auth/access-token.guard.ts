@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+
 import { IS_PUBLIC_KEY } from '../common/decorators/public.decorator.js';
 import { SESSION_CHECKED_IN_STATEMENT_KEY } from '../common/decorators/session-checked-in-statement.decorator.js';
 import { TokenService } from './token.service.js';

@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { ErrorText } from '@mememint/contracts';
+
 import type { AuthenticatedRequest } from './auth.types.js';
 
 /**

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
+
 import { AuthSession } from './entities/auth-session.entity.js';
 import { RefreshToken } from './entities/refresh-token.entity.js';
 

@@ -1,5 +1,6 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import type { DevInitDataRequest, LoginResponse, RefreshResponse } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { UsersService } from '../users/users.service.js';
 import { InitDataError, signInitData, validateInitData } from './telegram-init-data.js';

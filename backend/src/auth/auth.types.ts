@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+
 import type { User } from '../users/entities/user.entity.js';
 
 /** Claims of our access token: the user and the session (refresh-token family) it belongs to. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AuthModule } from './auth.module.js';
 import { DevAuthController } from './dev-auth.controller.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+
 import { InitDataError, signInitData, validateInitData } from './telegram-init-data.js';
 
 // The sample from Telegram Mini Apps' documentation: real init data and the token that signed it.

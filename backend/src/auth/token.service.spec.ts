@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { HttpStatus } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ErrorText } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { AuthRepository, NewRefreshToken } from './auth.repository.js';

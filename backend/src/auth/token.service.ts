@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Subject } from 'rxjs';
 import { ErrorText } from '@mememint/contracts';
+
 import { isUuid } from '../common/uuid.js';
 import { AppConfig } from '../config/app.config.js';
 import { AuthRepository, type NewRefreshToken } from './auth.repository.js';

@@ -9,6 +9,7 @@ import {
 import type { ErrorBody } from '@mememint/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+
 import { isDeadlock } from '../database/deadlock.js';
 import { isRedisConnectionError, RedisUnavailableException } from '../redis/redis-unavailable.js';
 

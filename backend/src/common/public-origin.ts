@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+
 import type { AppConfig } from '../config/app.config.js';
 
 /**

@@ -6,10 +6,10 @@ const EMPTY_HANDLER_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='
 
 /**
  * `sha256-` of the mini app's one inline script (frontend/index.html: Telegram's theme colours set
- * before the first paint, and start-up's first API call sent while the scripts download); a backend
+ * before the first paint, start-up's first API call and /main's deck sent while the scripts download); a backend
  * test recomputes it from index.html, so an edit there fails it.
  */
-export const THEME_SCRIPT_HASH = 'sha256-IAri7OFvTlm4NWUDyOQC8JtEtp9AmEz7aivKh+m8mSI=';
+export const THEME_SCRIPT_HASH = 'sha256-7pQGgtYIGwd7azh5bApqmpJja/xvy0XQegB0S9oYkCg=';
 
 /**
  * The Content Security Policy of everything the API serves, the built mini app included:

@@ -102,3 +102,28 @@ export const chatId: Parser<string> = (raw) =>
   /^@[A-Za-z][A-Za-z0-9_]{3,31}$/.test(raw.trim()) || /^-?[1-9]\d{0,15}$/.test(raw.trim())
     ? { value: raw.trim() }
     : { error: 'must be @channelusername or a numeric chat id' };
+
+/** The names Express's `trust proxy` knows for address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Express's `trust proxy` setting: `false` (the default: the socket's address is the client's),
+ * `true`, a number of hops, or comma-separated addresses, subnets (`10.0.0.0/8`) and range names
+ * (`loopback`, `linklocal`, `uniquelocal`).
+ */
+export const trustProxy: Parser<boolean | number | string> = (raw) => {
+  const value = raw.trim();
+  if (value === 'false') return { value: false };
+  if (value === 'true') return { value: true };
+  if (/^\d+$/.test(value)) return { value: Number(value) };
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every(
+    (entry) => PROXY_RANGES.has(entry) || /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry),
+  );
+  return valid && entries.length > 0
+    ? { value: entries.join(',') }
+    : {
+        error:
+          'must be false, true, a hop count, or comma-separated addresses, subnets or loopback/linklocal/uniquelocal',
+      };
+};

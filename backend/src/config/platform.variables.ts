@@ -11,6 +11,7 @@ import {
   origin,
   telegramIds,
   text,
+  trustProxy,
   url,
   webhookSecret,
 } from './env-parsers.js';
@@ -34,6 +35,11 @@ export const PLATFORM_VARIABLES = {
     parse: oneOf('development', 'test', 'production'),
   }),
   port: int('PORT', 3000, 'HTTP port of the API (and of the built frontend)', 0, 65535),
+  trustProxy: envVar('TRUST_PROXY', {
+    doc: 'Which proxies’ `X-Forwarded-*` headers to believe (Express’s `trust proxy`: `false`, a hop count, or addresses/subnets/`loopback`/`uniquelocal`); the client address the per-address limits count comes from them',
+    fallback: false,
+    parse: trustProxy,
+  }),
   logLevel: envVar('LOG_LEVEL', {
     doc: 'pino log level',
     fallback: 'info',

@@ -8,6 +8,7 @@ import {
   type TransactionRollbackEvent,
   type TransactionStartEvent,
 } from 'typeorm';
+
 import { describeError, runDetached } from '../common/run-detached.js';
 
 type Callback = () => void | Promise<void>;

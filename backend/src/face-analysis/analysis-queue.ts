@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import {
   BadRequestException,
   type HttpException,
@@ -6,7 +8,6 @@ import {
 } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { randomUUID } from 'node:crypto';
 import {
   ANALYSE_JOB,
   type AnalyseJobData,
@@ -19,6 +20,7 @@ import {
   parseFailure,
   type QueueJob,
 } from '@mememint/contracts';
+
 import { jobFinished, JobWaitTimeoutError, QueueUnavailableError } from '../redis/job-finished.js';
 
 /** What became of an analysis the API awaited. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AnalysisQueue } from './analysis-queue.js';
 
 /** Face analyses by the inference worker (the analyse job), for face photos, templates and own photos. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { FEED_QUEUE, type QueueJob, SETTLE_DAYS_JOB } from '@mememint/contracts';
+
 import { jobFinished } from '../redis/job-finished.js';
 
 /** Midnight UTC: the day that just ended gets settled. */

@@ -15,6 +15,7 @@ import {
   type Page,
   type VotedItemDto,
 } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MemesModule } from '../memes/memes.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import type { FeedSort, VoteOutcome } from '@mememint/contracts';
+
 import { AdvisoryLocks } from '../database/advisory-locks.js';
 import { IN_FEED } from '../memes/entities/meme.entity.js';
 import { isBannedSql } from '../moderation/entities/player-ban.entity.js';

@@ -15,6 +15,7 @@ import {
   type Page,
   type VotedItemDto,
 } from '@mememint/contracts';
+
 import { addDays, Clock, isUtcDay, utcDay } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';

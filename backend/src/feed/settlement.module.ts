@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { DaySettlement } from './entities/day-settlement.entity.js';
 import { SettlementRepository } from './settlement.repository.js';

@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Process, Processor } from '@nestjs/bull';
 import { FEED_QUEUE, SETTLE_DAYS_JOB } from '@mememint/contracts';
+
 import { FeedQueue } from './feed-queue.js';
 import { SettlementService } from './settlement.service.js';
 

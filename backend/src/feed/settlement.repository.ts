@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+
 import { AdvisoryLocks } from '../database/advisory-locks.js';
 import { DaySettlement } from './entities/day-settlement.entity.js';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+
 import { Clock } from '../common/clock.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { FeedRepository } from './feed.repository.js';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import type { Redis } from 'ioredis';
+
 import { addDays, Clock, utcDay } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { REDIS } from '../redis/redis.module.js';

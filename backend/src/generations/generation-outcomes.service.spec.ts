@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { ErrorText, type GenerationJobResult } from '@mememint/contracts';
 import type { EntityManager } from 'typeorm';
+
 import { AppConfig } from '../config/app.config.js';
 import type { Transactions } from '../database/transactions.js';
 import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';

@@ -6,6 +6,7 @@ import {
   isGenerationJobResult,
   type JobFailure,
 } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerUserNotFoundError } from '../ledger/ledger.errors.js';

@@ -1,4 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+
 import { isUuid } from '../common/uuid.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bull';
 import type { Queue } from 'bull';
@@ -11,6 +12,7 @@ import {
   type QueueJob,
   SWAP_JOB,
 } from '@mememint/contracts';
+
 import { ANALYSE_JOB_ID_PREFIX } from '../face-analysis/analysis-queue.js';
 
 /** What became of a generation's job, as far as the queue still knows. */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+
 import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';

@@ -19,6 +19,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { GenerationCreatedDto, GenerationRatingDto, GenerationStatusDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ImageUpload, type UploadedImage } from '../media/image-upload.interceptor.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { FaceAnalysisModule } from '../face-analysis/face-analysis.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, LessThan, Repository } from 'typeorm';
 import type { GenerationStage } from '@mememint/contracts';
+
 import { Generation, OPEN_GENERATION_STATUSES } from './entities/generation.entity.js';
 import { PlayerFace } from './entities/player-face.entity.js';
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ErrorText, type JobFailure, type SwapJobData } from '@mememint/contracts';
 import type { EntityManager } from 'typeorm';
+
 import { AppConfig } from '../config/app.config.js';
 import type { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';

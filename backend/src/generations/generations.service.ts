@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import {
   BadRequestException,
   HttpException,
   HttpStatus,
   Injectable,
   NotFoundException,
-  ServiceUnavailableException,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
@@ -17,6 +17,7 @@ import {
   isBoostActive,
   parseFaceChoice,
 } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { InsufficientBalanceError } from '../ledger/ledger.errors.js';
@@ -24,6 +25,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { RedisUnavailableException } from '../redis/redis-unavailable.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Generation } from './entities/generation.entity.js';
@@ -54,7 +56,7 @@ interface Target {
 /** A generation takes seconds to a minute: what a player over the cap is told to wait. */
 const ACTIVE_CAP_RETRY_AFTER_SECONDS = 10;
 
-const queueUnavailable = () => new ServiceUnavailableException(ErrorText.generationUnavailable);
+const queueUnavailable = () => new RedisUnavailableException(ErrorText.generationUnavailable);
 
 /** Starting generations (authorise, charge, queue) and reading their state. */
 @Injectable()

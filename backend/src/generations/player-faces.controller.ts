@@ -10,6 +10,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FaceUploadDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   type AnalyseJobResult,
@@ -7,11 +8,12 @@ import {
   FACE_CHECK_TEXT,
   type FaceUploadDto,
 } from '@mememint/contracts';
+import { MediaStore } from '@mememint/media';
+
 import { AppConfig } from '../config/app.config.js';
 import { analysisError, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys } from '../media/media-keys.js';
-import { MediaStore } from '@mememint/media';
 import { GenerationsRepository } from './generations.repository.js';
 
 /** A face photo that passed the check, stored under its key with its analysis beside it. */

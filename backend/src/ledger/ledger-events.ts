@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { BalanceDto } from '@mememint/contracts';
+
 import { forEachInSlices } from '../common/in-slices.js';
 import { describeError, runDetached } from '../common/run-detached.js';
 import type { BalanceKind } from './entities/ledger-entry.entity.js';

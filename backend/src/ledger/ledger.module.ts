@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LedgerEntry } from './entities/ledger-entry.entity.js';
 import { LedgerEvents } from './ledger-events.js';
 import { LedgerRepository } from './ledger.repository.js';

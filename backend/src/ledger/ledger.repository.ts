@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BalanceDto } from '@mememint/contracts';
+
 import { PreparedQueries } from '../database/prepared-queries.js';
 import type { BalanceKind } from './entities/ledger-entry.entity.js';
 import type { LedgerReason } from './ledger-reasons.js';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { BalanceDto } from '@mememint/contracts';
+
 import type { AppConfig } from '../config/app.config.js';
 import type { TransactionHooks } from '../database/transaction-hooks.js';
 import { MetricsService } from '../metrics/metrics.service.js';

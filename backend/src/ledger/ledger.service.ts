@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type BalanceDto, isBoostActive } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { isDeadlock } from '../database/deadlock.js';
 import { TransactionHooks } from '../database/transaction-hooks.js';

@@ -17,6 +17,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
 import { ErrorText } from '@mememint/contracts';
 import { finalize, type Observable } from 'rxjs';
+
 import { AppConfig } from '../config/app.config.js';
 import { UploadSlots } from './upload-slots.js';
 

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, PayloadTooLargeException } from '@nestjs/common';
 import { ErrorText } from '@mememint/contracts';
 import sharp from 'sharp';
+
 import { AppConfig } from '../config/app.config.js';
 
 /** Longest side of a stored thumbnail. */

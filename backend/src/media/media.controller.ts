@@ -1,9 +1,11 @@
 import { pipeline } from 'node:stream';
+
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ErrorText } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 import type { Response } from 'express';
+
 import { Public } from '../common/decorators/public.decorator.js';
 import { publicContentType } from './media-keys.js';
 
@@ -38,6 +40,12 @@ export class MediaController {
     }
     const object = await this.storage.open(path);
     if (!object) throw new NotFoundException(ErrorText.notFound);
+    // The client may have left while the file was opened: pipeline() would refuse the closed response
+    // and leave the file's handle to the garbage collector, which ends the process on Node 26.
+    if (res.destroyed) {
+      object.stream.destroy();
+      return;
+    }
     // The key names one immutable object, so it is its own validator.
     const etag = `"${path}"`;
     res.set({ 'Cache-Control': CACHE_CONTROL, ETag: etag });

@@ -1,5 +1,6 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createMediaStore, MediaStore } from '@mememint/media';
+
 import { AppConfig } from '../config/app.config.js';
 import { ImagesService } from './images.service.js';
 import { MediaController } from './media.controller.js';

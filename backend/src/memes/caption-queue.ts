@@ -11,6 +11,7 @@ import {
   isGenerationJobResult,
   type QueueJob,
 } from '@mememint/contracts';
+
 import { jobFinished, JobWaitTimeoutError } from '../redis/job-finished.js';
 
 /** How long a caption edit waits for its picture (a caption job takes a fraction of a second). */

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { EntityManager } from 'typeorm';
+
 import { forEachInSlices } from '../common/in-slices.js';
 import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+
 import { Public } from '../common/decorators/public.decorator.js';
 import { publicOrigin } from '../common/public-origin.js';
 import { AppConfig } from '../config/app.config.js';

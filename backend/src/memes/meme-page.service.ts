@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import { Injectable, Logger } from '@nestjs/common';
 import { AI_LABEL_TEXT, type PublicMemeDto } from '@mememint/contracts';
+
 import { escapeHtml } from '../common/html.js';
 import { AppConfig } from '../config/app.config.js';
 

@@ -24,6 +24,7 @@ import {
   type Page,
   type PublicMemeDto,
 } from '@mememint/contracts';
+
 import { MemeFacesResponseDto } from '../face-analysis/face-rect.dto.js';
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { Public } from '../common/decorators/public.decorator.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FaceRect } from '@mememint/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { isBannedSql } from '../moderation/entities/player-ban.entity.js';
 import { IN_FEED, Meme } from './entities/meme.entity.js';

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import {
   BadRequestException,
   ConflictException,
@@ -18,12 +19,13 @@ import {
   type PublicMemeDto,
   toFaceRect,
 } from '@mememint/contracts';
+import { MediaStore } from '@mememint/media';
+
 import { Clock, utcDay } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
-import { MediaStore } from '@mememint/media';
 import type { User } from '../users/entities/user.entity.js';
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-
 import { normalizeCaption } from '@mememint/contracts';
 
 describe('normalizeCaption', () => {

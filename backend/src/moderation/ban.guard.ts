@@ -6,6 +6,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiForbiddenResponse } from '@nestjs/swagger';
+
 import type { AuthenticatedRequest } from '../auth/auth.types.js';
 import { BannedException } from './banned.exception.js';
 import { BansService } from './bans.service.js';

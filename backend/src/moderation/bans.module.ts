@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AuditModule } from '../admin/audit/audit.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { BanGuard } from './ban.guard.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+
 import { PlayerBan } from './entities/player-ban.entity.js';
 
 interface BanRow {

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { type BanDto, ErrorCode, ErrorText } from '@mememint/contracts';
+
 import { AuditService } from '../admin/audit/audit.service.js';
 import { Transactions } from '../database/transactions.js';
 import { UsersService } from '../users/users.service.js';

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ErrorText, type MemeModerationDto } from '@mememint/contracts';
 import type { EntityManager } from 'typeorm';
+
 import { AuditService } from '../admin/audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { Transactions } from '../database/transactions.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AuditModule } from '../admin/audit/audit.module.js';
 import { FeedModule } from '../feed/feed.module.js';
 import { MemesModule } from '../memes/memes.module.js';

@@ -8,6 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ErrorText, type ReportResultDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import type { ReportReason, ReportStatus } from '@mememint/contracts';
+
 import { MemeReport } from './entities/meme-report.entity.js';
 
 /** A reported meme with its reports of the listed status, as the admin list reads it. */

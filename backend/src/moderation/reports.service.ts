@@ -8,6 +8,7 @@ import {
   type ReportResultDto,
   type ReportStatus,
 } from '@mememint/contracts';
+
 import { AUDIT_ACTORS } from '../admin/audit/entities/audit-entry.entity.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { PromoCode } from './entities/promo-code.entity.js';
 import { PromoCodeUse } from './entities/promo-code-use.entity.js';

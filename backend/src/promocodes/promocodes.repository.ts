@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+
 import { PromoCode } from './entities/promo-code.entity.js';
 import { PromoCodeUse } from './entities/promo-code-use.entity.js';
 

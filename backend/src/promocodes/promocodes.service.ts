@@ -8,6 +8,7 @@ import {
   type PromoCodeDto,
   type PromoErrorCode,
 } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';

@@ -33,8 +33,8 @@ interface NamedCounter extends Counter {
 
 /**
  * Enforces the `@RateLimit(…)` of a handler before it runs (after the access-token guard, before
- * the upload is read): per player, and per address (`req.ip`, the client's address behind the one
- * trusted proxy). Refusals answer 429 `{detail, retryAfter}` with a Retry-After header (the
+ * the upload is read): per player, and per address (`req.ip`, the client's address behind the
+ * proxies TRUST_PROXY trusts). Refusals answer 429 `{detail, retryAfter}` with a Retry-After header (the
  * exception filter adds it). Login and refresh also count their failures per address, and refuse
  * once an address has failed too often in the window, so guessing init data or refresh tokens from
  * one address stops while the players behind a shared address still log in. While Redis is away

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { RatingUpdate } from '@mememint/contracts';
+
 import { Clock } from '../common/clock.js';
 import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';

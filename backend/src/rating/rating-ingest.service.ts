@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { RATING_PAGE_SIZE } from '@mememint/contracts';
+
 import { Clock } from '../common/clock.js';
 import { LedgerEvents } from '../ledger/ledger-events.js';
 import { type SquadChanges, SquadEvents } from '../squads/squad-events.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { RatingBroadcasterService } from './rating-broadcaster.service.js';
 import { RatingRecoveryService } from './rating-recovery.service.js';
 import { RatingGateway } from './rating.gateway.js';

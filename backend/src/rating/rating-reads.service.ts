@@ -13,6 +13,7 @@ import {
   type SquadErrorCode,
   type SquadListResponse,
 } from '@mememint/contracts';
+
 import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import type { Squad } from '../squads/entities/squad.entity.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RATING_PAGE_SIZE } from '@mememint/contracts';
+
 import { Clock } from '../common/clock.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { SquadsRepository } from '../squads/squads.repository.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+
 import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';
 import { RatingRebuildService } from './rating-rebuild.service.js';

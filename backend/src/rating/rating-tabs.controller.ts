@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { RatingPlayersResponse, RatingSquadsResponse } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import type { User } from '../users/entities/user.entity.js';
 import { RatingPlayersResponseDto, RatingQueryDto, RatingSquadsResponseDto } from './dto/rating.dto.js';

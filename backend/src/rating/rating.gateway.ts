@@ -16,6 +16,7 @@ import {
   type ServerToClientEvents,
 } from '@mememint/contracts';
 import type { Server, Socket } from 'socket.io';
+
 import { SOCKET_SERVER_OPTIONS } from '../realtime/socket-server-options.js';
 import { boardName, type LiveBoard } from './live-boards.js';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { SquadsModule } from '../squads/squads.module.js';
 import { UsersModule } from '../users/users.module.js';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+
 import { AppConfig } from '../config/app.config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { type BucketRef, fromMember, toMember } from './rating-periods.js';

@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+
 import { LedgerEvents } from '../ledger/ledger-events.js';
 import { PlayerSockets } from './player-sockets.js';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { BalanceListener } from './balance.listener.js';
 import { PlayerSockets } from './player-sockets.js';

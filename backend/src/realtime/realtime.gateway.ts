@@ -10,6 +10,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import type { Subscription } from 'rxjs';
 import type { Server, Socket } from 'socket.io';
+
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { AppConfig } from '../config/app.config.js';
 import { SOCKET_ADAPTER_REDIS, type SocketAdapterClients } from '../redis/redis.module.js';

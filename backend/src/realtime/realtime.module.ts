@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AuthModule } from '../auth/auth.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { BalanceListener } from './balance.listener.js';

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ServerToClientEvents } from '@mememint/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
+
 import { AppConfig } from '../config/app.config.js';
 import {
   type EmitToAll,

@@ -6,9 +6,9 @@ export const REDIS_RETRY_AFTER_SECONDS = 5;
 
 /** A request that needs Redis while it is away: 503 `{detail, code, retryAfter}`, nothing changed. */
 export class RedisUnavailableException extends ServiceUnavailableException {
-  constructor() {
+  constructor(detail: string = ErrorText.serviceUnavailable) {
     super({
-      detail: ErrorText.serviceUnavailable,
+      detail,
       code: 'SERVICE_UNAVAILABLE',
       retryAfter: REDIS_RETRY_AFTER_SECONDS,
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+
 import { InfluencerShare, type InfluencerShareKind } from './entities/influencer-share.entity.js';
 
 export type NewInfluencerShare = Pick<

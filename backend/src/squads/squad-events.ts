@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+
 import type { MembershipVersion } from './squads.repository.js';
 
 /** Committed squad changes: players who joined or left (by membership version), squads dissolved. */

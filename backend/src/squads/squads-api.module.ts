@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { RatingModule } from '../rating/rating.module.js';
 import { SquadsController } from './squads.controller.js';
 import { SquadsModule } from './squads.module.js';

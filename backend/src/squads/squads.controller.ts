@@ -7,6 +7,7 @@ import {
   type SquadMembershipDto,
   type SquadTitleDto,
 } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { intIdParam } from '../common/int-id-param.pipe.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { UsersModule } from '../users/users.module.js';
 import { InfluencerShare } from './entities/influencer-share.entity.js';
 import { Squad } from './entities/squad.entity.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
+
 import { Squad } from './entities/squad.entity.js';
 import { SquadMembership } from './entities/squad-membership.entity.js';
 

@@ -7,6 +7,7 @@ import {
   type SquadMembershipDto,
   type SquadTitleDto,
 } from '@mememint/contracts';
+
 import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';

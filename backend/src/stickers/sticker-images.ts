@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
+
 import { aiLabelXmp } from '@mememint/contracts';
 import sharp from 'sharp';
+
 import { MediaKeys } from '../media/media-keys.js';
 import type { Meme } from '../memes/entities/meme.entity.js';
 

@@ -13,6 +13,7 @@ import {
   UPDATE_STICKER_PACK_JOB,
   type UpdateStickerPackJobData,
 } from '@mememint/contracts';
+
 import { jobFinished } from '../redis/job-finished.js';
 
 /** A sticker job that failed for good, with its typed code (null: anything else). */

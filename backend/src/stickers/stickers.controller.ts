@@ -9,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { StickerPackDto, StickerPackListDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import type { User } from '../users/entities/user.entity.js';

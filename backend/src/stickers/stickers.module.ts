@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { MediaModule } from '../media/media.module.js';
 import { MemesModule } from '../memes/memes.module.js';
 import { QuestsModule } from '../quests/quests.module.js';

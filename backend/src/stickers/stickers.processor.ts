@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+
 import { Logger } from '@nestjs/common';
 import { Process, Processor } from '@nestjs/bull';
 import type { Job } from 'bull';
@@ -14,8 +15,9 @@ import {
   type UpdateStickerPackJobData,
 } from '@mememint/contracts';
 import type { InputSticker } from '@grammyjs/types';
-import { Transactions } from '../database/transactions.js';
 import { MediaStore } from '@mememint/media';
+
+import { Transactions } from '../database/transactions.js';
 import { MemesService } from '../memes/memes.service.js';
 import { QuestsService } from '../quests/quests.service.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+
 import { PackSticker } from './entities/pack-sticker.entity.js';
 import { StickerPack } from './entities/sticker-pack.entity.js';
 

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
+
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { HttpException } from '@nestjs/common';
 import type { CreateStickerPackJobData, StickerPackDto, UpdateStickerPackJobData } from '@mememint/contracts';
 import type { MediaStore } from '@mememint/media';
+
 import type { MemesService } from '../memes/memes.service.js';
 import type { PackWithStickers, StickersRepository } from './stickers.repository.js';
 import { StickerJobFailed, type StickersQueue } from './stickers-queue.js';

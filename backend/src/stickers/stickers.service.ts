@@ -15,6 +15,7 @@ import {
   type StickerStyle,
 } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
+
 import { MemesService } from '../memes/memes.service.js';
 import { faceStickerSources } from './sticker-images.js';
 import { toStickerPackDto } from './stickers.processor.js';

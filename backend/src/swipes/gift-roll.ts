@@ -1,4 +1,5 @@
 import type { GiftKind } from '@mememint/contracts';
+
 import type { AppConfig } from '../config/app.config.js';
 
 export interface RolledGift {

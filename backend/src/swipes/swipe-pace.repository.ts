@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+
 import { REDIS } from '../redis/redis.module.js';
 
 /** The per-player swipe pace in Redis: one key per player that lives for the minimum interval. */

@@ -17,6 +17,7 @@ import type {
   SwipesUsedDto,
 } from '@mememint/contracts';
 import { ErrorText } from '@mememint/contracts';
+
 import { CurrentSession, CurrentUser, type SessionRef } from '../common/decorators/current-user.decorator.js';
 import { SessionCheckedInStatement } from '../common/decorators/session-checked-in-statement.decorator.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import type { GiftKind } from '@mememint/contracts';
+
 import { PreparedQueries } from '../database/prepared-queries.js';
 import { FEED_ITEM_COLUMNS, type FeedItemRow } from '../feed/feed.repository.js';
 import type { LedgerStatement } from '../ledger/ledger.service.js';

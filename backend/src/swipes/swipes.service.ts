@@ -21,6 +21,7 @@ import {
   type SwipeResultDto,
   type SwipesUsedDto,
 } from '@mememint/contracts';
+
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { Clock, utcDay } from '../common/clock.js';
 import type { SessionRef } from '../common/decorators/current-user.decorator.js';

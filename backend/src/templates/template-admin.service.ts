@@ -7,6 +7,7 @@ import {
   ErrorCode,
 } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
+
 import { AuditService } from '../admin/audit/audit.service.js';
 import { Transactions } from '../database/transactions.js';
 import { mediaUrl } from '../media/media-keys.js';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Query, UploadedFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Page, TemplateDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { ImageUpload, requiredImage, type UploadedImage } from '../media/image-upload.interceptor.js';
 import { User } from '../users/entities/user.entity.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AuditModule } from '../admin/audit/audit.module.js';
 import { FaceAnalysisModule } from '../face-analysis/face-analysis.module.js';
 import { MediaModule } from '../media/media.module.js';

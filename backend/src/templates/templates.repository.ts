@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import type { FaceRect, Gender } from '@mememint/contracts';
+
 import { Template } from './entities/template.entity.js';
 
 /** A new row: disabled unless said otherwise. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   analysisKeyOf,
@@ -10,11 +11,12 @@ import {
   type TemplateDto,
   toFaceRect,
 } from '@mememint/contracts';
+import { MediaStore } from '@mememint/media';
+
 import { AppConfig } from '../config/app.config.js';
 import { analysisError, type AnalysisOutcome, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
-import { MediaStore } from '@mememint/media';
 import type { Template } from './entities/template.entity.js';
 import { TemplatesRepository } from './templates.repository.js';
 

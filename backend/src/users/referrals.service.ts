@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorText, type ReferralsResponse } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { toReferralFriendDto } from './dto/referrals.dto.js';
 import type { User } from './entities/user.entity.js';

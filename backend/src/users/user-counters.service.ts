@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorText } from '@mememint/contracts';
+
 import type { User } from './entities/user.entity.js';
 import { UsersRepository } from './users.repository.js';
 

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ReferralsResponse, UserDto } from '@mememint/contracts';
+
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { ReferralsResponseDto } from './dto/referrals.dto.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { User } from './entities/user.entity.js';
 import { ReferralsService } from './referrals.service.js';

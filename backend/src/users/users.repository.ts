@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
+
 import { User } from './entities/user.entity.js';
 
 /** The profile columns Telegram refreshes at every login. */

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type BalanceDto, ErrorText, type SupportedLanguage } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+
 import { Address, Cell, CellType, contractAddress, loadStateInit, type StateInit } from '@ton/core';
 import { signVerify } from '@ton/crypto';
 import { WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { TON_CHAIN, type TonProofErrorCode } from '@mememint/contracts';
+
 import { checkProofPayload } from './ton-proof-payload.js';
 
 /** A proof with its timestamp already a number (the DTO converts a decimal string). */

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+
 import { Public } from '../common/decorators/public.decorator.js';
 import { publicOrigin } from '../common/public-origin.js';
 import { AppConfig } from '../config/app.config.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { UsersModule } from '../users/users.module.js';
 import { TonWallet } from './entities/ton-wallet.entity.js';
 import { TonConnectManifestController } from './tonconnect-manifest.controller.js';

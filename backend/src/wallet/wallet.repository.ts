@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource, type EntityManager } from 'typeorm';
+
 import { AppConfig } from '../config/app.config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { TonWallet } from './entities/ton-wallet.entity.js';

@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Optional } from '@nestjs/common';
 import { type AirdropDto, ErrorText, TON_WALLET_TAKEN, type TonProofPayloadDto } from '@mememint/contracts';
+
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { isUniqueViolation } from '../database/unique-violation.js';

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+
 import { ErrorText } from '@mememint/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 

@@ -3,15 +3,14 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 
 import type { INestApplication } from '@nestjs/common';
-
 import type { MemeDto, TemplateDto, UserDto } from '@mememint/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
+import { MediaStore } from '@mememint/media';
 
 import type { AppConfig } from '../../src/config/app.config.js';
 import { GenerationsRepository } from '../../src/generations/generations.repository.js';
 import { MediaKeys } from '../../src/media/media-keys.js';
-import { MediaStore } from '@mememint/media';
 import type { Template } from '../../src/templates/entities/template.entity.js';
 import { TemplatesRepository } from '../../src/templates/templates.repository.js';
 import { loginAs, newTgId } from './telegram-login.js';

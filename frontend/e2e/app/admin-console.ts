@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+
 import type { Page } from 'playwright-core';
+
 import { phoneContext, shot } from '../browser.js';
 import { ADMIN_TG_ID, FACES_DIR } from '../stack.js';
 import { api, app, openNewPlayer, skipOnboarding, tokenOf, useApp } from './helpers.js';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+
 import { shot } from '../browser.js';
 import { FACES_DIR } from '../stack.js';
 import {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+
 import { shot, smallTapTargets } from '../browser.js';
 import { FACES_DIR } from '../stack.js';
 import {

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
+
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+
 import { expectNoCspViolations, launchBrowser, phoneContext } from '../browser.js';
 import { ADMIN_TG_ID, FACES_DIR, OUTPUT_DIR, startStack, type Stack } from '../stack.js';
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { phoneContext, shot, smallTapTargets } from '../browser.js';
 import { PREMIUM_TITLE, app, newTgId, openCreate, openNewPlayer, skipOnboarding, useApp } from './helpers.js';
 

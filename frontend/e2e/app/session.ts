@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import { shot } from '../browser.js';
 import { openNewPlayer, skipOnboarding, useApp } from './helpers.js';
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+
 import type { AirdropDto, UserDto } from '@mememint/contracts';
+
 import { shot } from '../browser.js';
 import { injectWallet, newTestWallet } from '../ton-wallet.js';
 import { api, openNewPlayer, skipOnboarding, tokenOf, useApp } from './helpers.js';

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, StaticRouter } from 'react-router';
+
 import { i18n } from '../i18n';
 import { MotionFeatures } from '../ui/motion';
 import { ToastHost } from '../ui/ToastHost';

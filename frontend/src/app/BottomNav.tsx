@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+
 import { haptic } from '../telegram/sdk';
 import { FeedIcon, InviteIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
 

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+
 import { App } from './App';
 
 /** What main.tsx hydrates and the build prerenders: one tree, so the two cannot drift apart. */

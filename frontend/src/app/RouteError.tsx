@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+
 import { ReloadNotice } from '../ui/ReloadNotice';
 
 /** Whatever a screen throws while rendering ends here instead of a blank app. */

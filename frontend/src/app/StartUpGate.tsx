@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+
 import { AppShell } from './AppShell';
 import { useSession } from './providers/SessionProvider';
 import { ReloadNotice } from '../ui/ReloadNotice';

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+
 import { startApiServer } from '../test/api-server';
 import { renderWithApp, TEST_USER } from '../test/render';
 import { sessionKeys } from '../features/session';

@@ -2,6 +2,7 @@ import { isBoostActive } from '@mememint/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { BalanceSheet, formatCoins, swipeBar, useAnimatedCoins } from '../features/balance';
 import { useDailyBonusToast } from '../features/payments';
 import { PromoCreateDialog, PromoEnterDialog } from '../features/promo';

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { i18n, setLanguage } from '../i18n';
 import { renderAppShell } from '../prerender';
 import { Root } from './Root';

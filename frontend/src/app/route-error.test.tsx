@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { i18n } from '../i18n';
 import { RouteErrorBoundary } from './RouteError';
 

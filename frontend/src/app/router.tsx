@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
+
 import { useUser } from '../features/session';
 import { MainPage } from '../pages/MainPage';
 import { PageSkeleton } from './AppShell';

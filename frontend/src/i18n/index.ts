@@ -1,6 +1,7 @@
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '@mememint/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+
 import en from './en.json';
 
 /** The other languages' texts, each a chunk fetched when a player needs it (English is built in). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import en from './en.json';
 import ru from './ru.json';
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { i18n, loadLanguage, pickLanguage } from './index';
 
 beforeAll(() => loadLanguage('ru'));

@@ -1,5 +1,6 @@
 import { ErrorText } from '@mememint/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { startApiServer, type Handler } from '../test/api-server';
 import { ApiClient } from './api-client';
 import { ApiError, NetworkError } from './api-errors';
@@ -178,6 +179,24 @@ describe('start-up’s early request (sent by index.html before the scripts)', (
       '/api/v1/auth/me/',
       '/api/v1/auth/refresh-token/',
       '/api/v1/auth/me/',
+    ]);
+  });
+
+  it('the first screen’s deck: taken by the GET with the identical query, not by another page size', async () => {
+    const client = await setup(tokenServer({ status: 401 }));
+    tokenStore.set({ authToken: 'fresh', refreshToken: 'r1' });
+    await sendEarly('GET', '/v1/swipes/?limit=20', 'fresh');
+
+    await client.get('/v1/swipes/', { query: { limit: 10 } });
+    expect(server.requests).toHaveLength(2);
+    await client.get('/v1/swipes/', { query: { limit: 20 } });
+    expect(server.requests).toHaveLength(2);
+    await client.get('/v1/swipes/', { query: { limit: 20 } });
+    // The early one, the other page size, and the second deck (the early answer is taken once).
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/api/v1/swipes/?limit=20',
+      '/api/v1/swipes/?limit=10',
+      '/api/v1/swipes/?limit=20',
     ]);
   });
 

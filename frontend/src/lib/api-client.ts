@@ -5,6 +5,7 @@ import {
   type RefreshRequest,
   type RefreshResponse,
 } from '@mememint/contracts';
+
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 import { takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import type { TokenStore, Tokens } from './tokens';
@@ -157,7 +158,7 @@ export class ApiClient {
 
     // Start-up's first call may have been sent by index.html already (lib/early-requests).
     const early =
-      options.query || body instanceof FormData ? undefined : takeEarlyAnswer(method, path, token, json);
+      body instanceof FormData ? undefined : takeEarlyAnswer(method, path + url.search, token, json);
     const { status, text } =
       (early && (await early)) ||
       (await this.exchange(url, { method, headers, body }, options.signal, active));

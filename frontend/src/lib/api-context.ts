@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+
 import type { ApiClient } from './api-client';
 import { apiClient } from './services';
 

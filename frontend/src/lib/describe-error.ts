@@ -6,6 +6,7 @@ import {
   type PromoErrorCode,
 } from '@mememint/contracts';
 import type { TFunction } from 'i18next';
+
 import { ApiError, NetworkError, WrongResponseError } from './api-errors';
 
 /** Server texts the app knows, mapped to their i18n keys so a Russian player reads Russian. */

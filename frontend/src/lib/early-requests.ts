@@ -1,9 +1,11 @@
 /**
  * Start-up's first API call, sent by index.html's inline script while the app's scripts are still on
  * the way (a phone on a slow network saves the whole download and evaluation): `POST /v1/auth/login/`
- * with Telegram's init data, else `GET /v1/auth/me/` with the token cookie. The API client takes such
- * an answer, once, for the identical request (method, path, token and body); an early request the app
- * does not make (another identity was asked for) is simply never used.
+ * with Telegram's init data, else `GET /v1/auth/me/` with the token cookie; and /main's deck
+ * (`GET /v1/swipes/?limit=20` with the token the login answered, or the cookie's), whose first card's
+ * picture the script fetches at once. The API client takes such an answer, once, for the identical
+ * request (method, path with its query, token and body); an early request the app does not make
+ * (another identity was asked for) is simply never used.
  */
 export interface EarlyRequest {
   method: string;
@@ -45,7 +47,13 @@ export function takeEarlyAnswer(
   return pending.splice(index, 1)[0]!.answer;
 }
 
-/** After start-up nothing else may use them (a later `/me` must see the server's current user). */
-export function dropEarlyRequests(): void {
-  if (typeof window !== 'undefined') delete window.__mmEarly;
+/**
+ * Once signed in, start-up's own are spent (a later `/me` must see the server's current user):
+ * `'sign-in'` drops those and keeps the first screen's deck for /main; no argument drops them all
+ * (start-up leads elsewhere, or failed).
+ */
+export function dropEarlyRequests(which: 'sign-in' | 'all' = 'all'): void {
+  if (typeof window === 'undefined' || !window.__mmEarly) return;
+  if (which === 'all') delete window.__mmEarly;
+  else window.__mmEarly = window.__mmEarly.filter((request) => !request.path.startsWith('/v1/auth/'));
 }

@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
+
 import { i18n } from '../i18n';
 import { haptic } from '../telegram/sdk';
 import { connection } from '../ui/connection';

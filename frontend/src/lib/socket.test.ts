@@ -1,8 +1,10 @@
-import type { BalanceDto, ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { BalanceDto, ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { connectSocket, watchSocket, type GameSocket } from './socket';
 
 let io: Server<ClientToServerEvents, ServerToClientEvents> | undefined;

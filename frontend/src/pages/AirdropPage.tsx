@@ -3,6 +3,7 @@ import { TonConnectButton, TonConnectUIProvider, useTonConnectUI, useTonWallet }
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import { AirdropShare, useAddTon, useTonProofPayload } from '../features/airdrop';
 import { haptic } from '../telegram/sdk';
 import { useBackButton } from '../ui/useBackButton';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { Referrals } from '../features/referrals';
 
 /** Invite friends: the ref link (from the API), copy and share, what invites earned, and the friends. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { isLimitReached } from '../features/balance';
 import { CreateMeme } from '../features/create-meme';
 import { FeedSection } from '../features/feed';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { appLink } from '../lib/config';
 import { QrCode } from '../ui/QrCode';
 import './NotSupportedPage.css';

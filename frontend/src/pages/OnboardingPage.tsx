@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import { ONBOARDING_ART } from '../features/onboarding';
 import { useFinishOnboarding } from '../features/session';
 import { haptic } from '../telegram/sdk';

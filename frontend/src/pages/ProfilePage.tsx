@@ -1,6 +1,7 @@
 import { isBoostActive, type Gender, type MemeDto } from '@mememint/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { loadFacePhotoUrl, MemeResult, PhotoPicker, saveFacePhoto } from '../features/create-meme';
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { QuestList } from '../features/quests';
 
 /** Quests: do them, check them, earn coins and credits. */

@@ -1,6 +1,7 @@
 import type { RatingPeriod } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PlayerBoard } from '../features/rating';
 import { SquadChooser } from '../features/squads';
 import { haptic } from '../telegram/sdk';

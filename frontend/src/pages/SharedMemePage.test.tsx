@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer } from '../test/api-server';
 import { renderWithApp } from '../test/render';
 import { SharedMemePage } from './SharedMemePage';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+
 import { useSharedMeme } from '../features/memes';
 import { memeLink } from '../lib/config';
 import { isInsideTelegram } from '../telegram/launch';

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+
 import { SquadView } from '../features/squads';
 import { useBackButton } from '../ui/useBackButton';
 

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer } from '../test/api-server';
 import { renderWithApp } from '../test/render';
 import { StickersPage } from './StickersPage';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import { StickerPacks } from '../features/stickers';
 import { useBackButton } from '../ui/useBackButton';
 

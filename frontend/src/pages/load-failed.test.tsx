@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer } from '../test/api-server';
 import { renderWithApp, TEST_USER } from '../test/render';
 import { AirdropShare } from '../features/airdrop';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { isSupportedPlatform } from './platform';
 import { readInitData, readLaunchParams } from './launch';
 

@@ -1,5 +1,6 @@
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
 import type { DevTelegramResponse } from '@mememint/contracts';
+
 import type { MockLaunch } from './mock-env';
 import type { InvoiceStatus } from './sdk';
 

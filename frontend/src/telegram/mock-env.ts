@@ -1,4 +1,5 @@
 import type { DevInitDataRequest, DevInitDataResponse } from '@mememint/contracts';
+
 import { applyThemeColors, readInitData, type LaunchContext } from './launch';
 
 /**

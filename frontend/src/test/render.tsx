@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+
 import { sessionKeys } from '../features/session';
 import { i18n } from '../i18n';
 import { ApiClient } from '../lib/api-client';

@@ -1,7 +1,9 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import { Server } from 'socket.io';
+
 import { connectSocket, type GameSocket } from '../lib/socket';
 
 /** A real Socket.IO server on a free port and the app's socket connected to it. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+
 import { useBackButton } from './useBackButton';
 
 /** The × of a dialog or sheet. */

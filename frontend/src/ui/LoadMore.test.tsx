@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery } from '@tanstack/re
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { LoadMore } from './LoadMore';
 
 /** Three pages of two numbers, each page asked for only when "Load more" is tapped. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Spinner } from './Spinner';
 
 /** The part of a query (TanStack Query's `useQuery`/`useInfiniteQuery`) its fallback reads. */

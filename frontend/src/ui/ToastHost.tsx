@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+
 import { dismissToast, subscribeToasts, TOAST_SWIPE_DISTANCE, type Toast } from './toast';
 
 /** Toasts at the top centre, no icon; red for errors. Swipe up or sideways to dismiss. */

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError, NetworkError } from '../lib/api-errors';
 import { reportError } from '../lib/services';
 import { i18n, setLanguage } from '../i18n';

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { haptic, telegramBackButton } from '../telegram/sdk';
 
 /** Screens holding the button, innermost last; Telegram has one button and one click listener. */

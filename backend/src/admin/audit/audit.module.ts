@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+
 import { AuditEntry } from './entities/audit-entry.entity.js';
 
 /** What an action records (AuditEntry without its id and time). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuditEntryDto, Page } from '@mememint/contracts';
+
 import { AuditRepository, type NewAuditEntry } from './audit.repository.js';
 import type { AuditEntry } from './entities/audit-entry.entity.js';
 

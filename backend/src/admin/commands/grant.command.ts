@@ -1,4 +1,5 @@
 import { HttpException, NotFoundException } from '@nestjs/common';
+
 import { AUDIT_ACTORS } from '../audit/entities/audit-entry.entity.js';
 import { BALANCE_KINDS, type BalanceKind } from '../../ledger/entities/ledger-entry.entity.js';
 import { AdminPlayersService } from '../players/admin-players.service.js';

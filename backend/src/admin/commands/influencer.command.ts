@@ -1,4 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
+
 import { AUDIT_ACTORS } from '../audit/entities/audit-entry.entity.js';
 import { AdminPlayersService } from '../players/admin-players.service.js';
 import { type AdminCommand, ExitCode, parseTgId, splitArgs, UsageError } from '../admin-command.js';

@@ -17,6 +17,7 @@ import {
   GRANT_KINDS,
   type GrantKind,
 } from '@mememint/contracts';
+
 import { QueryInteger } from '../../common/dto/page-query.dto.js';
 
 /** `GET /v1/admin/users/?q=`: a Telegram id, or the start of a username or first name. */

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { type AdminTemplatePatch, type Gender, MEME_TEXT_MAX_LENGTH } from '@mememint/contracts';
+
 import { GENDERS } from '../../templates/entities/template.entity.js';
 import { TemplateTitlesDto } from '../../templates/dto/template.dto.js';
 

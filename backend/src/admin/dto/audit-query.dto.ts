@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 /** `GET /v1/admin/audit/?action=&page=&pageSize=` */

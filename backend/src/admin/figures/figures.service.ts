@@ -11,6 +11,7 @@ import {
   GENERATION_QUEUE,
   STICKERS_QUEUE,
 } from '@mememint/contracts';
+
 import { addDays, Clock, utcDay } from '../../common/clock.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { FiguresRepository } from './figures.repository.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminFeedDayDto } from '@mememint/contracts';
+
 import { mediaUrl } from '../../media/media-keys.js';
 
 /** How many of the day's memes the console lists. */

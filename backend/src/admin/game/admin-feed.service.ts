@@ -1,5 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { type AdminFeedDayDto, ErrorCode } from '@mememint/contracts';
+
 import { Clock, utcDay } from '../../common/clock.js';
 import {
   DayNotEndedError,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderDto, AdminRefundResultDto, Page } from '@mememint/contracts';
+
 import { RefundsService } from '../../payments/refunds.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminPlayersRepository, toAdminOrderDto } from '../players/admin-players.repository.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AdminLedgerEntryDto, AdminOrderDto, AdminUserDto } from '@mememint/contracts';
+
 import { mediaUrl } from '../../media/media-keys.js';
 
 /** The user columns of a search hit, as SQL names them. */

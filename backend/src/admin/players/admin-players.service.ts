@@ -7,6 +7,7 @@ import {
   type Page,
   ErrorCode,
 } from '@mememint/contracts';
+
 import { Transactions } from '../../database/transactions.js';
 import { BansService } from '../../moderation/bans.service.js';
 import { type InfluencerChange, SquadsService } from '../../squads/squads.service.js';

@@ -6,6 +6,7 @@ import {
   type GrantKind,
   ErrorCode,
 } from '@mememint/contracts';
+
 import { Transactions } from '../../database/transactions.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from '../../ledger/ledger.errors.js';
 import { LedgerService } from '../../ledger/ledger.service.js';

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 

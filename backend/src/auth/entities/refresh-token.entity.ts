@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { AuthSession } from './auth-session.entity.js';
 
 /** A refresh token, stored only as its SHA-256; usable once, then replaced by the next one. */

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { FeedAuthorDto, FeedItemDto } from '@mememint/contracts';
+
 import { MemeResponseDto } from '../../memes/dto/meme.dto.js';
 import { type MemeDtoSource, toMemeDto } from '../../memes/memes.service.js';
 import type { FeedItemRow } from '../feed.repository.js';

@@ -14,6 +14,7 @@ import {
   type VoteOutcome,
   type VotedItemDto,
 } from '@mememint/contracts';
+
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { FeedItemResponseDto } from './feed-item.dto.js';
 

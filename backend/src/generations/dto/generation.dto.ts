@@ -10,6 +10,7 @@ import {
   type GenerationStatusDto,
   MEME_TEXT_MAX_LENGTH,
 } from '@mememint/contracts';
+
 import { MemeResponseDto } from '../../memes/dto/meme.dto.js';
 import { GENERATION_STATUSES } from '../entities/generation.entity.js';
 

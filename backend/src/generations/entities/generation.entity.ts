@@ -15,6 +15,7 @@ import {
   type GenerationStage,
   type GenerationStatus,
 } from '@mememint/contracts';
+
 import { Meme } from '../../memes/entities/meme.entity.js';
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';

@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 

@@ -7,6 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import type { LedgerReason } from '../ledger-reasons.js';

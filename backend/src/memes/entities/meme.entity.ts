@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { FaceRect } from '@mememint/contracts';
+
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /**

@@ -7,6 +7,7 @@ import {
   type ReportStatus,
 } from '@mememint/contracts';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 /** `POST /v1/memes/{id}/report/` */

@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { ReportReason, ReportStatus } from '@mememint/contracts';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { Meme } from '../../memes/entities/meme.entity.js';
 

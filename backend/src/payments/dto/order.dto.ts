@@ -8,6 +8,7 @@ import {
   PLAN_KINDS,
   type PlanKind,
 } from '@mememint/contracts';
+
 import type { Order } from '../entities/order.entity.js';
 
 export class OrderGrantsDto implements OrderGrants {

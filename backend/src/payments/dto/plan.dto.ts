@@ -21,6 +21,7 @@ import {
   type SupportedLanguage,
   type TariffType,
 } from '@mememint/contracts';
+
 import { type LocalizedText, localize } from '../../common/localized-text.js';
 import type { Plan } from '../entities/plan.entity.js';
 

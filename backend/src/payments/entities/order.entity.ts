@@ -6,6 +6,7 @@ import {
   PLAN_KINDS,
   type PlanKind,
 } from '@mememint/contracts';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { User } from '../../users/entities/user.entity.js';
 import { Plan } from './plan.entity.js';

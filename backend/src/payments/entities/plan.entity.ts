@@ -8,6 +8,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { PLAN_KINDS, type PlanKind } from '@mememint/contracts';
+
 import type { LocalizedText } from '../../common/localized-text.js';
 
 /**

@@ -1,4 +1,5 @@
 import { CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { User } from '../../users/entities/user.entity.js';
 import { PromoCode } from './promo-code.entity.js';

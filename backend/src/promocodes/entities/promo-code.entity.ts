@@ -9,6 +9,7 @@ import {
   PrimaryColumn,
 } from 'typeorm';
 import { PROMO_DESCRIPTION_MAX_LENGTH } from '@mememint/contracts';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { User } from '../../users/entities/user.entity.js';
 

@@ -21,6 +21,7 @@ import {
   type QuestReward,
   type SupportedLanguage,
 } from '@mememint/contracts';
+
 import { type LocalizedText, localize } from '../../common/localized-text.js';
 import type { Quest } from '../entities/quest.entity.js';
 

@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { QUEST_KINDS, type QuestKind } from '@mememint/contracts';
+
 import type { LocalizedText } from '../../common/localized-text.js';
 
 /**

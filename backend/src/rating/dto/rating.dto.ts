@@ -15,6 +15,7 @@ import {
   type SquadListResponse,
   type SquadMembershipDto,
 } from '@mememint/contracts';
+
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { SquadMembershipResponseDto } from '../../squads/dto/squads.dto.js';
 

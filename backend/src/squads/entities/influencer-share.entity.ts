@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { User } from '../../users/entities/user.entity.js';
 

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn } from 'typeorm';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { User } from '../../users/entities/user.entity.js';
 import { Squad } from './squad.entity.js';

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { StickerPack } from './sticker-pack.entity.js';
 
 /** One sticker of a pack: the meme it was made from and Telegram's file id in the set. */

@@ -8,6 +8,7 @@ import {
   OneToMany,
   PrimaryColumn,
 } from 'typeorm';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { User } from '../../users/entities/user.entity.js';
 import { PackSticker } from './pack-sticker.entity.js';

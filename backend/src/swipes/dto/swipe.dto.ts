@@ -14,6 +14,7 @@ import {
   type SwipeResultDto,
   type SwipesUsedDto,
 } from '@mememint/contracts';
+
 import { FeedItemResponseDto } from '../../feed/dto/feed-item.dto.js';
 
 /** `GET /api/v1/swipes/?limit=` */

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 import { Meme } from '../../memes/entities/meme.entity.js';
 import { User } from '../../users/entities/user.entity.js';

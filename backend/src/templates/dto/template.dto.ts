@@ -12,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { type Gender, MEME_TEXT_MAX_LENGTH, type Page, type TemplateDto } from '@mememint/contracts';
+
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { GENDERS } from '../entities/template.entity.js';
 import { FaceRectDto } from '../../face-analysis/face-rect.dto.js';

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { FaceRect, Gender, SupportedLanguage } from '@mememint/contracts';
+
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ReferralFriendDto, ReferralsResponse } from '@mememint/contracts';
+
 import type { User } from '../entities/user.entity.js';
 
 export class ReferralFriendResponseDto implements ReferralFriendDto {

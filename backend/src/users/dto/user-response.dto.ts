@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage, type UserDto } from '@mememint/contracts';
+
 import type { User } from '../entities/user.entity.js';
 
 /** The current user with exactly the keys of docs/SPEC.md §3 (UserDto). */

@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { SupportedLanguage } from '@mememint/contracts';
+
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
 /** Column lengths of the Telegram profile (PostgreSQL counts characters, i.e. code points). */

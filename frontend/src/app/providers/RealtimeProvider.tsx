@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+
 import { useUpdateUser } from '../../features/session';
 import { RealtimeContext } from '../../lib/realtime';
 import { apiClient } from '../../lib/services';

@@ -10,6 +10,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useNavigate } from 'react-router';
+
 import {
   getDevInitData,
   getDevTelegram,
@@ -18,7 +20,6 @@ import {
   sessionKeys,
   signIn,
 } from '../../features/session';
-import { useNavigate } from 'react-router';
 import { i18n, setLanguage } from '../../i18n';
 import { startAnalytics } from '../../lib/analytics';
 import { dropEarlyRequests } from '../../lib/early-requests';
@@ -92,16 +93,21 @@ async function startUp(queryClient: QueryClient): Promise<StartUp> {
     const supported = isSupportedPlatform(context.platform);
     // Admins also pass on Telegram Desktop and Web (the console): such a launch signs in to find out.
     if (!supported && !isDesktopPlatform(context.platform)) {
+      dropEarlyRequests();
       await language;
       return { status: 'unsupported' };
     }
-    const me = await signIn(apiClient, context).finally(dropEarlyRequests);
+    const me = await signIn(apiClient, context).finally(() => dropEarlyRequests('sign-in'));
+    // The early deck is /main's first screen's; anywhere else it would only go stale.
+    if (!supported || !me.isOnboardingDone || !['/', '/main'].includes(window.location.pathname))
+      dropEarlyRequests();
     await language;
     if (!supported && !me.isAdmin) return { status: 'unsupported' };
     await setLanguage(me.languageCode);
     queryClient.setQueryData(sessionKeys.me(), me);
     return { status: 'ready', me, startParam: context.startParam };
   } catch (error) {
+    dropEarlyRequests();
     return { status: 'failed', error };
   } finally {
     const startSdk = launch?.startSdk;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { useApiClient } from '../../lib/api-context';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';

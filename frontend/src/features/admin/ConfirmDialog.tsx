@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { Dialog } from '../../ui/Dialog';
 
 /** The question before anything irreversible (a grant, a refund, a settlement, a deletion). */

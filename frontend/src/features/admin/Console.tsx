@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
+
 import { Spinner } from '../../ui/Spinner';
 import { AuditPanel } from './AuditPanel';
 import { GamePanel } from './GamePanel';

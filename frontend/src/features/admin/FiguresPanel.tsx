@@ -2,6 +2,7 @@ import type { AdminDayFiguresDto } from '@mememint/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useApiClient } from '../../lib/api-context';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { adminApi, adminKeys } from './api';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useApiClient } from '../../lib/api-context';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';

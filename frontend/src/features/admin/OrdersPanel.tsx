@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { useApiClient } from '../../lib/api-context';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { useApiClient } from '../../lib/api-context';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { adminApi, adminKeys } from './api';

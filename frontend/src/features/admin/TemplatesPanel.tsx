@@ -2,6 +2,7 @@ import type { AdminTemplateDto, FaceRect, TemplateDto } from '@mememint/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useApiClient } from '../../lib/api-context';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';

@@ -13,6 +13,7 @@ import type {
   Page,
   TemplateDto,
 } from '@mememint/contracts';
+
 import type { ApiClient } from '../../lib/api-client';
 
 /** Query keys of the console; invalidating `all()` refreshes every panel. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import en from './texts/en.json';
 import ru from './texts/ru.json';
 

@@ -1,5 +1,6 @@
 import type { AirdropDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { QueryFallback } from '../../ui/QueryFallback';
 import { formatCoins } from '../balance';
 import { useAirdrop } from './api/get-airdrop';

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer } from '../../test/api-server';
 import { renderWithApp } from '../../test/render';
 import { AirdropShare } from './AirdropSummary';

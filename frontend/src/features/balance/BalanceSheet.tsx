@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import { PLANS_PATH } from '../../lib/config';
 import { Dialog } from '../../ui/Dialog';
 import { CoinIcon, SwipeIcon } from '../../ui/icons';

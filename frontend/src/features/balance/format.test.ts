@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { addCredits, formatCoins, isLimitReached, swipeBar } from './format';
 
 describe('formatCoins', () => {

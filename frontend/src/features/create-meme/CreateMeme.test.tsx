@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { formField, startApiServer, type Answer, type RecordedRequest } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
 import { TEST_TEMPLATE } from '../../test/fixtures';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import { PLANS_PATH } from '../../lib/config';
 import { Sheet } from '../../ui/Sheet';
 import { BaseChoiceStep } from './steps/BaseChoiceStep';

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import { faceChoiceField, FacePicker } from './FacePicker';
 
 /** Three faces of a 1000 × 500 picture, largest first; the last reaches past its right edge. */

@@ -1,5 +1,6 @@
 import type { FaceChoice, FaceRect } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 
 /** The faces a choice selects, as indices into the picture's list (largest first). */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Sheet } from '../../ui/Sheet';
 import { Spinner } from '../../ui/Spinner';
 

@@ -2,6 +2,7 @@ import { ErrorText } from '@mememint/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer, type Answer, type RecordedRequest } from '../../test/api-server';
 import { TEST_MEME, TEST_TEMPLATE } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render';

@@ -1,6 +1,7 @@
 import { ErrorText, type MemeDto } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { ApiError } from '../../lib/api-errors';
 import { memeLink } from '../../lib/config';
 import { haptic, saveFile, shareLink } from '../../telegram/sdk';

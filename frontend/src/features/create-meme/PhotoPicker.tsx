@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { CameraIcon, GalleryIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';

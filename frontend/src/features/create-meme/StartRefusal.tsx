@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { formatCountdown, useCountdown } from '../../ui/useCountdown';
 import { CreditPackOffers } from '../payments';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { photoBlob } from '../../test/testdata';
 import { fitWithin, isJpeg, NotJpegError, preparePhoto } from './photo';
 

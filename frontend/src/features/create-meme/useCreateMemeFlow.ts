@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
+import type { FaceChoice, FaceRect, FaceUploadDto } from '@mememint/contracts';
+
 import { useApiClient } from '../../lib/api-context';
 import { useSocket } from '../../lib/realtime';
 import { haptic } from '../../telegram/sdk';
 import { useBackButton } from '../../ui/useBackButton';
 import { memeKeys } from '../memes';
 import { sessionKeys } from '../session';
-import type { FaceChoice, FaceRect, FaceUploadDto } from '@mememint/contracts';
 import { putFace } from './api/put-face';
 import type { GenerationBase } from './api/start-generation';
 import { forgetFacePhoto, loadFacePhotoUrl, saveFacePhoto } from './photo';

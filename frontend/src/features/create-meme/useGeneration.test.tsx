@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { ApiClient } from '../../lib/api-client';
 import { tokenStore } from '../../lib/tokens';
 import { startApiServer } from '../../test/api-server';

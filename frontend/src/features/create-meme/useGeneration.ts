@@ -5,6 +5,7 @@ import type {
   MemeDto,
 } from '@mememint/contracts';
 import { useEffect, useState } from 'react';
+
 import type { ApiClient } from '../../lib/api-client';
 import type { GameSocket } from '../../lib/socket';
 import { getGenerationStatus } from './api/get-generation-status';

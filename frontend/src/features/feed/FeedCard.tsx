@@ -1,5 +1,6 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';

@@ -1,6 +1,7 @@
 import type { FeedItemDto, FeedPeriod, FeedSort } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { useUser } from '../session';

@@ -1,6 +1,7 @@
 import { m } from 'motion/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { CoinIcon } from '../../ui/icons';
 import { formatNumber } from '../balance';
 import { toast } from '../../ui/toast';

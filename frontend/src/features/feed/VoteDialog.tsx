@@ -1,6 +1,7 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Dialog } from '../../ui/Dialog';

@@ -1,6 +1,7 @@
 import type { VotedItemDto } from '@mememint/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
 import { useVoted } from './api/get-voted';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';

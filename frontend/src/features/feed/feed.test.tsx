@@ -2,6 +2,7 @@ import type { FeedItemDto } from '@mememint/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
 import { isVotingOpen, msToUtcMidnight } from './author';

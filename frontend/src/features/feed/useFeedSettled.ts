@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+
 import { useSocket } from '../../lib/realtime';
 import { feedKeys } from './api/keys';
 

@@ -1,5 +1,6 @@
 import { isBoostActive } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { StarIcon } from '../../ui/icons';
 import { useUser } from '../session';
 import './payments.css';

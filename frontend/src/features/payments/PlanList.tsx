@@ -1,5 +1,6 @@
 import type { PlanKind } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { StarIcon } from '../../ui/icons';
 import { usePlans, type PlanOf } from './api/get-plans';
 import { usePurchase, type OpenInvoice, type PurchaseStep } from './usePurchase';

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+
 import { StarIcon } from '../../ui/icons';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { usePlans } from './api/get-plans';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { BoostStatus } from './BoostStatus';
 import { PlanList } from './PlanList';
 import type { OpenInvoice } from './usePurchase';

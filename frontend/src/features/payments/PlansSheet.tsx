@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { Dialog } from '../../ui/Dialog';
 import { useUser } from '../session';
 import { PlanList } from './PlanList';

@@ -1,4 +1,5 @@
 import type { OrderStateDto } from '@mememint/contracts';
+
 import type { GameSocket } from '../../lib/socket';
 
 /** How often the latest order is asked for while `order:paid` has not come (a dropped socket). */

@@ -2,6 +2,7 @@ import type { UserDto } from '@mememint/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { RealtimeContext } from '../../lib/realtime';
 import type { InvoiceStatus } from '../../telegram/sdk';
 import { startApiServer, type Handler } from '../../test/api-server';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DailyBonusDto } from '@mememint/contracts';
+
 import { useApiClient } from '../../lib/api-context';
 import { useSocket } from '../../lib/realtime';
 import { haptic } from '../../telegram/sdk';

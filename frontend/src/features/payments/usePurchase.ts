@@ -2,6 +2,7 @@ import type { PlanKind } from '@mememint/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useApiClient } from '../../lib/api-context';
 import { useSocket } from '../../lib/realtime';
 import { reportError } from '../../lib/services';

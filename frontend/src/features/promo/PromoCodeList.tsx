@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { copyText } from '../../ui/clipboard';
 import { useMyPromos } from './api/get-my-promos';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { copyText } from '../../ui/clipboard';
 import { Dialog } from '../../ui/Dialog';

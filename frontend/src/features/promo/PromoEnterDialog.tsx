@@ -1,6 +1,7 @@
 import { PROMO_CODE_MIN_LENGTH, type PromoApplyResponse } from '@mememint/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { Dialog } from '../../ui/Dialog';
 import { useApplyPromo } from './api/apply-promo';

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorText, type PromoErrorCode } from '@mememint/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { i18n, setLanguage } from '../../i18n';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp } from '../../test/render';

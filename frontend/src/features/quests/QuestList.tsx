@@ -1,6 +1,7 @@
 import type { QuestDto, QuestReward } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic, openTelegram } from '../../telegram/sdk';
 import { CoinIcon } from '../../ui/icons';
 import { useCheckQuest } from './api/check-quest';

@@ -2,6 +2,7 @@ import type { QuestDto } from '@mememint/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
 import { QuestList } from './QuestList';

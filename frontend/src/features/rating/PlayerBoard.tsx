@@ -2,6 +2,7 @@ import type { RatingPeriod, RatingPlayersResponse } from '@mememint/contracts';
 import { LayoutGroup, m } from 'motion/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useUser } from '../session';
 import { useRating } from './api/get-rating';
 import { MiniAvatar, playerName } from './Avatar';

@@ -1,6 +1,7 @@
 import type { RatingPlayerEntry, RatingWatchRequest } from '@mememint/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { RealtimeContext } from '../../lib/realtime';
 import { startApiServer } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';

@@ -7,6 +7,7 @@ import type {
 } from '@mememint/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
+
 import { useSocket } from '../../lib/realtime';
 import { ratingKeys } from './api/keys';
 

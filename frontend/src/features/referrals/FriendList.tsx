@@ -1,5 +1,6 @@
 import type { ReferralFriendDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { MiniAvatar, playerName } from '../rating';
 
 /** Friends who came through the link, newest first, with whether their first meme (the reward) came. */

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { shareLink } from '../../telegram/sdk';
 import { copyText } from '../../ui/clipboard';
 

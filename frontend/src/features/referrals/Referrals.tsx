@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { StatGrid } from '../../ui/StatGrid';
 import { useReferrals } from './api/get-referrals';
 import { FriendList } from './FriendList';

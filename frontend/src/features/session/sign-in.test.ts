@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { ApiClient } from '../../lib/api-client';
 import { WrongResponseError } from '../../lib/api-errors';
 import { AUTH_COOKIE, REFRESH_COOKIE, tokenStore } from '../../lib/tokens';

@@ -1,4 +1,5 @@
 import type { UserDto } from '@mememint/contracts';
+
 import type { ApiClient } from '../../lib/api-client';
 import type { LaunchContext } from '../../telegram/launch';
 import { getMe } from './api/get-me';

@@ -1,5 +1,6 @@
 import type { SquadMembershipDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { inCooldown } from './cooldown';
 
 /** "You can join another squad after …" while the switch cooldown runs. */

@@ -1,5 +1,6 @@
 import type { SquadMembershipDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../telegram/sdk';
 import { useUser } from '../session';
 import { useJoinSquad } from './api/join-squad';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { MiniAvatar, playerName } from '../rating';
 import { useSquads } from './api/get-squads';
 import { CooldownNote } from './CooldownNote';

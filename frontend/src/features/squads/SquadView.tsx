@@ -1,6 +1,7 @@
 import { SQUAD_TITLE_MAX_LENGTH } from '@mememint/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { ApiError } from '../../lib/api-errors';
 import { StatGrid } from '../../ui/StatGrid';
 import { MiniAvatar, PlayerBoard, playerName } from '../rating';

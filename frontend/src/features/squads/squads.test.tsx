@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp } from '../../test/render';
 import { inCooldown } from './cooldown';

@@ -1,6 +1,7 @@
 import { STICKER_STYLES, type StickerPackProgress } from '@mememint/contracts';
 import type { Dispatch, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useMyMemesFirstPage } from '../memes';
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';

@@ -1,5 +1,6 @@
 import type { StickerPackDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { openTelegram } from '../../telegram/sdk';
 import { useStickerPacks } from './api/get-sticker-packs';
 import { StickerPackEditor } from './StickerPackEditor';

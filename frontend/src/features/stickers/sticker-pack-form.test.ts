@@ -1,5 +1,6 @@
 import type { StickerPackDto } from '@mememint/contracts';
 import { describe, expect, it } from 'vitest';
+
 import {
   emptyStickerPackForm,
   missingFields,

@@ -1,5 +1,6 @@
 import type { StickerPackDto } from '@mememint/contracts';
 import { useReducer } from 'react';
+
 import { haptic } from '../../telegram/sdk';
 import { useCreateStickerPack } from './api/create-sticker-pack';
 import { useUpdateStickerPack } from './api/update-sticker-pack';

@@ -1,5 +1,6 @@
 import type { StickerPackProgress } from '@mememint/contracts';
 import { useEffect, useState } from 'react';
+
 import { useSocket } from '../../lib/realtime';
 
 /** The latest `stickers:progress` while `active` (a pack being made or changed); null otherwise. */

@@ -2,6 +2,7 @@ import type { OpenedGiftDto } from '@mememint/contracts';
 import { AnimatePresence, m } from 'motion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Dialog } from '../../ui/Dialog';
 import { useOpenGift } from './api/open-gift';
 

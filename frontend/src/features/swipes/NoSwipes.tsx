@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { sessionKeys } from '../session';
 import { useSwipesUsed } from './api/get-swipes-used';
 import { swipeKeys } from './api/keys';

@@ -1,6 +1,7 @@
 import { AnimatePresence } from 'motion/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PlansSheet } from '../payments';
 import { useUser } from '../session';
 import { Spinner } from '../../ui/Spinner';

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { sessionKeys } from '../session';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';

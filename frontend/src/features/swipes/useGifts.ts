@@ -1,6 +1,7 @@
 import type { PendingGiftsDto } from '@mememint/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+
 import { useSocket } from '../../lib/realtime';
 import { haptic } from '../../telegram/sdk';
 import { useGifts } from './api/get-gifts';

@@ -1,5 +1,6 @@
 import type { FeedItemDto, SwipeResultDto } from '@mememint/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { ApiError } from '../../lib/api-errors';
 import { haptic } from '../../telegram/sdk';
 import { DECK_SIZE, useDeckQuery } from './api/get-deck';

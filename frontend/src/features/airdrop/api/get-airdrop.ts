@@ -1,5 +1,6 @@
 import type { AirdropDto } from '@mememint/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { airdropKeys } from './keys';

@@ -1,4 +1,5 @@
 import type { GenerationStatusDto } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 
 /** GET /v1/memes/generations/{id}/status/: the fallback while the socket is down (useGeneration polls it). */

@@ -1,4 +1,5 @@
 import type { FaceUploadDto } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 
 /**

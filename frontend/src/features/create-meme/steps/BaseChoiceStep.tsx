@@ -2,6 +2,7 @@ import { isBoostActive, type TemplateDto } from '@mememint/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../../telegram/sdk';
 import { Dialog } from '../../../ui/Dialog';
 import { LockIcon } from '../../../ui/icons';

@@ -1,5 +1,6 @@
 import type { FaceChoice } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { haptic } from '../../../telegram/sdk';
 import { isLimitReached } from '../../balance';
 import { useUser } from '../../session';

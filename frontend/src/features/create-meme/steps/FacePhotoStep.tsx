@@ -1,6 +1,7 @@
 import type { FaceUploadDto } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { describeError, translateFaceAdvice } from '../../../lib/describe-error';
 import { haptic } from '../../../telegram/sdk';
 import { toast } from '../../../ui/toast';

@@ -1,5 +1,6 @@
 import type { GenerationFailureCode } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { translateServerError } from '../../../lib/describe-error';
 import type { FailedInput } from '../useCreateMemeFlow';
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { Spinner } from '../../../ui/Spinner';
 import { useOnline } from '../../../ui/useOnline';
 import type { GenerationView } from '../useGeneration';

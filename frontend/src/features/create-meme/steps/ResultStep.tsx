@@ -1,5 +1,6 @@
 import type { MemeDto } from '@mememint/contracts';
 import { useTranslation } from 'react-i18next';
+
 import { MemeResult } from '../MemeResult';
 
 /** Step 5: the finished meme, and another one with the same face. */

@@ -1,5 +1,6 @@
 import type { MemeOfTheDayDto } from '@mememint/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { ApiError } from '../../../lib/api-errors';

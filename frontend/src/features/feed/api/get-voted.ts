@@ -1,5 +1,6 @@
 import type { Page, VotedItemDto } from '@mememint/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { nextPage } from './get-feed';

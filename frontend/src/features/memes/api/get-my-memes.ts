@@ -1,5 +1,6 @@
 import type { MemeDto, Page } from '@mememint/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { memeKeys } from './keys';

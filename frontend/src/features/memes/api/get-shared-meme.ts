@@ -1,5 +1,6 @@
 import type { PublicMemeDto } from '@mememint/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { ApiError } from '../../../lib/api-errors';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';

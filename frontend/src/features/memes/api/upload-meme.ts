@@ -1,4 +1,5 @@
 import type { MemeDto } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 
 /** POST /v1/memes/ (multipart): the player's own photo as a meme to put a face into. */

@@ -1,4 +1,5 @@
 import type { InvoiceDto, PlanKind } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { PLAN_PATHS } from './get-plans';
 

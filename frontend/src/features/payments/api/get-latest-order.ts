@@ -1,4 +1,5 @@
 import type { OrderStateDto } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 
 /** GET /v1/payment/success/: the player's latest order (the fallback when `order:paid` was missed). */

@@ -1,5 +1,6 @@
 import type { PromoCreateRequest, PromoCreateResponse } from '@mememint/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { WrongResponseError } from '../../../lib/api-errors';

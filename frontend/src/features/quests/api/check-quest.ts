@@ -1,5 +1,6 @@
 import type { QuestCheckDto, QuestListDto } from '@mememint/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import type { MutationConfig } from '../../../lib/react-query';

@@ -6,6 +6,7 @@ import {
   type RatingTab,
 } from '@mememint/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { ApiError } from '../../../lib/api-errors';

@@ -1,5 +1,6 @@
 import { RATING_PAGE_SIZE, type ReferralsResponse } from '@mememint/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { referralKeys } from './keys';

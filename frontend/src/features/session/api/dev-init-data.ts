@@ -1,4 +1,5 @@
 import type { DevInitDataRequest, DevInitDataResponse, DevTelegramResponse } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 
 /** POST /v1/auth/dev/init-data/: init data signed by the backend's development login (browsers only). */

@@ -1,6 +1,7 @@
 import type { UserDto } from '@mememint/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { sessionKeys } from './keys';

@@ -1,4 +1,5 @@
 import type { LoginRequest, LoginResponse } from '@mememint/contracts';
+
 import type { ApiClient } from '../../../lib/api-client';
 
 /** POST /v1/auth/login/: Telegram init data for the tokens (the client checks both are there). */

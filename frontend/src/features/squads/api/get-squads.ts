@@ -1,5 +1,6 @@
 import type { SquadListResponse } from '@mememint/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { squadKeys } from './keys';

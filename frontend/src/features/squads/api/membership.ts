@@ -1,6 +1,7 @@
 import type { SquadListResponse, SquadMembershipDto } from '@mememint/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
 import { ratingKeys } from '../../rating';
 import { squadKeys } from './keys';
 

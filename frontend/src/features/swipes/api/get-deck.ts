@@ -1,5 +1,6 @@
 import type { SwipeDeckDto } from '@mememint/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { swipeKeys } from './keys';

@@ -1,5 +1,6 @@
 import { isBoostActive, type SwipeRequest, type SwipeResultDto, type UserDto } from '@mememint/contracts';
 import { useMutation } from '@tanstack/react-query';
+
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import { useUpdateUser, useUser } from '../../session';
