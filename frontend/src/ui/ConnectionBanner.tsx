@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { useConnectionTrouble } from './connection';
 
 /** One line under the top menu while the connection is in trouble, gone once it is back. */

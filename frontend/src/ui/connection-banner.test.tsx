@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { act, render, screen } from '@testing-library/react';
 import { Server } from 'socket.io';
 import { describe, expect, it } from 'vitest';
+
 import { NetworkError } from '../lib/api-errors';
 import { connectSocket, watchSocket } from '../lib/socket';
 import { reportError } from '../lib/services';

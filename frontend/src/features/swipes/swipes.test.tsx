@@ -176,9 +176,13 @@ describe('the "swipes added in last 5 minutes" tip', () => {
   it('shows at most once in 5 minutes: a second rise soon after makes no second tip', async () => {
     const view = await renderDeck(api, player);
     await screen.findByAltText('Meme 1');
-    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 15 }));
+    act(() => {
+      view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 15 });
+    });
     await userEvent.click(within(await screen.findByTestId('swipes-added')).getByRole('button'));
-    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 20 }));
+    act(() => {
+      view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 20 });
+    });
     await waitFor(() => expect(view.user()?.swipes).toBe(20));
     expect(screen.queryByTestId('swipes-added')).toBeNull();
 
@@ -189,7 +193,9 @@ describe('the "swipes added in last 5 minutes" tip', () => {
       added: 5,
       shownAt: Date.now() - SWIPES_ADDED_WINDOW_MS - 1000,
     });
-    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 23 }));
+    act(() => {
+      view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 23 });
+    });
     expect(await screen.findByTestId('swipes-added')).toHaveTextContent('+3 swipes added in last 5 minutes');
   });
 
@@ -204,7 +210,9 @@ describe('the "swipes added in last 5 minutes" tip', () => {
     await waitFor(() => expect(view.user()?.swipes).toBe(10));
     expect(screen.queryByTestId('swipes-added')).toBeNull();
 
-    act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 11 }));
+    act(() => {
+      view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 11 });
+    });
     const tip = await screen.findByTestId('swipes-added');
     expect(tip).toHaveTextContent('+1 swipe added in last 5 minutes');
     expect(tip.closest('.swipe-deck__stack')).toBeNull();
@@ -215,7 +223,9 @@ describe('the "swipes added in last 5 minutes" tip', () => {
     try {
       const view = await renderDeck(api, player);
       await screen.findByAltText('Meme 1');
-      act(() => view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 12 }));
+      act(() => {
+        view.queryClient.setQueryData(sessionKeys.me(), { ...player, swipes: 12 });
+      });
       expect(await screen.findByTestId('swipes-added')).toHaveTextContent(
         '+2 свайпа добавлено за последние 5 минут',
       );
