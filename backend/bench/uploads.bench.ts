@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 
 import { AppConfig } from '../src/config/app.config.js';
+import { UploadSlots } from '../src/media/upload-slots.js';
 import { ImagesService } from '../src/media/images.service.js';
 
 const { values } = parseArgs({
@@ -55,13 +56,12 @@ if (values.make) {
   process.exit(0);
 }
 
-const images = new ImagesService(
-  new AppConfig({
-    DATABASE_URL: 'postgres://unused/unused',
-    UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
-    UPLOAD_MAX_MEGAPIXELS: '40',
-  }),
-);
+const benchConfig = new AppConfig({
+  DATABASE_URL: 'postgres://unused/unused',
+  UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
+  UPLOAD_MAX_MEGAPIXELS: '40',
+});
+const images = new ImagesService(benchConfig, new UploadSlots(benchConfig));
 const upload = noisyPhoto();
 const baseline = peakRssMb();
 console.log(

@@ -67,6 +67,29 @@ const SHEETS: Record<string, string[]> = {
     'portrait-01.jpg:group-06.jpg#1',
     'portrait-11.jpg:group-02.jpg#6',
   ],
+  // Expressive templates (a grimace, a wink with an open mouth, a laugh, crying, surprise): is the
+  // template's expression kept?
+  expressive: [
+    'portrait-07.jpg:bw-02.jpg',
+    'portrait-01.jpg:bw-02.jpg',
+    'portrait-07.jpg:portrait-05.jpg',
+    'portrait-02.jpg:portrait-05.jpg',
+    'portrait-01.jpg:portrait-09.jpg',
+    'portrait-04.jpg:portrait-14.jpg',
+    'portrait-07.jpg:portrait-08.jpg',
+    'portrait-13.jpg:tilted-02.jpg',
+  ],
+  // Black-and-white templates: no colour may come with the face (pink lips or eyes).
+  grayscale: [
+    'portrait-07.jpg:bw-02.jpg',
+    'portrait-04.jpg:bw-02.jpg',
+    'portrait-11.jpg:bw-02.jpg',
+    'portrait-09.jpg:bw-02.jpg',
+    'portrait-07.jpg:bw-01.jpg',
+    'portrait-04.jpg:bw-01.jpg',
+    'portrait-13.jpg:bw-02.jpg',
+    'portrait-08.jpg:bw-02.jpg',
+  ],
 };
 
 const { values, positionals } = parseArgs({

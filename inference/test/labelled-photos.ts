@@ -29,6 +29,16 @@ export const labels: Record<string, { faces: LabelledFace[] }> = JSON.parse(
 /** Every labelled photo (labels.json's `_conventions` entry is not one). */
 export const photoNames = Object.keys(labels).filter((name) => !name.startsWith('_'));
 
+/** Tuning photos (the swap is tuned on them) and held-out ones (reported, never tuned on): sets.json. */
+export type PhotoSet = 'tuning' | 'heldOut';
+const sets: Record<PhotoSet, string[]> = JSON.parse(readFileSync(new URL('sets.json', PHOTOS), 'utf8'));
+
+export function photoSet(name: string): PhotoSet {
+  if (sets.tuning.includes(name)) return 'tuning';
+  if (sets.heldOut.includes(name)) return 'heldOut';
+  throw new Error(`${name} is in neither set of testdata/faces/sets.json`);
+}
+
 export function photoBytes(name: string): Buffer {
   return readFileSync(new URL(name, PHOTOS));
 }

@@ -11,11 +11,14 @@ import type { PipelineConfig } from '../src/config.js';
 import { descriptorSimilarity, faceDescriptor } from '../src/descriptor/face-descriptor.js';
 import { decodeImage } from '../src/image/decode.js';
 import { swapFace } from '../src/swap/face-swap.js';
+import { destinationPoints } from '../src/swap/placement.js';
 import { fillPolygon } from '../src/swap/mask.js';
 import type { BlendCoverage } from '../src/swap/seam.js';
 import { swapOptionsFor } from '../src/pipeline.js';
 import type { RgbImage } from '../src/types.js';
-import { labels, photoBytes, photoNames } from './labelled-photos.js';
+import { colourFigures, eyeDifference, isMonochrome, type ColourFigures } from './colour-figures.js';
+import { expressionDistance, judgeDistance, judgeFace, type JudgeReading } from './face-api-judge.js';
+import { labels, photoBytes, photoNames, photoSet, type PhotoSet } from './labelled-photos.js';
 
 export interface AnalysedPhoto {
   name: string;
@@ -24,6 +27,13 @@ export interface AnalysedPhoto {
   descriptors: Float32Array[];
   /** Per face: labelled `hard` (or not labelled at all): reported, not required. */
   hard: boolean[];
+  /** Per face: the second judge's reading (face-api: identity and expression). */
+  readings: JudgeReading[];
+  /** Grayscale or toned in one hue (see `isMonochrome`). */
+  monochrome: boolean;
+  /** ΔE between the largest face's two eyes (see `eyeDifference`). */
+  eyeDifference: number;
+  set: PhotoSet;
 }
 
 function iou(a: FaceBox, [x, y, width, height]: [number, number, number, number]): number {
@@ -46,16 +56,31 @@ export async function analysedPhoto(name: string, config: PipelineConfig): Promi
     const label = labels[name].faces.find((labelled) => iou(face.box, labelled.box) >= 0.3);
     return label?.hard ?? true;
   });
-  return { name, image, faces, descriptors, hard };
+  const readings: JudgeReading[] = [];
+  for (const face of faces) readings.push(await judgeFace(image, face.box));
+  return {
+    name,
+    image,
+    faces,
+    descriptors,
+    hard,
+    readings,
+    monochrome: isMonochrome(image),
+    eyeDifference: faces.length ? eyeDifference(image, faces[0].mesh.points) : 0,
+    set: photoSet(name),
+  };
 }
 
 /** The labelled photos: which may serve as face photos (JPEG, face check passed) and every one with a face. */
-export async function labelledSet(config: PipelineConfig): Promise<{
+export async function labelledSet(
+  config: PipelineConfig,
+  only: (name: string) => boolean = () => true,
+): Promise<{
   facePhotos: AnalysedPhoto[];
   targets: AnalysedPhoto[];
 }> {
   const photos: AnalysedPhoto[] = [];
-  for (const name of photoNames) photos.push(await analysedPhoto(name, config));
+  for (const name of photoNames.filter(only)) photos.push(await analysedPhoto(name, config));
   const withFaces = photos.filter((photo) => photo.faces.length > 0);
   return {
     facePhotos: withFaces.filter(
@@ -73,9 +98,21 @@ export interface PairQuality {
   width: number;
   /** The target face is labelled hard (full profile, heavily turned, tiny with goggles) or not labelled. */
   hard: boolean;
+  /** Tuning or held-out: the set of both photos (a pair across the sets is in neither). */
+  set: PhotoSet | null;
   /** faceres similarity of the swapped face to the face photo's face and to the target's original face. */
   toFace: number;
   toTarget: number;
+  /** The second judge's distance (dlib's metric) of the swapped face to the face photo's and the target's. */
+  judgeToFace: number;
+  judgeToTarget: number;
+  /** The judge found the swapped face with its own detector. */
+  judgeDetected: boolean;
+  /** Expression vectors' L1 distances: face photo to template, result to template, result to face photo. */
+  expressionApart: number;
+  expressionToTemplate: number;
+  expressionToFace: number;
+  colour: ColourFigures;
   /** Pixels changed outside the blend's mask (must be 0). */
   changedOutside: number;
   /**
@@ -225,14 +262,25 @@ export async function measurePair(
   }
   // Judged on the target face's own crop in both, so only the pixels differ.
   const swapped = await faceDescriptor(result, chosen.mesh, config);
+  const judged = await judgeFace(result, chosen.box);
+  const [faceReading, templateReading] = [face.readings[0], target.readings[targetFace]];
+  const dest = destinationPoints(chosen.mesh, face.faces[0].mesh);
   return {
     face: face.name,
     target: target.name,
     targetFace,
     width: chosen.quality.width,
     hard: target.hard[targetFace],
+    set: face.set === target.set ? face.set : null,
     toFace: descriptorSimilarity(swapped, face.descriptors[0]),
     toTarget: descriptorSimilarity(swapped, target.descriptors[targetFace]),
+    judgeToFace: judgeDistance(judged.descriptor, faceReading.descriptor),
+    judgeToTarget: judgeDistance(judged.descriptor, templateReading.descriptor),
+    judgeDetected: judged.detected,
+    expressionApart: expressionDistance(faceReading.expressions, templateReading.expressions),
+    expressionToTemplate: expressionDistance(judged.expressions, templateReading.expressions),
+    expressionToFace: expressionDistance(judged.expressions, faceReading.expressions),
+    colour: colourFigures(target.image, result, coverage, target.monochrome, dest, face.eyeDifference),
     changedOutside,
     seam: seamStep(target.image, result, coverage, chosen.quality.width),
     centreChange: pixels > 0 ? changed / pixels : 0,
@@ -240,41 +288,4 @@ export async function measurePair(
   };
 }
 
-export interface QualitySummary {
-  pairs: number;
-  /** Share of pairs whose swapped face is closer to the face photo than to the target's original. */
-  likeness: number;
-  meanToFace: number;
-  meanToTarget: number;
-  seamMean: number;
-  seamP95: number;
-  seamMax: number;
-  changedOutside: number;
-  minCentreChange: number;
-}
-
-export function summarise(pairs: PairQuality[]): QualitySummary {
-  const mean = (list: number[]) => list.reduce((sum, v) => sum + v, 0) / Math.max(1, list.length);
-  const seams = pairs.map((p) => p.seam).sort((a, b) => a - b);
-  return {
-    pairs: pairs.length,
-    likeness: pairs.filter((p) => p.toFace > p.toTarget).length / Math.max(1, pairs.length),
-    meanToFace: mean(pairs.map((p) => p.toFace)),
-    meanToTarget: mean(pairs.map((p) => p.toTarget)),
-    seamMean: mean(seams),
-    seamP95: seams[Math.floor(seams.length * 0.95)] ?? 0,
-    seamMax: seams.at(-1) ?? 0,
-    changedOutside: pairs.filter((p) => p.changedOutside > 0).length,
-    minCentreChange: Math.min(...pairs.map((p) => p.centreChange)),
-  };
-}
-
-export function describe(title: string, summary: QualitySummary): string {
-  const f = (value: number, digits = 2) => value.toFixed(digits);
-  return (
-    `${title}: ${summary.pairs} pairs; likeness ${f(100 * summary.likeness, 1)}% closer to the face photo ` +
-    `(mean similarity ${f(summary.meanToFace, 3)} to it, ${f(summary.meanToTarget, 3)} to the target); seam step ` +
-    `mean ${f(summary.seamMean)}, p95 ${f(summary.seamP95)}, max ${f(summary.seamMax)} levels; ` +
-    `${summary.changedOutside} pairs changed outside the mask; centre change min ${f(summary.minCentreChange, 1)}`
-  );
-}
+export { describe, summarise, type QualitySummary } from './quality-summary.js';

@@ -193,7 +193,19 @@ export const PLATFORM_VARIABLES = {
     maxConcurrentUploads: int(
       'UPLOAD_MAX_CONCURRENT',
       1,
-      'Image uploads read and decoded at once per API process; more wait their turn unread (bounds memory under parallel large uploads)',
+      'Image uploads decoded at once per API process; more wait their turn (bounds memory under parallel large uploads)',
+      1,
+    ),
+    maxBufferedUploadBytes: int(
+      'UPLOAD_MAX_BUFFERED_BYTES',
+      64 * 1024 * 1024,
+      'Upload bodies received at once per API process, each counted at its Content-Length (else UPLOAD_MAX_BYTES); past it an upload answers 503',
+      1,
+    ),
+    minUploadBytesPerSecond: int(
+      'UPLOAD_MIN_BYTES_PER_SECOND',
+      8 * 1024,
+      'Slowest upload body accepted (its average after its first seconds); a slower one is cut off with 408',
       1,
     ),
   },

@@ -1,10 +1,11 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import {
   applyDecorators,
   BadRequestException,
   type CallHandler,
   type ExecutionContext,
+  HttpException,
   Injectable,
   mixin,
   type NestInterceptor,
@@ -16,27 +17,26 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
 import { ErrorText } from '@mememint/contracts';
-import { finalize, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 
 import { AppConfig } from '../config/app.config.js';
-import { UploadSlots } from './upload-slots.js';
+import { type BodyBudget, clientGone, guardBody, UPLOAD_INTERRUPTED } from './upload-body.js';
+import { UploadBodyBudget } from './upload-slots.js';
 
 /**
  * Parses a multipart body with one image file under `field`. Busboy streams the body and stops at the
  * byte limit, so an oversized upload is refused (413) after reading at most the limit, never held whole.
- * Reading the body and everything the handler does with it (the decode) happen inside one of the
- * process's UPLOAD_MAX_CONCURRENT upload slots: the uploads waiting for a slot stay unread in their
- * sockets, so parallel large uploads cost the memory of a few, not of all of them.
+ * Bodies are received as they come, outside the upload slots (which cover decoding only:
+ * ImagesService), within the process's UPLOAD_MAX_BUFFERED_BYTES, and a body slower than
+ * UPLOAD_MIN_BYTES_PER_SECOND is cut off (upload-body.ts): one slow client delays nobody else.
  */
 function imageUploadInterceptor(field: string): Type<NestInterceptor> {
   @Injectable()
   class ImageUploadInterceptor implements NestInterceptor {
     private readonly multipart: NestInterceptor;
+    private readonly limits: { maxBytes: number; budget: BodyBudget; minBytesPerSecond: number };
 
-    constructor(
-      config: AppConfig,
-      private readonly slots: UploadSlots,
-    ) {
+    constructor(config: AppConfig, budget: UploadBodyBudget) {
       const Multipart = FileInterceptor(field, {
         limits: {
           fileSize: config.media.maxImageBytes,
@@ -47,57 +47,33 @@ function imageUploadInterceptor(field: string): Type<NestInterceptor> {
         },
       });
       this.multipart = new Multipart();
+      this.limits = {
+        maxBytes: config.media.maxImageBytes,
+        budget,
+        minBytesPerSecond: config.media.minUploadBytesPerSecond,
+      };
     }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-      const req = context.switchToHttp().getRequest<IncomingMessage>();
-      const release = await this.slots.acquire();
+      const http = context.switchToHttp();
+      const req = http.getRequest<IncomingMessage>();
       try {
-        return (await readOrClientGone(req, Promise.resolve(this.multipart.intercept(context, next)))).pipe(
-          finalize(release),
+        return await guardBody(req, http.getResponse<ServerResponse>(), this.limits, () =>
+          Promise.resolve(this.multipart.intercept(context, next)),
         );
       } catch (error) {
-        release();
         // Multer's own wording ("File too large") becomes the game's.
         if (error instanceof PayloadTooLargeException)
           throw new PayloadTooLargeException(ErrorText.imageTooLarge);
         // A client that went away mid-upload (multer: "Request aborted"/"Request closed") is the
         // client's doing: a 400 nobody reads, not a logged 500.
-        if (clientGone(req)) throw new BadRequestException(UPLOAD_INTERRUPTED);
+        if (!(error instanceof HttpException) && clientGone(req))
+          throw new BadRequestException(UPLOAD_INTERRUPTED);
         throw error;
       }
     }
   }
   return mixin(ImageUploadInterceptor);
-}
-
-const UPLOAD_INTERRUPTED = 'The upload was interrupted';
-
-/** The client closed the connection before its whole body arrived. */
-function clientGone(req: IncomingMessage): boolean {
-  return req.destroyed && !req.complete;
-}
-
-/**
- * Multer listens for the request's `close` only from when it starts; a client that left earlier (while
- * its upload waited for a slot, or behind the guards) closed it already, and multer would wait forever
- * for the rest of the body, holding the upload slot. Here that ends the read with the 400 above.
- */
-function readOrClientGone<T>(req: IncomingMessage, reading: Promise<T>): Promise<T> {
-  if (clientGone(req)) {
-    reading.catch(() => undefined);
-    return Promise.reject(new BadRequestException(UPLOAD_INTERRUPTED));
-  }
-  let onClose: () => void = () => undefined;
-  const gone = new Promise<never>((_resolve, reject) => {
-    onClose = () => {
-      if (!req.complete) reject(new BadRequestException(UPLOAD_INTERRUPTED));
-    };
-    req.once('close', onClose);
-  });
-  gone.catch(() => undefined);
-  reading.catch(() => undefined);
-  return Promise.race([reading, gone]).finally(() => req.off('close', onClose));
 }
 
 /** The file multer hands to `@UploadedFile()` (memory storage). */

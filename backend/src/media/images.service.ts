@@ -3,6 +3,8 @@ import { ErrorText } from '@mememint/contracts';
 import sharp from 'sharp';
 
 import { AppConfig } from '../config/app.config.js';
+import { isTruncatedJpeg } from './jpeg-structure.js';
+import { UploadSlots } from './upload-slots.js';
 
 /** Longest side of a stored thumbnail. */
 const THUMBNAIL_SIZE = 512;
@@ -22,12 +24,16 @@ function isJpeg(bytes: Buffer): boolean {
 /** Uploaded photos: JPEG by content, within the game's limits, re-encoded before anything stores them. */
 @Injectable()
 export class ImagesService {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly slots: UploadSlots,
+  ) {}
 
   /**
    * Checks the upload and re-encodes it, decoding its pixels once. The size comes from the header
    * first, without sharp's own pixel limit (268 MP), so a decompression bomb of any size is a 413
-   * before anything is decoded.
+   * before anything is decoded, and a file whose coded data is too short for its size is refused as
+   * truncated. The decode takes one of the process's upload slots (UploadSlots).
    */
   async prepare(upload: Buffer): Promise<PreparedImage> {
     if (!isJpeg(upload)) throw new BadRequestException(ErrorText.onlyJpeg);
@@ -38,6 +44,16 @@ export class ImagesService {
         throw new BadRequestException(ErrorText.imageUpload);
       });
     if (width * height > maxPixels) throw new PayloadTooLargeException(ErrorText.imageTooLarge);
+    if (isTruncatedJpeg(upload)) throw new BadRequestException(ErrorText.imageUpload);
+    const release = await this.slots.acquire();
+    try {
+      return await this.decode(upload, maxPixels);
+    } finally {
+      release();
+    }
+  }
+
+  private async decode(upload: Buffer, maxPixels: number): Promise<PreparedImage> {
     try {
       const { data, info } = await sharp(upload, { limitInputPixels: maxPixels, failOn: 'error' })
         .autoOrient()

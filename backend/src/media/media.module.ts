@@ -4,7 +4,7 @@ import { createMediaStore, MediaStore } from '@mememint/media';
 import { AppConfig } from '../config/app.config.js';
 import { ImagesService } from './images.service.js';
 import { MediaController } from './media.controller.js';
-import { UploadSlots } from './upload-slots.js';
+import { UploadBodyBudget, UploadSlots } from './upload-slots.js';
 
 @Module({
   controllers: [MediaController],
@@ -17,8 +17,9 @@ import { UploadSlots } from './upload-slots.js';
     },
     ImagesService,
     UploadSlots,
+    UploadBodyBudget,
   ],
-  exports: [MediaStore, ImagesService, UploadSlots],
+  exports: [MediaStore, ImagesService, UploadSlots, UploadBodyBudget],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(private readonly store: MediaStore) {}

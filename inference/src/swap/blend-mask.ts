@@ -14,8 +14,7 @@ import type { Region } from './region.js';
 /**
  * The mask's fade: two box-blur passes of radius 2% of the face width each (about 8% wide in all). The
  * gradient-domain blend matches tone and light across the border, so the fade only hides the change of
- * texture. At 3% the fade kept more of the target's cheeks and jaw (likeness 4 points lower on turned and
- * small faces); narrower still (1.5%) gained nothing and raised the seam step.
+ * texture; a wider one keeps more of the target's cheeks and jaw (the values tried: docs/MODELS.md).
  */
 export const FEATHER = 0.02;
 /** The fallback's fade when the blend's solver does not converge: 4.5% each, about 18% wide. */

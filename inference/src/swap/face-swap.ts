@@ -18,6 +18,7 @@ import { matchBorder, matchEdge } from './harmonize.js';
 import type { MembraneOptions } from './membrane.js';
 import { fillPolygon } from './mask.js';
 import { mirrorPlan, mixMirror } from './mirror-fill.js';
+import { applyTone, monochromeTone } from './monochrome.js';
 import { destinationPoints } from './placement.js';
 import { ALL_POINTS, regionAround } from './region.js';
 import { copyRegion, labOfMissing, skinPixels } from './region-pixels.js';
@@ -142,6 +143,9 @@ export function swapFaceInto(
     labOfMissing(image, region, wideEdge, measured, targetLab);
     matchEdge(warped, targetLab, wideEdge, written, targetSkin, ...size);
   }
+  // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
+  const tone = monochromeTone(targetLab, measured);
+  if (tone) applyTone(warped, written, tone);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };
 }
