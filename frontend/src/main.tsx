@@ -1,5 +1,8 @@
-// The theme, layout and ui/ styles first: a feature's own CSS, bundled after, overrides them.
-import './styles.css';
+// The theme, layout and ui/ styles first, in this order: a feature's own CSS, bundled after, overrides them.
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/overlays.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { beginStartUp } from './app/providers/SessionProvider';
