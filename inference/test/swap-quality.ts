@@ -219,6 +219,24 @@ export function seamStep(
   return excess(sums.after) - excess(sums.before);
 }
 
+/** Each face photo into every face of every other target wide enough to be swapped, measured. */
+export async function measurePairs(
+  facePhotos: AnalysedPhoto[],
+  targets: AnalysedPhoto[],
+  config: PipelineConfig,
+): Promise<PairQuality[]> {
+  const pairs: PairQuality[] = [];
+  for (const face of facePhotos)
+    for (const target of targets) {
+      if (target.name === face.name) continue;
+      for (let index = 0; index < target.faces.length; index++) {
+        if (target.faces[index].quality.width < config.minTargetFaceWidth) continue;
+        pairs.push(await measurePair(face, target, index, config));
+      }
+    }
+  return pairs;
+}
+
 /** Swaps one face photo into one target face and measures the result. */
 export async function measurePair(
   face: AnalysedPhoto,

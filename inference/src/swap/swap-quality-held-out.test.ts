@@ -5,9 +5,8 @@ import { photoNames, photoSet } from '../../test/labelled-photos.js';
 import {
   describe as describeQuality,
   labelledSet,
-  measurePair,
+  measurePairs,
   summarise,
-  type PairQuality,
 } from '../../test/swap-quality.js';
 import { loadInferenceConfig } from '../config.js';
 
@@ -27,15 +26,8 @@ describe('measured swap quality on held-out photos', { concurrency: 1 }, () => {
 
   it('keeps the face photo’s identity by both judges, and the template’s colour and light', async (t) => {
     const { facePhotos, targets } = await labelledSet(config, (name) => photoSet(name) === 'heldOut');
-    const pairs: PairQuality[] = [];
-    for (const face of facePhotos.filter((photo) => FACE_PHOTOS.includes(photo.name)))
-      for (const target of targets) {
-        if (target.name === face.name) continue;
-        for (let index = 0; index < target.faces.length; index++) {
-          if (target.faces[index].quality.width < config.minTargetFaceWidth) continue;
-          pairs.push(await measurePair(face, target, index, config));
-        }
-      }
+    const chosen = facePhotos.filter((photo) => FACE_PHOTOS.includes(photo.name));
+    const pairs = await measurePairs(chosen, targets, config);
     const required = pairs.filter((pair) => !pair.hard);
     const quality = summarise(required);
     t.diagnostic(describeQuality('held-out, required', quality));

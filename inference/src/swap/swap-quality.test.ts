@@ -4,9 +4,8 @@ import { describe, it } from 'node:test';
 import {
   describe as describeQuality,
   labelledSet,
-  measurePair,
+  measurePairs,
   summarise,
-  type PairQuality,
 } from '../../test/swap-quality.js';
 import { loadInferenceConfig } from '../config.js';
 
@@ -27,16 +26,8 @@ const FACE_PHOTOS = ['portrait-07.jpg', 'portrait-04.jpg', 'portrait-01.jpg', 't
 describe('measured swap quality on the labelled photos', { concurrency: 1 }, () => {
   it('moves identity to the face photo, leaves the rest untouched, shows no seam, changes every face', async (t) => {
     const { facePhotos, targets } = await labelledSet(config);
-    const pairs: PairQuality[] = [];
-    for (const face of facePhotos.filter((photo) => FACE_PHOTOS.includes(photo.name))) {
-      for (const target of targets) {
-        if (target.name === face.name) continue;
-        for (let index = 0; index < target.faces.length; index++) {
-          if (target.faces[index].quality.width < config.minTargetFaceWidth) continue;
-          pairs.push(await measurePair(face, target, index, config));
-        }
-      }
-    }
+    const chosen = facePhotos.filter((photo) => FACE_PHOTOS.includes(photo.name));
+    const pairs = await measurePairs(chosen, targets, config);
     const required = pairs.filter((pair) => !pair.hard);
     const quality = summarise(required);
     const small = summarise(required.filter((pair) => pair.width < 80));
