@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePaged } from './paged';
+import { PlayerBan } from './PlayerBan';
 import { playerName } from './PlayersPanel';
 
 /** A fresh ticket key for a grant typed in the console (the operator may put their ticket's instead). */
@@ -206,6 +207,7 @@ export function PlayerDetail() {
           </div>
         </section>
         <GrantForm player={player} />
+        <PlayerBan player={player} />
       </div>
       <div>
         <section className="console-card">

@@ -10,6 +10,7 @@ import { toast } from '../../ui/toast';
 import { adminApi, adminKeys, type NewTemplateFields } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePaged } from './paged';
+import { TemplateEdit } from './TemplateEdit';
 
 const EMPTY_FIELDS: NewTemplateFields = {
   title: '',
@@ -183,6 +184,7 @@ function TemplateRow({ template }: { template: AdminTemplateDto }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.templates() });
   const toggle = useMutation({
     mutationFn: () => adminApi.setTemplateEnabled(client, template.id, !template.enabled),
@@ -217,6 +219,14 @@ function TemplateRow({ template }: { template: AdminTemplateDto }) {
         <button
           type="button"
           className="button button--small button--secondary"
+          aria-expanded={editing}
+          onClick={() => setEditing((open) => !open)}
+        >
+          {t('admin.templates.edit')}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--secondary"
           disabled={toggle.isPending}
           onClick={() => toggle.mutate()}
         >
@@ -232,6 +242,7 @@ function TemplateRow({ template }: { template: AdminTemplateDto }) {
           </button>
         )}
       </div>
+      {editing && <TemplateEdit template={template} onClose={() => setEditing(false)} />}
       {confirming && (
         <ConfirmDialog
           question={t('admin.templates.deleteConfirm', { title: template.title })}

@@ -6,10 +6,12 @@ import type {
   AdminLedgerEntryDto,
   AdminOrderDto,
   AdminRefundResultDto,
+  AdminTemplatePatch,
   AdminTemplateDto,
   AdminUserDto,
   AdminUserSummaryDto,
   AuditEntryDto,
+  BanDto,
   Page,
   TemplateDto,
 } from '@mememint/contracts';
@@ -57,6 +59,9 @@ export const adminApi = {
   },
   setTemplateEnabled: (client: ApiClient, id: string, enabled: boolean) =>
     client.post<AdminTemplateDto>(`/v1/admin/templates/${id}/${enabled ? 'enable' : 'disable'}/`),
+  /** Only the fields given change; `null` clears caption or gender. */
+  updateTemplate: (client: ApiClient, id: string, patch: AdminTemplatePatch) =>
+    client.patch<AdminTemplateDto>(`/v1/admin/templates/${id}/`, patch),
   deleteTemplate: (client: ApiClient, id: string) =>
     client.request<void>('DELETE', `/v1/admin/templates/${id}/`),
 
@@ -71,6 +76,11 @@ export const adminApi = {
     client.post<AdminGrantResultDto>(`/v1/admin/users/${tgId}/grants/`, grant),
   setFlag: (client: ApiClient, tgId: number, flag: 'influencer' | 'admin', on: boolean) =>
     client.post<unknown>(`/v1/admin/users/${tgId}/${flag}/`, { on }),
+  /** For `days` from now, or until lifted when absent; 409 ADMIN_NOT_BANNABLE for an admin. */
+  ban: (client: ApiClient, tgId: number, reason: string, days?: number) =>
+    client.post<BanDto>(`/v1/admin/users/${tgId}/ban/`, days === undefined ? { reason } : { reason, days }),
+  unban: (client: ApiClient, tgId: number) =>
+    client.post<{ tgId: number; banned: false }>(`/v1/admin/users/${tgId}/unban/`, {}),
 
   orders: (client: ApiClient, page: number) =>
     client.get<Page<AdminOrderDto>>('/v1/admin/orders/', { query: { page, pageSize: 20 } }),
