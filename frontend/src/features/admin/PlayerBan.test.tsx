@@ -83,7 +83,9 @@ describe('banning a player from the console', () => {
 
     await user.type(within(form).getByLabelText('Reason'), 'spam');
     await user.type(within(form).getByLabelText(/^Days/), '0');
-    expect(await within(form).findByRole('alert')).toHaveTextContent('A whole number of days from 1 to 36500');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'A whole number of days from 1 to 36500',
+    );
     expect(ban).toBeDisabled();
     await user.clear(within(form).getByLabelText(/^Days/));
     await user.type(within(form).getByLabelText(/^Days/), '7');

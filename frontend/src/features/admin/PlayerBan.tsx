@@ -24,10 +24,10 @@ export function PlayerBan({ player }: { player: AdminUserDto }) {
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.user(player.tgId) });
   const change = useMutation({
-    mutationFn: () =>
-      player.ban
-        ? adminApi.unban(client, player.tgId)
-        : adminApi.ban(client, player.tgId, reason.trim(), days ? Number(days) : undefined),
+    mutationFn: async (): Promise<void> => {
+      if (player.ban) await adminApi.unban(client, player.tgId);
+      else await adminApi.ban(client, player.tgId, reason.trim(), days ? Number(days) : undefined);
+    },
     onSuccess: () => {
       toast.success(t(player.ban ? 'admin.players.unbanned' : 'admin.players.bannedToast'));
       setReason('');

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../lib/api-context';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
+import { TemplateAudience } from './TemplateAudience';
 
 const TITLE_MAX = 120;
 const TAGS_MAX = 10;
@@ -51,7 +52,8 @@ function problems(fields: Fields, template: AdminTemplateDto): Partial<Record<ke
   else if (fields.titleRu.trim().length > TITLE_MAX) found.titleRu = 'admin.templates.tooLong';
   if (fields.caption.length > MEME_TEXT_MAX_LENGTH) found.caption = 'admin.templates.tooLong';
   const tags = tagsOf(fields.tags);
-  if (tags.length > TAGS_MAX || tags.some((tag) => !TAG.test(tag))) found.tags = 'admin.templates.tagsInvalid';
+  if (tags.length > TAGS_MAX || tags.some((tag) => !TAG.test(tag)))
+    found.tags = 'admin.templates.tagsInvalid';
   return found;
 }
 
@@ -104,9 +106,13 @@ export function TemplateEdit({ template, onClose }: { template: AdminTemplateDto
     <form className="console-form console-edit" onSubmit={submit} data-testid="template-edit" noValidate>
       <label>
         {t('admin.templates.titleEn')}
-        <input value={fields.title} aria-invalid={tried && !!found.title} onChange={(e) => set('title')(e.target.value)} />
-        {problem('title')}
+        <input
+          value={fields.title}
+          aria-invalid={tried && !!found.title}
+          onChange={(e) => set('title')(e.target.value)}
+        />
       </label>
+      {problem('title')}
       <label>
         {t('admin.templates.titleRu')}
         <input
@@ -114,36 +120,33 @@ export function TemplateEdit({ template, onClose }: { template: AdminTemplateDto
           aria-invalid={tried && !!found.titleRu}
           onChange={(e) => set('titleRu')(e.target.value)}
         />
-        {problem('titleRu')}
       </label>
+      {problem('titleRu')}
       <label>
         {t('admin.templates.caption')}
         <textarea rows={2} value={fields.caption} onChange={(e) => set('caption')(e.target.value)} />
-        {problem('caption')}
       </label>
+      {problem('caption')}
       <label>
         {t('admin.templates.tags')}
-        <input value={fields.tags} aria-invalid={tried && !!found.tags} onChange={(e) => set('tags')(e.target.value)} />
-        {problem('tags')}
+        <input
+          value={fields.tags}
+          aria-invalid={tried && !!found.tags}
+          onChange={(e) => set('tags')(e.target.value)}
+        />
       </label>
-      <label>
-        {t('admin.templates.gender')}
-        <select value={fields.gender} onChange={(e) => set('gender')(e.target.value)}>
-          <option value="">{t('admin.templates.anyGender')}</option>
-          <option value="male">{t('profile.male')}</option>
-          <option value="female">{t('profile.female')}</option>
-          <option value="transgender">{t('profile.transgender')}</option>
-        </select>
-      </label>
-      <label className="console-check">
-        <input type="checkbox" checked={fields.isPremium} onChange={(e) => set('isPremium')(e.target.checked)} />
-        {t('admin.templates.premium')}
-      </label>
+      {problem('tags')}
+      <TemplateAudience gender={fields.gender} isPremium={fields.isPremium} onChange={set} />
       <div className="console-row">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t('admin.cancel')}
         </button>
-        <button type="submit" className="button" disabled={save.isPending || unchanged} aria-busy={save.isPending}>
+        <button
+          type="submit"
+          className="button"
+          disabled={save.isPending || unchanged}
+          aria-busy={save.isPending}
+        >
           {t('admin.templates.save')}
         </button>
       </div>

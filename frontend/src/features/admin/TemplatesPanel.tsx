@@ -8,6 +8,7 @@ import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys, type NewTemplateFields } from './api';
+import { TemplateAudience } from './TemplateAudience';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePaged } from './paged';
 import { TemplateEdit } from './TemplateEdit';
@@ -150,23 +151,7 @@ function TemplateUpload() {
         {t('admin.templates.tags')}
         <input value={fields.tags} onChange={(e) => set('tags')(e.target.value)} />
       </label>
-      <label>
-        {t('admin.templates.gender')}
-        <select value={fields.gender} onChange={(e) => set('gender')(e.target.value)}>
-          <option value="">{t('admin.templates.anyGender')}</option>
-          <option value="male">{t('profile.male')}</option>
-          <option value="female">{t('profile.female')}</option>
-          <option value="transgender">{t('profile.transgender')}</option>
-        </select>
-      </label>
-      <label className="console-check">
-        <input
-          type="checkbox"
-          checked={fields.isPremium}
-          onChange={(e) => set('isPremium')(e.target.checked)}
-        />
-        {t('admin.templates.premium')}
-      </label>
+      <TemplateAudience gender={fields.gender} isPremium={fields.isPremium} onChange={set} />
       <button
         type="submit"
         className="button"
