@@ -28,7 +28,7 @@ async function confirm(page: Page, toast: string) {
 }
 
 describe('the operator console (/admin)', () => {
-  it('an admin uploads a template and sees its faces, publishes then disables it, grants credits, refunds an order, opens the figures', async () => {
+  it('an admin uploads a template and sees its faces, publishes then disables it, grants credits, refunds an order, bans and unbans, opens the figures', async () => {
     const { context, page } = await openAdmin();
     // The entry is in the top menu's dropdown, for admins only.
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -113,6 +113,21 @@ describe('the operator console (/admin)', () => {
       String(before + 5),
     );
     await player.context.close();
+
+    // The player banned for a day, then the ban lifted (each confirmed first).
+    await page.getByRole('link', { name: 'Players' }).click();
+    await page.getByRole('searchbox').fill(String(player.tgId));
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByTestId('player-link').first().click();
+    const ban = page.getByTestId('player-ban');
+    await ban.getByLabel('Reason').fill('Support ticket 2');
+    await ban.getByLabel('Days (empty: until lifted)').fill('1');
+    await ban.getByRole('button', { name: 'Ban' }).click();
+    await confirm(page, 'Player banned');
+    await page.getByTestId('player-detail').getByText('Banned').waitFor();
+    await ban.getByRole('button', { name: 'Unban' }).click();
+    await confirm(page, 'Ban lifted');
+    await ban.getByRole('button', { name: 'Ban' }).waitFor();
 
     // The figures: charts of the days, and the queues.
     await page.getByRole('link', { name: 'Figures' }).click();
