@@ -74,7 +74,14 @@ export function smallTapTargets(page: Page): Promise<string[]> {
     .evaluateAll((elements) =>
       elements
         .filter((element) => !element.closest('.ton-connect'))
-        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        // The layout size: a control caught mid-animation (a spring's scale) is not a small target.
+        .map((element) => ({
+          element,
+          box:
+            element instanceof HTMLElement
+              ? { width: element.offsetWidth, height: element.offsetHeight }
+              : element.getBoundingClientRect(),
+        }))
         .filter(({ box }) => box.width < 44 || box.height < 44)
         .map(
           ({ element, box }) =>
