@@ -10,30 +10,21 @@ import { MediaStore } from '@mememint/media';
 
 import { AuditService } from '../admin/audit/audit.service.js';
 import { Transactions } from '../database/transactions.js';
-import { mediaUrl } from '../media/media-keys.js';
 import type { Template } from './entities/template.entity.js';
 import { type TemplateFields, TemplatesRepository, type TemplateUsage } from './templates.repository.js';
+import { toTemplateDto } from './templates.service.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
+/** The player's view of a template, with what only admins see: every title, the faces as stored, usage. */
 function toAdminTemplateDto(template: Template, usage: TemplateUsage | undefined): AdminTemplateDto {
   return {
-    id: template.id,
-    title: template.title,
+    ...toTemplateDto(template),
     titles: template.titles,
-    caption: template.caption,
-    tags: template.tags,
-    gender: template.gender,
-    isPremium: template.isPremium,
-    imageUrl: mediaUrl(template.imageKey),
-    thumbnailUrl: mediaUrl(template.thumbnailKey),
-    width: template.width,
-    height: template.height,
     faces: template.faces,
     enabled: template.enabled,
     generations: usage?.generations ?? 0,
     memes: usage?.memes ?? 0,
-    createdAt: template.createdAt.toISOString(),
   };
 }
 

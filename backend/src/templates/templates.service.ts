@@ -42,7 +42,7 @@ export interface NewTemplate {
 }
 
 /** A template as players see it: titled in their language when it has that title, else in English. */
-function toTemplateDto(template: Template, language?: SupportedLanguage): TemplateDto {
+export function toTemplateDto(template: Template, language?: SupportedLanguage): TemplateDto {
   return {
     id: template.id,
     title: (language && template.titles[language]) || template.title,
