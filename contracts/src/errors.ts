@@ -27,6 +27,8 @@ export const ErrorCode = {
   telegramRefused: 'TELEGRAM_REFUSED',
   alreadySettled: 'ALREADY_SETTLED',
   dayNotEnded: 'DAY_NOT_ENDED',
+  /** `PATCH /v1/users/me/`: gender is none of male, female, transgender or null. */
+  invalidGender: 'INVALID_GENDER',
 } as const;
 
 /**

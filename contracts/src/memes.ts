@@ -8,7 +8,9 @@ export interface Page<T> {
   total: number;
 }
 
-export type Gender = 'male' | 'female' | 'transgender';
+/** Who a template is for, and the gender a player says on Profile. */
+export const GENDERS = ['male', 'female', 'transgender'] as const;
+export type Gender = (typeof GENDERS)[number];
 
 export interface TemplateDto {
   id: string;

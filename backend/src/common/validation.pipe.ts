@@ -1,4 +1,10 @@
-import { type ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  HttpException,
+  ValidationPipe,
+  type ValidationError,
+} from '@nestjs/common';
 
 /**
  * The path of the first string (or object key) holding a NUL character, which PostgreSQL refuses
@@ -18,6 +24,22 @@ function nulPath(value: unknown, path: string): string | null {
 }
 
 /**
+ * The stable `code` a failed constraint names in its context (`@IsIn(…, {context: {code}})`), for
+ * the client to branch on; the first failed field's.
+ */
+function codeOf(errors: readonly ValidationError[]): string | undefined {
+  for (const error of errors) {
+    for (const context of Object.values(error.contexts ?? {})) {
+      const code = (context as { code?: unknown }).code;
+      if (typeof code === 'string') return code;
+    }
+    const nested = codeOf(error.children ?? []);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
+
+/**
  * DTOs are the boundary: unknown fields are rejected (400 naming them), values are converted to
  * the declared types, and the messages (joined by the error filter) name each offending field.
  * Text with a NUL character is refused first, for every body, query and path parameter.
@@ -29,6 +51,19 @@ class AppValidationPipe extends ValidationPipe {
       if (path !== null) throw new BadRequestException(`${path || 'value'} must not contain NUL characters`);
     }
     return super.transform(value, metadata);
+  }
+
+  /** As Nest's, with the failed constraint's `code` beside `detail` when it names one. */
+  override createExceptionFactory() {
+    const plain = super.createExceptionFactory();
+    return (errors: ValidationError[] = []) => {
+      const exception = plain(errors);
+      const code = codeOf(errors);
+      if (code === undefined || !(exception instanceof HttpException)) return exception;
+      const { message } = exception.getResponse() as { message?: unknown };
+      const detail = [message].flat().map(String).join('; ');
+      return new BadRequestException({ detail, code });
+    };
   }
 }
 

@@ -25,6 +25,8 @@ export interface TemplateFilter {
   pageSize: number;
   tag?: string;
   gender?: Gender;
+  /** The player's gender (Profile): that gender's templates first, then those for anyone, then the rest. */
+  preferredGender?: Gender | null;
   /** The player's language: titles come in it when the template has one. */
   language?: SupportedLanguage;
 }
@@ -79,6 +81,7 @@ export class TemplatesService {
     const [rows, total] = await this.templates.page({
       tag: filter.tag?.trim().toLowerCase(),
       gender: filter.gender,
+      preferredGender: filter.preferredGender ?? null,
       skip: (filter.page - 1) * filter.pageSize,
       take: filter.pageSize,
     });
