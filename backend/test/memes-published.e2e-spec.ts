@@ -71,7 +71,8 @@ describe('memes:published', () => {
       ]);
       await here.until('memes:published', () => total(here) === 4);
       await there.until('memes:published', () => total(there) === 4);
-      for (const socket of [here, there]) expect(socket.of('memes:published')).toEqual([{ count: 1 }, { count: 3 }]);
+      for (const socket of [here, there])
+        expect(socket.of('memes:published')).toEqual([{ count: 1 }, { count: 3 }]);
       expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(INTERVAL_MS * 0.95);
 
       // Once an interval passed with nothing published, the next publish is sent at once again.

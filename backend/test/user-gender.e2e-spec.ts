@@ -14,7 +14,10 @@ describe('the player’s gender', () => {
   afterAll(() => t.close());
 
   const patchMe = (token: string, body: unknown) =>
-    request(t.server).patch('/api/v1/users/me/').set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.server)
+      .patch('/api/v1/users/me/')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
   it('PATCH /users/me/ keeps it, /auth/me/ returns it, null takes it back', async () => {
     const player = await newPlayer(t.server, t.config);

@@ -15,7 +15,7 @@ import { MemePageService } from './meme-page.service.js';
 import { MemesController } from './memes.controller.js';
 import { MemesRepository } from './memes.repository.js';
 import { MemesService } from './memes.service.js';
-import { PublishedMemesNotifier } from './published-memes.notifier.js';
+import { PublishedMemesService } from './published-memes.service.js';
 
 @Module({
   imports: [
@@ -33,7 +33,7 @@ import { PublishedMemesNotifier } from './published-memes.notifier.js';
     MemePageService,
     MemeLikesRepository,
     MemeLikesService,
-    PublishedMemesNotifier,
+    PublishedMemesService,
   ],
   exports: [MemesService, MemeLikesService, CaptionQueue],
 })

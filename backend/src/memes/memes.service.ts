@@ -30,7 +30,7 @@ import type { User } from '../users/entities/user.entity.js';
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
 import { type MemeModerationState, MemesRepository } from './memes.repository.js';
-import { PublishedMemesNotifier } from './published-memes.notifier.js';
+import { PublishedMemesService } from './published-memes.service.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SHARE_ID_LENGTH = 10;
@@ -126,7 +126,7 @@ export class MemesService {
     private readonly captions: CaptionQueue,
     private readonly analyses: AnalysisQueue,
     private readonly config: AppConfig,
-    private readonly publishedMemes: PublishedMemesNotifier,
+    private readonly publishedMemes: PublishedMemesService,
   ) {}
 
   /** A player's own photo as a meme (a base to swap faces into). */

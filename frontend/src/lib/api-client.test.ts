@@ -103,7 +103,9 @@ describe('ApiClient token refresh', () => {
       client.keepInitData('good-init-data');
       tokenStore.set({ authToken: 'stale', refreshToken: 'revoked' });
 
-      const answers = await Promise.all(['/v1/a/', '/v1/b/'].map((path) => client.get<{ path: string }>(path)));
+      const answers = await Promise.all(
+        ['/v1/a/', '/v1/b/'].map((path) => client.get<{ path: string }>(path)),
+      );
 
       expect(answers.map((a) => a.path)).toEqual(['/api/v1/a/', '/api/v1/b/']);
       const logins = server.requests.filter((r) => r.path === '/api/v1/auth/login/');

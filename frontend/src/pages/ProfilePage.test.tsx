@@ -38,10 +38,11 @@ async function openProfile(handler: Handler, user: UserDto = TEST_USER) {
 
 describe('Profile: gender (issue 22)', () => {
   it('shows the gender the server keeps, and saves a new one with PATCH /v1/users/me/', async () => {
-    const view = await openProfile((req) =>
-      req.method === 'PATCH' && req.path === '/api/v1/users/me/'
-        ? { status: 200, body: { ...TEST_USER, gender: (req.body as { gender: string }).gender } }
-        : { status: 404, body: { detail: 'Not found' } },
+    const view = await openProfile(
+      (req) =>
+        req.method === 'PATCH' && req.path === '/api/v1/users/me/'
+          ? { status: 200, body: { ...TEST_USER, gender: (req.body as { gender: string }).gender } }
+          : { status: 404, body: { detail: 'Not found' } },
       { ...TEST_USER, gender: 'male' },
     );
     expect(screen.getByRole('radio', { name: 'Male' })).toHaveAttribute('aria-checked', 'true');

@@ -3,7 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { createMemeKeys, loadFacePhotoUrl, MemeResult, PhotoPicker, saveFacePhoto } from '../features/create-meme';
+import {
+  createMemeKeys,
+  loadFacePhotoUrl,
+  MemeResult,
+  PhotoPicker,
+  saveFacePhoto,
+} from '../features/create-meme';
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';
 import { daysInGame, useUpdateMe, useUser } from '../features/session';
@@ -105,10 +111,7 @@ export function ProfilePage() {
           value={gender}
           onChange={(value) => {
             haptic.select();
-            saveGender.mutate(
-              { gender: value },
-              { onError: () => toast.error(t('profile.genderNotSaved')) },
-            );
+            saveGender.mutate({ gender: value }, { onError: () => toast.error(t('profile.genderNotSaved')) });
           }}
           label={(value) => t(`profile.${value}`)}
           className="chips"

@@ -106,37 +106,41 @@ function Leavable() {
   );
 }
 
-describe('the feed and the deck refresh when memes are published (issue 22, defect 3)', { timeout: 30_000 }, () => {
-  it('on `memes:published` from the server', async () => {
-    const main = await mainScreen(
-      <>
-        <SwipeDeck />
-        <FeedSection />
-      </>,
-    );
-    main.publishElsewhere();
-    main.emit(1);
-    await expectMemeInBoth();
-  });
+describe(
+  'the feed and the deck refresh when memes are published (issue 22, defect 3)',
+  { timeout: 30_000 },
+  () => {
+    it('on `memes:published` from the server', async () => {
+      const main = await mainScreen(
+        <>
+          <SwipeDeck />
+          <FeedSection />
+        </>,
+      );
+      main.publishElsewhere();
+      main.emit(1);
+      await expectMemeInBoth();
+    });
 
-  it('when the player publishes a meme', async () => {
-    const main = await mainScreen(
-      <>
-        <SwipeDeck />
-        <FeedSection />
-        <Publish />
-      </>,
-    );
-    main.publishElsewhere();
-    await userEvent.click(screen.getByRole('button', { name: 'Publish mine' }));
-    await expectMemeInBoth();
-  });
+    it('when the player publishes a meme', async () => {
+      const main = await mainScreen(
+        <>
+          <SwipeDeck />
+          <FeedSection />
+          <Publish />
+        </>,
+      );
+      main.publishElsewhere();
+      await userEvent.click(screen.getByRole('button', { name: 'Publish mine' }));
+      await expectMemeInBoth();
+    });
 
-  it('when the player comes back to the screen', async () => {
-    const main = await mainScreen(<Leavable />);
-    await userEvent.click(screen.getByRole('button', { name: 'Away' }));
-    main.publishElsewhere();
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await expectMemeInBoth();
-  });
-});
+    it('when the player comes back to the screen', async () => {
+      const main = await mainScreen(<Leavable />);
+      await userEvent.click(screen.getByRole('button', { name: 'Away' }));
+      main.publishElsewhere();
+      await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+      await expectMemeInBoth();
+    });
+  },
+);

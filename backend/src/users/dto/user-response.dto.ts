@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { type Gender, GENDERS, SUPPORTED_LANGUAGES, type SupportedLanguage, type UserDto } from '@mememint/contracts';
-
+import {
+  type Gender,
+  GENDERS,
+  SUPPORTED_LANGUAGES,
+  type SupportedLanguage,
+  type UserDto,
+} from '@mememint/contracts';
 
 import type { User } from '../entities/user.entity.js';
 

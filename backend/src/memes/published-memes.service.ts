@@ -38,7 +38,12 @@ return count`;
 
 interface PublishedCommands {
   memesPublished(countKey: string, windowKey: string, owner: string, ttlMs: number): Promise<number>;
-  memesPublishedIntervalOver(countKey: string, windowKey: string, owner: string, ttlMs: number): Promise<number>;
+  memesPublishedIntervalOver(
+    countKey: string,
+    windowKey: string,
+    owner: string,
+    ttlMs: number,
+  ): Promise<number>;
 }
 
 /**
@@ -49,8 +54,8 @@ interface PublishedCommands {
  * lapses (twice the interval) and the next publish sends what was counted.
  */
 @Injectable()
-export class PublishedMemesNotifier implements OnApplicationShutdown {
-  private readonly logger = new Logger(PublishedMemesNotifier.name);
+export class PublishedMemesService implements OnApplicationShutdown {
+  private readonly logger = new Logger(PublishedMemesService.name);
   private readonly commands: PublishedCommands;
   /** Names this replica's hold on the interval. */
   private readonly owner = `${process.pid}:${Math.random().toString(36).slice(2)}`;
@@ -76,7 +81,12 @@ export class PublishedMemesNotifier implements OnApplicationShutdown {
    */
   async published(): Promise<void> {
     try {
-      const count = await this.commands.memesPublished(COUNT_KEY, WINDOW_KEY, this.owner, 2 * this.intervalMs);
+      const count = await this.commands.memesPublished(
+        COUNT_KEY,
+        WINDOW_KEY,
+        this.owner,
+        2 * this.intervalMs,
+      );
       if (count > 0) this.send(count);
     } catch (error) {
       this.logger.warn({ err: error }, 'memes:published not counted');
