@@ -1,6 +1,9 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { MemePicture } from '../../ui/MemePicture';
 
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
 export const SWIPE_DISTANCE = 100;
@@ -17,18 +20,27 @@ function authorName(item: FeedItemDto): string {
   return item.author.username ? `@${item.author.username}` : (item.author.firstName ?? '');
 }
 
-/** One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. */
+/**
+ * One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. A card
+ * shows the meme's 512 px WEBP thumbnail (a few tens of KB, what the deck preloads); the top card then
+ * fetches the full-size picture and lays it over the thumbnail once it is in (sharper on a dense screen).
+ */
 export function SwipeCard({
   item,
   depth,
   onSwipe,
+  onPictureSettled,
 }: {
   item: FeedItemDto;
   /** 0 for the top card. */
   depth: number;
   onSwipe: (like: boolean) => void;
+  /** The card's picture (the thumbnail) loaded or failed. */
+  onPictureSettled?: () => void;
 }) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const [sharp, setSharp] = useState(false);
   const x = useMotionValue(0);
   const rotate = useTransform(x, [-200, 200], [-12, 12]);
   const likeOpacity = useTransform(x, [20, SWIPE_DISTANCE], [0, 1]);
@@ -51,7 +63,25 @@ export function SwipeCard({
         if (direction) onSwipe(direction === 'like');
       }}
     >
-      <img src={item.imageUrl} alt={item.text ?? t('swipes.meme')} draggable={false} />
+      <MemePicture
+        className="swipe-card__picture"
+        src={item.thumbnailUrl}
+        alt={item.text ?? t('swipes.meme')}
+        onSettled={() => {
+          setShown(true);
+          onPictureSettled?.();
+        }}
+      >
+        {top && shown && (
+          <img
+            className={sharp ? 'swipe-card__full swipe-card__full--in' : 'swipe-card__full'}
+            src={item.imageUrl}
+            alt=""
+            draggable={false}
+            onLoad={() => setSharp(true)}
+          />
+        )}
+      </MemePicture>
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
       </m.span>
