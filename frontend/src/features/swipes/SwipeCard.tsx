@@ -1,6 +1,6 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MemePicture } from '../../ui/MemePicture';
@@ -23,7 +23,7 @@ function authorName(item: FeedItemDto): string {
 /**
  * One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. A card
  * shows the meme's 512 px WEBP thumbnail (a few tens of KB, what the deck preloads); the top card then
- * fetches the full-size picture and lays it over the thumbnail once it is in (sharper on a dense screen).
+ * fetches the full-size picture and shows it instead once it is in (sharper on a dense screen).
  */
 export function SwipeCard({
   item,
@@ -39,13 +39,22 @@ export function SwipeCard({
   onPictureSettled?: () => void;
 }) {
   const { t } = useTranslation();
+  const top = depth === 0;
   const [shown, setShown] = useState(false);
   const [sharp, setSharp] = useState(false);
+  useEffect(() => {
+    if (!top || !shown) return;
+    const full = new Image();
+    full.onload = () => setSharp(true);
+    full.src = item.imageUrl;
+    return () => {
+      full.onload = null;
+    };
+  }, [top, shown, item.imageUrl]);
   const x = useMotionValue(0);
   const rotate = useTransform(x, [-200, 200], [-12, 12]);
   const likeOpacity = useTransform(x, [20, SWIPE_DISTANCE], [0, 1]);
   const skipOpacity = useTransform(x, [-SWIPE_DISTANCE, -20], [1, 0]);
-  const top = depth === 0;
   return (
     <m.article
       className="swipe-card"
@@ -65,23 +74,14 @@ export function SwipeCard({
     >
       <MemePicture
         className="swipe-card__picture"
-        src={item.thumbnailUrl}
+        src={sharp ? item.imageUrl : item.thumbnailUrl}
+        fill={item.thumbnailUrl}
         alt={item.text ?? t('swipes.meme')}
         onSettled={() => {
           setShown(true);
           onPictureSettled?.();
         }}
-      >
-        {top && shown && (
-          <img
-            className={sharp ? 'swipe-card__full swipe-card__full--in' : 'swipe-card__full'}
-            src={item.imageUrl}
-            alt=""
-            draggable={false}
-            onLoad={() => setSharp(true)}
-          />
-        )}
-      </MemePicture>
+      />
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
       </m.span>

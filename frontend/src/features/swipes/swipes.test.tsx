@@ -101,7 +101,7 @@ describe('SwipeDeck', () => {
     expect(view.user()?.memeCoins).toBe(121);
   });
 
-  it('draws cards from their WEBP thumbnails; the rest wait for the first picture, then the full-size one covers it', async () => {
+  it('draws cards from their WEBP thumbnails; the rest wait for the first picture, then the full-size one replaces it', async () => {
     // The deck's preloads: pictures asked for by images never put in the page (`new Image().src = …`).
     const images: HTMLImageElement[] = [];
     const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
@@ -113,7 +113,11 @@ describe('SwipeDeck', () => {
       src.set!.call(this, value);
     });
     const preloaded = () =>
-      new Set(images.filter((image) => !image.isConnected).map((image) => image.getAttribute('src')));
+      new Set(
+        images
+          .filter((image) => !image.isConnected && image.getAttribute('src')!.endsWith('.webp'))
+          .map((image) => image.getAttribute('src')),
+      );
     try {
       const view = await renderDeck((req) => {
         if (req.path.startsWith('/api/v1/swipes/?'))
@@ -131,11 +135,12 @@ describe('SwipeDeck', () => {
       await waitFor(() => expect(view.container.querySelectorAll('.swipe-card')).toHaveLength(3));
       expect([...preloaded()].sort()).toEqual(['/media/2.webp', '/media/3.webp', '/media/4.webp']);
       expect(screen.getByAltText('Meme 2')).toHaveAttribute('src', '/media/2.webp');
-      const full = view.container.querySelector('[data-testid="swipe-card"] .swipe-card__full')!;
-      expect(full).toHaveAttribute('src', '/media/1.jpg');
-      expect(full).not.toHaveClass('swipe-card__full--in');
+      // The top card's full-size picture, fetched aside, replaces the thumbnail once it is in.
+      const full = images.find((image) => !image.isConnected && image.getAttribute('src') === '/media/1.jpg')!;
+      expect(full).toBeDefined();
+      expect(picture).toHaveAttribute('src', '/media/1.webp');
       fireEvent.load(full);
-      expect(full).toHaveClass('swipe-card__full--in');
+      await waitFor(() => expect(screen.getByAltText('Meme 1')).toHaveAttribute('src', '/media/1.jpg'));
     } finally {
       spy.mockRestore();
     }
