@@ -136,7 +136,9 @@ describe('SwipeDeck', () => {
       expect([...preloaded()].sort()).toEqual(['/media/2.webp', '/media/3.webp', '/media/4.webp']);
       expect(screen.getByAltText('Meme 2')).toHaveAttribute('src', '/media/2.webp');
       // The top card's full-size picture, fetched aside, replaces the thumbnail once it is in.
-      const full = images.find((image) => !image.isConnected && image.getAttribute('src') === '/media/1.jpg')!;
+      const full = images.find(
+        (image) => !image.isConnected && image.getAttribute('src') === '/media/1.jpg',
+      )!;
       expect(full).toBeDefined();
       expect(picture).toHaveAttribute('src', '/media/1.webp');
       fireEvent.load(full);
