@@ -114,7 +114,7 @@ export const PLATFORM_VARIABLES = {
       to: (dir) => path.resolve(dir),
     }),
     publicUrl: envVar('PUBLIC_URL', {
-      doc: 'Public origin of the app (`https://host`): link previews, TON manifest, the Telegram webhook registered at start; unset = request host, no webhook',
+      doc: 'Public origin of the app (`https://host`): link previews, TON manifest, the Telegram webhook registered at start. Required in production; unset elsewhere = request host, no webhook',
       optional: true,
       parse: origin,
       to: (value) => value.replace(/\/+$/, ''),
