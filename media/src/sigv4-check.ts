@@ -4,16 +4,25 @@ import type { AddressInfo } from 'node:net';
 
 import { SignatureV4 } from '@smithy/signature-v4';
 
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+
+function bytesOf(data: SourceData): string | Uint8Array {
+  if (typeof data === 'string') return data;
+  return ArrayBuffer.isView(data)
+    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    : new Uint8Array(data);
+}
+
 /** node:crypto as the signer's hash (an HMAC when given a secret). */
 class NodeSha256 {
   private readonly hash;
 
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: SourceData) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));
   }
 
-  update(data: string | Uint8Array): void {
-    this.hash.update(data);
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
   }
 
   async digest(): Promise<Uint8Array> {
@@ -116,7 +125,7 @@ async function signatureProblem(req: http.IncomingMessage, credentials: Credenti
       delete query['X-Amz-Content-Sha256'];
     }
     const signed = await signer.presign(request, { signingDate, expiresIn });
-    expected = String(signed.query['X-Amz-Signature']);
+    expected = String(signed.query?.['X-Amz-Signature'] ?? '');
   } else {
     // The payload's hash is the one the client declared (S3 checks the body against it separately).
     const signed = await signer.sign(request, { signingDate });
