@@ -2,6 +2,8 @@ import type { FeedItemDto } from '@mememint/contracts';
 import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import { useTranslation } from 'react-i18next';
 
+import { HeartFilledIcon } from '../../ui/brand/game-icons';
+
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
 export const SWIPE_DISTANCE = 100;
 const SWIPE_VELOCITY = 500;
@@ -60,7 +62,9 @@ export function SwipeCard({
       </m.span>
       <footer className="swipe-card__footer">
         <span className="swipe-card__author">{authorName(item)}</span>
-        <span className="swipe-card__likes">♥ {item.likes}</span>
+        <span className="swipe-card__likes">
+          <HeartFilledIcon size={14} /> {item.likes}
+        </span>
       </footer>
     </m.article>
   );
