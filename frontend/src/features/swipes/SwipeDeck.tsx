@@ -20,7 +20,7 @@ import { LoadFailed } from '../../ui/QueryFallback';
 const loadGiftReveal = () => import('./GiftReveal');
 const GiftReveal = lazy(loadGiftReveal);
 
-/** Cards drawn at once: the top one and two waiting under it (their images already loading). */
+/** Cards drawn at once: the top one and two waiting under it (their pictures already loading). */
 const VISIBLE = 3;
 
 /** /main's game: the deck of memes to swipe, its buttons, gifts, and the states around it. */
@@ -97,8 +97,16 @@ export function SwipeDeck() {
         ) : (
           <AnimatePresence initial={false}>
             {deck.cards
-              .slice(0, VISIBLE)
-              .map((item, depth) => <SwipeCard key={item.id} item={item} depth={depth} onSwipe={swipe} />)
+              .slice(0, deck.pictureIn ? VISIBLE : 1)
+              .map((item, depth) => (
+                <SwipeCard
+                  key={item.id}
+                  item={item}
+                  depth={depth}
+                  onSwipe={swipe}
+                  onPictureSettled={depth === 0 ? deck.pictureSettled : undefined}
+                />
+              ))
               .reverse()}
           </AnimatePresence>
         )}
