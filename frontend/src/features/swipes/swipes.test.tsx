@@ -108,7 +108,10 @@ describe('SwipeDeck', () => {
     expect(view.user()?.memeCoins).toBe(121);
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /gift/ })).toBeNull());
+    // The gift button leaves with its exit animation.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /gift/ })).toBeNull(), {
+      timeout: 10_000,
+    });
   });
 
   it('"Later" keeps the gift on the button over the deck, which opens the reveal again', async () => {
