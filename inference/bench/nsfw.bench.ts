@@ -22,7 +22,12 @@ const percentile = (values: number[], p: number) => {
 await ensureModels();
 const images = await Promise.all(photoNames.map(async (name) => ({ name, image: await decodePhoto(name) })));
 await classifyNsfw(images[0]!.image, session); // the session's creation is not a classification
-console.log(`load average before: ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
 const wall: number[] = [];
 const cpu: number[] = [];
 let refused = 0;
@@ -48,4 +53,9 @@ console.log(`CPU per image:  p50 ${ms(percentile(cpu, 50))}, p95 ${ms(percentile
 console.log(
   `refused at the defaults: ${refused} of ${images.length}; highest explicit ${highest.explicit.toFixed(4)} (${highest.name})`,
 );
-console.log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);

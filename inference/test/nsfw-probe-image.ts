@@ -8,14 +8,15 @@
  * `node --import tsx test/nsfw-probe-image.ts <out.jpg> [seed] [photo]` writes it (the backend's e2e test
  * does); with a labelled photo's name, that photo's face is kept in the middle (a template to swap into).
  */
-import { writeFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import sharp from 'sharp';
 
-import { readNsfwjsArtifacts } from '../tools/nsfwjs-package.js';
+import { nsfwjsVersion, readNsfwjsArtifacts } from '../tools/nsfwjs-package.js';
 import type { TfNode } from '../tools/tfjs-graph.js';
 import { labels, photoBytes } from './labelled-photos.js';
 
@@ -186,7 +187,14 @@ export interface ProbeImage {
 /** The explicit score of an image as the worker sees it: stretched to 224×224 by sharp, then TF.js. */
 async function explicitScore(forward: Forward, jpeg: Buffer): Promise<number> {
   const raw = await sharp(jpeg).removeAlpha().resize(SIZE, SIZE, { fit: 'fill' }).raw().toBuffer();
-  const scores = tf.tidy(() => forward(tf.tensor4d(Float32Array.from(raw, (v) => v / 255), [1, SIZE, SIZE, 3])));
+  const scores = tf.tidy(() =>
+    forward(
+      tf.tensor4d(
+        Float32Array.from(raw, (v) => v / 255),
+        [1, SIZE, SIZE, 3],
+      ),
+    ),
+  );
   const [, hentai, , porn] = await scores.data();
   scores.dispose();
   return hentai + porn;
@@ -196,6 +204,43 @@ export interface ProbeOptions {
   seed?: number;
   /** A labelled photo whose first face is kept, unoptimised, in the probe (for a swap into it). */
   face?: string;
+}
+
+/**
+ * Where a made probe is kept (git-ignored): the search is deterministic for its seed, face, PROBE_VERSION
+ * and nsfwjs's version, and takes minutes on a shared CPU, so each machine makes each probe once.
+ */
+const CACHE_DIR = new URL('../test-output/nsfw-probes/', import.meta.url);
+
+/** Bumped whenever the search changes what it makes: the cache key (with the options and nsfwjs's version). */
+const PROBE_VERSION = 1;
+
+function cacheFile({ seed = 25, face }: ProbeOptions): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ PROBE_VERSION, seed, face: face ?? null, nsfwjs: nsfwjsVersion() }))
+    .digest('hex')
+    .slice(0, 16);
+  return fileURLToPath(new URL(`probe-${key}.json`, CACHE_DIR));
+}
+
+/** The probe for these options: made by `makeNsfwProbeImage`, or the one this machine made before. */
+export async function nsfwProbeImage(options: ProbeOptions = {}): Promise<ProbeImage> {
+  const file = cacheFile(options);
+  try {
+    const cached = JSON.parse(await readFile(file, 'utf8')) as {
+      jpeg: string;
+      explicit: number;
+      steps: number;
+    };
+    return { ...cached, jpeg: Buffer.from(cached.jpeg, 'base64') };
+  } catch {
+    const probe = await makeNsfwProbeImage(options);
+    await mkdir(CACHE_DIR, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify({ ...probe, jpeg: probe.jpeg.toString('base64') }));
+    await rename(temporary, file);
+    return probe;
+  }
 }
 
 /** Optimises a seeded image until its JPEG scores PROBE_TARGET explicit; deterministic for a seed. */
@@ -209,7 +254,9 @@ export async function makeNsfwProbeImage({ seed = 25, face }: ProbeOptions = {})
     for (let step = 1; step <= MAX_STEPS; step++) {
       const noise = tf.tensor4d(seeded(seed * 7919 + step, SIZE * SIZE * 3), [1, SIZE, SIZE, 3]);
       optimizer.minimize(() => {
-        const pixels = pixelsOf(field as tf.Tensor4D, kept).div(255).add(noise.mul(NOISE));
+        const pixels = pixelsOf(field as tf.Tensor4D, kept)
+          .div(255)
+          .add(noise.mul(NOISE));
         const scores = forward(pixels as tf.Tensor4D);
         const explicit = scores.slice([0, 1], [1, 1]).add(scores.slice([0, 3], [1, 1]));
         return tf.neg(tf.log(explicit.add(1e-6))).sum() as tf.Scalar;
@@ -240,7 +287,7 @@ export async function makeNsfwProbeImage({ seed = 25, face }: ProbeOptions = {})
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [out, seed, face] = process.argv.slice(2);
   if (!out) throw new Error('usage: nsfw-probe-image.ts <out.jpg> [seed] [labelled photo to keep a face of]');
-  const probe = await makeNsfwProbeImage({ seed: seed ? Number(seed) : undefined, face });
+  const probe = await nsfwProbeImage({ seed: seed ? Number(seed) : undefined, face });
   await writeFile(out, probe.jpeg);
   console.log(JSON.stringify({ out, explicit: probe.explicit, steps: probe.steps }));
 }

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 
 import { readNsfwjsArtifacts } from '../../tools/nsfwjs-package.js';
 import { decodePhoto, photoBytes, photoNames } from '../../test/labelled-photos.js';
-import { makeNsfwProbeImage } from '../../test/nsfw-probe-image.js';
+import { nsfwProbeImage } from '../../test/nsfw-probe-image.js';
 import { ensureModels } from '../models/model-paths.js';
 import { classifyNsfwTensor, NSFW_INPUT_SIZE, nsfwInput } from './nsfw-classifier.js';
 import { classifyEncoded } from './nsfw-screen.js';
@@ -70,7 +70,7 @@ describe('the NSFW classifier', { concurrency: 1 }, () => {
   });
 
   it('refuses the image gradient search makes explicit, at the default thresholds, even re-encoded', async (t) => {
-    const probe = await makeNsfwProbeImage({ seed: 25 });
+    const probe = await nsfwProbeImage({ seed: 25 });
     t.diagnostic(`probe: ${probe.steps} steps, TF.js explicit ${probe.explicit.toFixed(4)}`);
     // The backend stores uploads re-encoded at JPEG quality 90; the worker screens those bytes.
     const stored = await sharp(probe.jpeg).jpeg({ quality: 90 }).toBuffer();

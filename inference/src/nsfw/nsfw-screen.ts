@@ -1,9 +1,4 @@
-import {
-  type AnalysedImageKind,
-  isNsfw,
-  type NsfwScores,
-  type NsfwThresholds,
-} from '@mememint/contracts';
+import { type AnalysedImageKind, isNsfw, type NsfwScores, type NsfwThresholds } from '@mememint/contracts';
 
 import type { PipelineConfig } from '../config.js';
 import { NsfwImageError } from '../errors.js';
@@ -24,7 +19,9 @@ export async function classifyEncoded(
     jpegOnly: kind === 'face',
   });
   const scores = await classifyNsfw(image, config);
-  return Object.fromEntries(Object.entries(scores).map(([name, score]) => [name, round(score)])) as NsfwScores;
+  return Object.fromEntries(
+    Object.entries(scores).map(([name, score]) => [name, round(score)]),
+  ) as NsfwScores;
 }
 
 /** Screens an upload: its scores, or NsfwImageError (NSFW_IMAGE) when they reach the thresholds. */
