@@ -49,6 +49,7 @@ export const ErrorText = {
   faceChoice: 'faces must be "all", "largest" or a JSON array of face indices',
   noTargetFace: "There's no face on the picture you chose",
   imageUpload: 'Error of image uploading',
+  generationTimeout: 'Your meme took too long to make, so it was cancelled: your credit is back',
   onlyJpeg: 'Only JPG/JPEG images are supported',
   nsfwImage: 'This image looks like nudity or sexual content, which MemeMint does not accept',
   inReview: 'This meme is waiting for a moderator’s review and cannot be published yet',

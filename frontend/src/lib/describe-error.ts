@@ -24,6 +24,7 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.noTargetFace]: 'errors.noTargetFace',
   [ErrorText.captionUnavailable]: 'errors.captionUnavailable',
   [ErrorText.imageUpload]: 'errors.imageUpload',
+  [ErrorText.generationTimeout]: 'errors.generationTimeout',
   [ErrorText.onlyJpeg]: 'errors.onlyJpeg',
   [ErrorText.nsfwImage]: 'errors.nsfwImage',
   [ErrorText.inReview]: 'errors.inReview',
@@ -77,6 +78,7 @@ const FAILURE_KEYS: Partial<Record<GenerationFailureCode, string>> = {
   NO_FACE: 'errors.noFace',
   NO_TARGET_FACE: 'errors.noTargetFace',
   NSFW_IMAGE: 'errors.nsfwImage',
+  GENERATION_TIMEOUT: 'errors.generationTimeout',
 };
 
 export function translateServerError(
