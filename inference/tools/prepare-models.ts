@@ -83,7 +83,11 @@ async function convertModel(source: string, read: () => Promise<TfjsGraph>, targ
 
 /** One of Human's TF.js graphs. */
 function convertHumanModel(name: 'facemesh' | 'faceres', target: string): Promise<void> {
-  return convertModel(`@vladmandic/human models/${name}.json`, () => readTfjsGraph(humanModelJson(name)), target);
+  return convertModel(
+    `@vladmandic/human models/${name}.json`,
+    () => readTfjsGraph(humanModelJson(name)),
+    target,
+  );
 }
 
 async function main(): Promise<void> {

@@ -84,7 +84,8 @@ function decodeWeight(
   }
   if (stored === 'uint8' && spec.dtype === 'float32') {
     const { min, scale } = spec.quantization!;
-    if (min === undefined || scale === undefined) throw new Error(`weight ${spec.name}: uint8 without min/scale`);
+    if (min === undefined || scale === undefined)
+      throw new Error(`weight ${spec.name}: uint8 without min/scale`);
     const data = new Float32Array(count);
     for (let i = 0; i < count; i++) data[i] = view.getUint8(i) * scale + min;
     return { constant: { shape: spec.shape, data }, size: count };
