@@ -71,6 +71,8 @@ describe('NSFW screening by the real worker at the default thresholds', () => {
   let scratch: string;
   const adminTgId = newTgId();
   const sockets: SocketRecorder[] = [];
+  const putFace = (player: Player, image: Buffer) =>
+    request(t.server).put('/api/v1/users/face/').set(bearer(player)).attach('photo', image, 'face.jpg');
 
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), 'nsfw-probe-'));
@@ -79,12 +81,12 @@ describe('NSFW screening by the real worker at the default thresholds', () => {
     faceProbe = await probeImage(scratch, 26, 'portrait-07.jpg');
     t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId), NSFW_SCREEN_UPLOADS: '1' } });
     await t.app.listen(0, '127.0.0.1');
-    worker = await startInferenceWorker(t.config);
     admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Studio' });
+    worker = await startInferenceWorker(t.config);
+    template = await createTemplate(t.server, admin, photo('portrait-07.jpg'), { title: 'Plain' });
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    sockets.forEach((socket) => socket.close());
     await worker?.stop();
     await t?.close();
     if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -103,12 +105,7 @@ describe('NSFW screening by the real worker at the default thresholds', () => {
       )) as unknown[];
     const before = await counts();
 
-    const face = await request(t.server)
-      .put('/api/v1/users/face/')
-      .set(bearer(player))
-      .attach('photo', probe, 'face.jpg')
-      .expect(400);
-    expect(face.body).toEqual(NSFW_REFUSAL);
+    expect((await putFace(player, probe).expect(400)).body).toEqual(NSFW_REFUSAL);
 
     const generation = await requestGeneration(t.server, player, { templateId: template.id }, probe).expect(
       400,
@@ -157,13 +154,9 @@ describe('NSFW screening by the real worker at the default thresholds', () => {
     // A template from before screening (stored directly): the swap keeps the probe's pixels round the face.
     const probeTemplate = await seedTemplate(t.app, faceProbe, { title: 'Held' });
     const player = await newPlayer(t.server, t.config);
-    await request(t.server)
-      .put('/api/v1/users/face/')
-      .set(bearer(player))
-      .attach('photo', photo('portrait-05.jpg'), 'face.jpg')
-      .expect(200);
-    const socket = await SocketRecorder.connect(t.server, player.token);
-    sockets.push(socket);
+    await putFace(player, photo('portrait-05.jpg')).expect(200);
+    sockets.push(await SocketRecorder.connect(t.server, player.token));
+    const socket = sockets.at(-1)!;
     const started = await requestGeneration(t.server, player, { templateId: probeTemplate.id }).expect(201);
     const done = await socket.until('generation:done', (p) => p.id === started.body.id);
     const memeId = done.meme.id;
