@@ -17,6 +17,7 @@ import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
 import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
+import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
 import { UserGender1795796406276 } from './1795796406276-UserGender.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
@@ -38,5 +39,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   AdminConsole1795783997863,
   DeletedAccounts1795784489138,
   CaptionSkeletons1795794764087,
+  MemeReview1795795165976,
   UserGender1795796406276,
 ];
