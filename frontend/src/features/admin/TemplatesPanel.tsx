@@ -17,6 +17,7 @@ const EMPTY_FIELDS: NewTemplateFields = {
   title: '',
   titleRu: '',
   caption: '',
+  captionRu: '',
   tags: '',
   gender: '',
   isPremium: false,
@@ -146,6 +147,10 @@ function TemplateUpload() {
       <label>
         {t('admin.templates.caption')}
         <textarea rows={2} value={fields.caption} onChange={(e) => set('caption')(e.target.value)} />
+      </label>
+      <label>
+        {t('admin.templates.captionRu')}
+        <textarea rows={2} value={fields.captionRu} onChange={(e) => set('captionRu')(e.target.value)} />
       </label>
       <label>
         {t('admin.templates.tags')}
