@@ -157,7 +157,9 @@ describe('the admin API (the operator console)', () => {
         isPremium: true,
       });
       // A blank Russian caption removes it (Russian players get the English one then).
-      const cleared = await as(admin).patch(`templates/${id}/`, { captions: { ru: ' ' } }).expect(200);
+      const cleared = await as(admin)
+        .patch(`templates/${id}/`, { captions: { ru: ' ' } })
+        .expect(200);
       expect(cleared.body).toMatchObject({ caption: 'Us on Friday', captions: {} });
       await as(admin).patch(`templates/${id}/`, { gender: 'robot' }).expect(400);
 

@@ -23,7 +23,7 @@ useApp();
 
 describe('creating a meme: template captions, an own photo, a group template', () => {
   it(
-    "template caption: offered, the first to publish it unchanged keeps it; a new caption redraws the picture; a taken one reopens the editor; the face goes up once",
+    'template caption: offered, the first to publish it unchanged keeps it; a new caption redraws the picture; a taken one reopens the editor; the face goes up once',
     { timeout: 300_000 },
     async () => {
       const { context, page, tgId } = await openNewPlayer();

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../lib/api-context';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
-import { TemplateAudience } from './TemplateAudience';
+import { TemplateAudience, TemplateCaptions } from './TemplateAudience';
 
 const TITLE_MAX = 120;
 const TAGS_MAX = 10;
@@ -129,16 +129,12 @@ export function TemplateEdit({ template, onClose }: { template: AdminTemplateDto
         />
       </label>
       {problem('titleRu')}
-      <label>
-        {t('admin.templates.caption')}
-        <textarea rows={2} value={fields.caption} onChange={(e) => set('caption')(e.target.value)} />
-      </label>
-      {problem('caption')}
-      <label>
-        {t('admin.templates.captionRu')}
-        <textarea rows={2} value={fields.captionRu} onChange={(e) => set('captionRu')(e.target.value)} />
-      </label>
-      {problem('captionRu')}
+      <TemplateCaptions
+        caption={fields.caption}
+        captionRu={fields.captionRu}
+        onChange={set}
+        problem={problem}
+      />
       <label>
         {t('admin.templates.tags')}
         <input
