@@ -30,6 +30,7 @@ export const ErrorCode = {
   // An animated template's upload (issue 24).
   animationTooLong: 'ANIMATION_TOO_LONG',
   animationTooLarge: 'ANIMATION_TOO_LARGE',
+  animationUnreadable: 'ANIMATION_UNREADABLE',
 } as const;
 
 /**

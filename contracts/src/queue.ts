@@ -1,4 +1,10 @@
-import type { AnalyseAnimationJobData, ANALYSE_ANIMATION_JOB, ANIMATION_QUEUE, SwapAnimationJobData, SWAP_ANIMATION_JOB } from './animation.js';
+import type {
+  AnalyseAnimationJobData,
+  ANALYSE_ANIMATION_JOB,
+  ANIMATION_QUEUE,
+  SwapAnimationJobData,
+  SWAP_ANIMATION_JOB,
+} from './animation.js';
 import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
 import { GENERATION_STAGES, type GenerationStage } from './memes.js';

@@ -48,12 +48,16 @@ export const TEST_CLIPS = {
   pan: {
     description: 'a pan across a portrait',
     faces: 1,
-    layers: [{ photo: 'portrait-01.jpg', camera: (t) => ({ x: lerp(330, 430, t), y: 290, scale: 0.75, angle: 0 }) }],
+    layers: [
+      { photo: 'portrait-01.jpg', camera: (t) => ({ x: lerp(330, 430, t), y: 290, scale: 0.75, angle: 0 }) },
+    ],
   },
   zoom: {
     description: 'a zoom into a portrait',
     faces: 1,
-    layers: [{ photo: 'portrait-07.jpg', camera: (t) => ({ x: 500, y: 590, scale: lerp(0.3, 0.5, t), angle: 0 }) }],
+    layers: [
+      { photo: 'portrait-07.jpg', camera: (t) => ({ x: 500, y: 590, scale: lerp(0.3, 0.5, t), angle: 0 }) },
+    ],
   },
   roll: {
     description: 'a camera rolling ±12° over a portrait',
@@ -61,7 +65,12 @@ export const TEST_CLIPS = {
     layers: [
       {
         photo: 'portrait-02.jpg',
-        camera: (t) => ({ x: 280, y: 260, scale: 0.7, angle: ((12 * Math.PI) / 180) * Math.sin(2 * Math.PI * t) }),
+        camera: (t) => ({
+          x: 280,
+          y: 260,
+          scale: 0.7,
+          angle: ((12 * Math.PI) / 180) * Math.sin(2 * Math.PI * t),
+        }),
       },
     ],
   },
@@ -86,7 +95,12 @@ export const TEST_CLIPS = {
   'leave-return': {
     description: 'a face panned out of the frame and back',
     faces: 1,
-    layers: [{ photo: 'portrait-01.jpg', camera: (t) => ({ x: lerp(380, 40, outAndBack(t)), y: 290, scale: 0.75, angle: 0 }) }],
+    layers: [
+      {
+        photo: 'portrait-01.jpg',
+        camera: (t) => ({ x: lerp(380, 40, outAndBack(t)), y: 290, scale: 0.75, angle: 0 }),
+      },
+    ],
   },
 } satisfies Record<string, ClipSpec>;
 
@@ -117,14 +131,15 @@ function loadPhoto(name: string): Promise<RgbImage> {
 /** Draws one layer into the frame: each output pixel samples the photo bilinearly through the camera. */
 function drawLayer(frame: RgbImage, photo: RgbImage, layer: Layer, t: number, base: number): void {
   const { x: cx, y: cy, scale, angle } = layer.camera(t);
-  const at = layer.at?.(t) ?? { x: frame.width / 2, y: frame.height / 2 };
+  // Specs place layers in a 480 px wide frame.
+  const at = layer.at?.(t) ?? { x: (frame.width / 2) * base, y: (frame.height / 2) * base };
   const [left, top, w, h] = layer.crop ?? [0, 0, photo.width, photo.height];
   const cos = Math.cos(angle) / scale;
   const sin = Math.sin(angle) / scale;
   for (let y = 0; y < frame.height; y++) {
     for (let x = 0; x < frame.width; x++) {
-      const dx = (x - at.x) * base;
-      const dy = (y - at.y) * base;
+      const dx = x * base - at.x;
+      const dy = y * base - at.y;
       const sx = cx + dx * cos + dy * sin;
       const sy = cy - dx * sin + dy * cos;
       if (sx < left || sy < top || sx >= left + w - 1 || sy >= top + h - 1) continue;
@@ -136,7 +151,8 @@ function drawLayer(frame: RgbImage, photo: RgbImage, layer: Layer, t: number, ba
       for (let c = 0; c < 3; c++) {
         const p = (y0 * photo.width + x0) * 3 + c;
         const top2 = photo.data[p]! * (1 - fx) + photo.data[p + 3]! * fx;
-        const bottom = photo.data[p + photo.width * 3]! * (1 - fx) + photo.data[p + photo.width * 3 + 3]! * fx;
+        const bottom =
+          photo.data[p + photo.width * 3]! * (1 - fx) + photo.data[p + photo.width * 3 + 3]! * fx;
         frame.data[o + c] = Math.round(top2 * (1 - fy) + bottom * fy);
       }
     }
@@ -161,7 +177,12 @@ export async function* clipFrames(spec: ClipSpec, options: ClipOptions = {}): As
 }
 
 /** GIF: one palette for the whole clip (ffmpeg's palettegen), no dithering noise between frames. */
-const GIF_OUTPUT_ARGS = ['-filter_complex', 'split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none', '-loop', '0'];
+const GIF_OUTPUT_ARGS = [
+  '-filter_complex',
+  'split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none',
+  '-loop',
+  '0',
+];
 
 /** Writes a clip as `<name>.mp4` (H.264) or `<name>.gif` into `folder`; answers the file's path. */
 export async function writeTestClip(
@@ -176,7 +197,8 @@ export async function writeTestClip(
   const file = path.join(folder, `${name}.${format}`);
   const args = format === 'mp4' ? [...MP4_OUTPUT_ARGS, '-threads', '1'] : GIF_OUTPUT_ARGS;
   const encoder = await encodeFrames(file, width, height, options.fps ?? 25, args);
-  for await (const frame of clipFrames(TEST_CLIPS[name], { ...options, width, height })) await encoder.write(frame);
+  for await (const frame of clipFrames(TEST_CLIPS[name], { ...options, width, height }))
+    await encoder.write(frame);
   await encoder.finish();
   return file;
 }

@@ -12,10 +12,12 @@ import path from 'node:path';
  * image, copied once into the temporary folder and made executable there.
  */
 export async function packagedBinary(file: string): Promise<string> {
-  if (await access(file, constants.X_OK).then(
-    () => true,
-    () => false,
-  ))
+  if (
+    await access(file, constants.X_OK).then(
+      () => true,
+      () => false,
+    )
+  )
     return file;
   try {
     await chmod(file, 0o755);
@@ -42,8 +44,9 @@ export function ffprobePath(): Promise<string> {
 export interface VideoProbe {
   /** The container as ffprobe names it (`gif`, `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`). */
   format: string;
-  /** The video stream's codec (`gif`, `h264`, `vp8`, `vp9`, …). */
+  /** The video stream's codec (`gif`, `h264`, `vp8`, `vp9`, …) and pixel format (`yuv420p`, …). */
   codec: string;
+  pixelFormat: string;
   width: number;
   height: number;
   /** Seconds; 0 when the container does not say. */
@@ -60,6 +63,7 @@ interface ProbeJson {
   streams?: {
     codec_type?: string;
     codec_name?: string;
+    pix_fmt?: string;
     width?: number;
     height?: number;
     duration?: string;
@@ -82,7 +86,16 @@ export class UnreadableVideoError extends Error {}
  */
 export async function probeVideo(file: string, timeoutMs = 10_000): Promise<VideoProbe> {
   const binary = await ffprobePath();
-  const args = ['-v', 'error', '-count_packets', '-print_format', 'json', '-show_format', '-show_streams', file];
+  const args = [
+    '-v',
+    'error',
+    '-count_packets',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
+  ];
   const json = await new Promise<ProbeJson>((resolve, reject) => {
     execFile(binary, args, { timeout: timeoutMs, maxBuffer: 1 << 20 }, (error, stdout) => {
       if (error) return reject(new UnreadableVideoError(error.message));
@@ -101,6 +114,7 @@ export async function probeVideo(file: string, timeoutMs = 10_000): Promise<Vide
   return {
     format: json.format?.format_name ?? '',
     codec: video.codec_name ?? '',
+    pixelFormat: video.pix_fmt ?? '',
     width: video.width,
     height: video.height,
     duration,

@@ -5,13 +5,23 @@ import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { isBannedSql } from '../moderation/entities/player-ban.entity.js';
+import type { AnimationColumns } from '../media/animation-fields.js';
 import { IN_FEED, Meme } from './entities/meme.entity.js';
 
 /** A meme's columns as it is created (the rest are the table's defaults; unpublished, no contest day). */
 export type NewMeme = Omit<
   Meme,
-  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay' | 'faces' | 'hiddenAt'
->;
+  | 'likes'
+  | 'createdAt'
+  | 'owner'
+  | 'template'
+  | 'firstPublishedAt'
+  | 'contestDay'
+  | 'faces'
+  | 'hiddenAt'
+  | keyof AnimationColumns
+> &
+  Partial<AnimationColumns>;
 
 /** A meme's moderation state, read under its row lock. */
 export interface MemeModerationState {

@@ -16,8 +16,10 @@ import { MediaStore } from '@mememint/media';
 import { AppConfig } from '../config/app.config.js';
 import { analysisError, type AnalysisOutcome, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
+import { toAnimationFields } from '../media/animation-fields.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import type { Template } from './entities/template.entity.js';
+import { animationContainer, TemplateAnimationsService } from './template-animations.service.js';
 import { TemplatesRepository } from './templates.repository.js';
 
 export interface TemplateFilter {
@@ -56,6 +58,8 @@ export function toTemplateDto(template: Template, language?: SupportedLanguage):
     height: template.height,
     faces: template.faces ?? [],
     createdAt: template.createdAt.toISOString(),
+    ...toAnimationFields(template),
+    ...(template.analysis ? { analysis: template.analysis } : {}),
   };
 }
 
@@ -73,6 +77,7 @@ export class TemplatesService {
     private readonly storage: MediaStore,
     private readonly analyses: AnalysisQueue,
     private readonly config: AppConfig,
+    private readonly animations: TemplateAnimationsService,
   ) {}
 
   async list(filter: TemplateFilter): Promise<Page<TemplateDto>> {
@@ -100,6 +105,9 @@ export class TemplatesService {
    * record beside them for every swap; the API process loads no model.
    */
   async create(adminId: number, upload: Buffer, fields: NewTemplate): Promise<TemplateDto> {
+    // An animated GIF, MP4 or WEBM is an animated template: probed here, analysed later in the worker.
+    const container = animationContainer(upload);
+    if (container) return this.animations.create(adminId, upload, container, fields);
     const prepared = await this.images.prepare(upload);
     if (!this.analyses.isReady()) throw analysisUnavailable();
     const id = randomUUID();

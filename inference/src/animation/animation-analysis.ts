@@ -51,7 +51,10 @@ export function trackFaces(tracks: AnimationTrackRecord[]): AnimationFaceRect[] 
  * An uploaded clip made into what the game keeps, and its faces found once: transcoded (≤30 fps,
  * ≤720 px, silent, H.264), then decoded frame by frame while the tracker follows every face.
  */
-export async function analyseAnimation(upload: Uint8Array, config: PipelineConfig): Promise<AnalysedAnimation> {
+export async function analyseAnimation(
+  upload: Uint8Array,
+  config: PipelineConfig,
+): Promise<AnalysedAnimation> {
   return inTempFolder(async (folder) => {
     const timings: Record<string, number> = {};
     let started = performance.now();
@@ -81,8 +84,13 @@ export async function analyseAnimation(upload: Uint8Array, config: PipelineConfi
     const raw = { raw: { width: kept.width, height: kept.height, channels: 3 as const } };
     // The template's own frame: no AI label (nothing was generated yet).
     const [poster, thumbnail] = await Promise.all([
-      sharp((first as RgbImage).data, raw).jpeg({ quality: 90 }).toBuffer(),
-      sharp((first as RgbImage).data, raw).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      sharp((first as RgbImage).data, raw)
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+      sharp((first as RgbImage).data, raw)
+        .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
     ]);
     return {
       video: await readFile(output),

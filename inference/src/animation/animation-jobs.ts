@@ -59,7 +59,11 @@ async function processAnalyseAnimation(
     frameCount: record.frameCount,
     durationMs: record.durationMs,
     faces: analysed.faces,
-    timings: { ...analysed.timings, detections: analysed.counts.detections, meshRuns: analysed.counts.meshRuns },
+    timings: {
+      ...analysed.timings,
+      detections: analysed.counts.detections,
+      meshRuns: analysed.counts.meshRuns,
+    },
   };
 }
 
@@ -114,6 +118,7 @@ export function processAnimationJob(
 ): Promise<AnalyseAnimationJobResult | GenerationJobResult> {
   if (job.name === ANALYSE_ANIMATION_JOB)
     return processAnalyseAnimation(job as AnalyseAnimationJob, config, media, forGood);
-  if (job.name === SWAP_ANIMATION_JOB) return processSwapAnimation(job as SwapAnimationJob, config, media, forGood);
+  if (job.name === SWAP_ANIMATION_JOB)
+    return processSwapAnimation(job as SwapAnimationJob, config, media, forGood);
   return Promise.reject(new Error(`unknown job "${job.name}"`));
 }

@@ -70,7 +70,9 @@ async function sourceFace(
     jpegOnly: true,
   });
   const stored = await storedImageFaces(request.faceAnalysis, request.face);
-  const [face] = stored ?? (await meshImageFaces(image, (await detectImageFaces(image, config, false)).slice(0, 1), config));
+  const [face] =
+    stored ??
+    (await meshImageFaces(image, (await detectImageFaces(image, config, false)).slice(0, 1), config));
   if (!face) throw new NoFaceError('face');
   return { image, mesh: face.mesh };
 }
@@ -119,7 +121,9 @@ export async function runAnimationSwap(
       swapMs += performance.now() - swapStarted;
       if (index === 0) first = { ...frame, data: Uint8Array.from(frame.data) };
       await encoder.write(frame);
-      const progress = Math.floor(FRAMES_FROM + ((FRAMES_TO - FRAMES_FROM) * (index + 1)) / record.frameCount);
+      const progress = Math.floor(
+        FRAMES_FROM + ((FRAMES_TO - FRAMES_FROM) * (index + 1)) / record.frameCount,
+      );
       if (progress >= reported + 5 && progress <= FRAMES_TO) {
         reported = progress;
         await onProgress?.({ stage: 'swap', progress });

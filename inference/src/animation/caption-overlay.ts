@@ -15,7 +15,11 @@ export interface CaptionOverlay {
   colour: Float32Array;
 }
 
-export async function captionOverlay(text: string, width: number, height: number): Promise<CaptionOverlay | null> {
+export async function captionOverlay(
+  text: string,
+  width: number,
+  height: number,
+): Promise<CaptionOverlay | null> {
   if (!text.trim()) return null;
   const black: RgbImage = { data: new Uint8Array(width * height * 3), width, height };
   const white: RgbImage = { data: new Uint8Array(width * height * 3).fill(255), width, height };
@@ -45,6 +49,7 @@ export function applyCaption(frame: RgbImage, overlay: CaptionOverlay | null): v
   for (let i = 0; i < pixels.length; i++) {
     const o = pixels[i]! * 3;
     const keep = 1 - alpha[i]!;
-    for (let c = 0; c < 3; c++) frame.data[o + c] = Math.round(frame.data[o + c]! * keep + colour[i * 3 + c]!);
+    for (let c = 0; c < 3; c++)
+      frame.data[o + c] = Math.round(frame.data[o + c]! * keep + colour[i * 3 + c]!);
   }
 }

@@ -8,6 +8,8 @@ import type { Box, FaceMesh, RgbImage } from '../types.js';
 
 /** Detection runs on every KEY_INTERVAL-th frame (and whenever a followed face is lost). */
 export const KEY_INTERVAL = 10;
+/** While a track is lost (and may come back), detection runs on every MISSING_INTERVAL-th frame. */
+const MISSING_INTERVAL = 3;
 /** A followed mesh whose own face score falls below this is lost (stricter than a still's 0.2). */
 const FOLLOW_MIN_SCORE = 0.5;
 /** A new detection's mesh must reach this to start or revive a track. */
@@ -64,7 +66,8 @@ function centreDistance(a: Box, b: Box): number {
 /**
  * Follows every face of a clip frame by frame: a face's mesh on one frame gives the crop its mesh is
  * found in on the next (one mesh run per face per frame, no detection); detection runs on key frames
- * and on any frame where a followed face was lost, and its new faces start tracks, or revive a track
+ * and on any frame where a followed face was lost (then every few frames while it is missing), and its new
+ * faces start tracks, or revive a track
  * lost nearby within REVIVE_SECONDS (a turn, a short occlusion, a face leaving and coming back).
  */
 export class FaceTracker {
@@ -94,7 +97,14 @@ export class FaceTracker {
         else lost = true;
       });
     }
-    if (index % KEY_INTERVAL === 0 || lost) await this.detect(frame, index);
+    // While a face is missing, detection looks for it more often (it may come back any frame).
+    const missing = this.tracks.some((track) => track.lastFrame < index - 1 && this.revivable(track, index));
+    if (index % KEY_INTERVAL === 0 || lost || (missing && index % MISSING_INTERVAL === 0))
+      await this.detect(frame, index);
+  }
+
+  private revivable(track: Track, index: number): boolean {
+    return track.lastFrame < index && index - track.lastFrame <= REVIVE_SECONDS * this.fps;
   }
 
   private see(track: Track, mesh: FaceMesh, index: number): void {
@@ -105,7 +115,9 @@ export class FaceTracker {
 
   private async detect(frame: RgbImage, index: number): Promise<void> {
     this.counts.detections++;
-    const current = this.tracks.filter((track) => track.lastFrame === index).map((track) => meshBox(track.last));
+    const current = this.tracks
+      .filter((track) => track.lastFrame === index)
+      .map((track) => meshBox(track.last));
     const fresh = (await detectImageFaces(frame, this.config, false)).filter((face) =>
       current.every((box) => iou(box, face.box) < SAME_FACE_IOU),
     );
@@ -116,7 +128,7 @@ export class FaceTracker {
       if (mesh.faceScore < START_MIN_SCORE) continue;
       const box = meshBox(mesh);
       const revived = this.tracks
-        .filter((track) => track.lastFrame < index && index - track.lastFrame <= REVIVE_SECONDS * this.fps)
+        .filter((track) => this.revivable(track, index))
         .map((track) => ({ track, distance: centreDistance(meshBox(track.last), box) }))
         .filter(({ distance }) => distance < 1.5 * Math.max(box.width, box.height))
         .sort((a, b) => a.distance - b.distance)[0];
@@ -143,7 +155,11 @@ export class FaceTracker {
           });
         }
         const box = meshBox(meshes[frameIndex]!);
-        return { track: { box: roundBox(box), frameIndex, meshes: meshes.map(encodeMesh) }, seen, area: box.width * box.height };
+        return {
+          track: { box: roundBox(box), frameIndex, meshes: meshes.map(encodeMesh) },
+          seen,
+          area: box.width * box.height,
+        };
       })
       .filter(({ seen }) => seen >= MIN_TRACK_FRAMES)
       .sort((a, b) => b.area - a.area)

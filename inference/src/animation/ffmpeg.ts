@@ -23,7 +23,9 @@ export async function runFfmpeg(args: string[]): Promise<void> {
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${errors}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${errors}`)),
+    );
   });
 }
 
@@ -74,7 +76,19 @@ export async function readFrames(
 ): Promise<number> {
   const child = spawn(
     await ffmpegPath(),
-    ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-i',
+      input,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let errors = '';

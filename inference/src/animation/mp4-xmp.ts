@@ -7,7 +7,9 @@ export const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
 
 /** The file with the XMP packet appended as a `uuid` box. */
 export function withMp4Xmp(mp4: Buffer, xmp: string): Buffer {
-  const packet = Buffer.from(`<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>${xmp}<?xpacket end="r"?>`);
+  const packet = Buffer.from(
+    `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>${xmp}<?xpacket end="r"?>`,
+  );
   const header = Buffer.alloc(8);
   header.writeUInt32BE(8 + XMP_UUID.length + packet.length, 0);
   header.write('uuid', 4, 'latin1');
