@@ -5,6 +5,7 @@ import { haptic } from '../../telegram/sdk';
 import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
 import { authorName, isVotingOpen, useContestNow } from './author';
+import { MemePicture } from '../../ui/MemePicture';
 
 /** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
 export function FeedCard({
@@ -20,7 +21,12 @@ export function FeedCard({
   const now = useContestNow();
   return (
     <li className="feed-card" data-testid="feed-card">
-      <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
+      <MemePicture
+        className="feed-card__picture"
+        src={item.thumbnailUrl}
+        alt={item.text ?? t('swipes.meme')}
+        loading="lazy"
+      />
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>

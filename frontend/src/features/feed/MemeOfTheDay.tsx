@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast';
 import { useMemeOfTheDay } from './api/get-meme-of-the-day';
 import { authorName } from './author';
 import { useFeedSettled } from './useFeedSettled';
+import { MemePicture } from '../../ui/MemePicture';
 
 /** The latest settled day's winner, reloaded when `feed:settled` arrives. */
 export function MemeOfTheDay() {
@@ -29,7 +30,11 @@ export function MemeOfTheDay() {
       initial={{ scale: 0.9, opacity: 0 }}
       animate={{ scale: 1, opacity: 1 }}
     >
-      <img src={settled.meme.thumbnailUrl} alt={settled.meme.text ?? t('feed.memeOfTheDay')} />
+      <MemePicture
+        className="meme-of-the-day__picture"
+        src={settled.meme.thumbnailUrl}
+        alt={settled.meme.text ?? t('feed.memeOfTheDay')}
+      />
       <div className="meme-of-the-day__text">
         <span className="meme-of-the-day__title">🏆 {t('feed.memeOfTheDay')}</span>
         <span className="muted">{date}</span>
