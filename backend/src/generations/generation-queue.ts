@@ -14,7 +14,7 @@ import {
 } from '@mememint/contracts';
 
 import { ANALYSE_JOB_ID_PREFIX } from '../face-analysis/analysis-queue.js';
-import { onGlobal } from '../redis/bull-global-events.js';
+import { type GlobalListener, onGlobal } from '../redis/bull-global-events.js';
 
 /** An animated template's analysis job id (never a generation's UUID): `template-analysis-<template id>`. */
 export const TEMPLATE_ANALYSIS_JOB_ID_PREFIX = 'template-analysis-';
@@ -46,7 +46,7 @@ export class GenerationQueue implements OnModuleInit {
     private readonly animations: Queue<QueueJob<typeof ANIMATION_QUEUE>['data']>,
   ) {}
 
-  private readonly listeners: [Queue, string, (...args: any[]) => void][] = [];
+  private readonly listeners: [Queue, string, GlobalListener][] = [];
 
   /** Both queues, for what is done to a generation's job wherever it is. */
   private get queues(): Queue[] {
@@ -104,7 +104,7 @@ export class GenerationQueue implements OnModuleInit {
   }
 
   private async listenTo(queue: Queue, reports: GenerationJobReports, other: (jobId: string) => boolean) {
-    const on = (event: string, listener: (...args: any[]) => void) => {
+    const on = (event: string, listener: GlobalListener) => {
       this.listeners.push([queue, `global:${event}`, listener]);
       return onGlobal(queue, event, listener);
     };

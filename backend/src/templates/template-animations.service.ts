@@ -30,10 +30,10 @@ import { MediaStore, probeVideo, type VideoProbe } from '@mememint/media';
 import { AppConfig } from '../config/app.config.js';
 import { TEMPLATE_ANALYSIS_JOB_ID_PREFIX } from '../generations/generation-queue.js';
 import { MediaKeys } from '../media/media-keys.js';
-import { onGlobal } from '../redis/bull-global-events.js';
+import { type GlobalListener, onGlobal } from '../redis/bull-global-events.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TemplatesRepository } from './templates.repository.js';
-import { type NewTemplate, toTemplateDto } from './templates.service.js';
+import { type NewTemplate, newTemplateFields, toTemplateDto } from './templates.service.js';
 
 type Container = 'gif' | 'mp4' | 'webm';
 
@@ -69,7 +69,7 @@ function refused(detail: string, code: string): BadRequestException {
 @Injectable()
 export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(TemplateAnimationsService.name);
-  private readonly listeners: [string, (...args: any[]) => void][] = [];
+  private readonly listeners: [string, GlobalListener][] = [];
 
   constructor(
     @InjectQueue(ANIMATION_QUEUE) private readonly queue: Queue<QueueJob<typeof ANIMATION_QUEUE>['data']>,
@@ -84,7 +84,7 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
       String(jobId).startsWith(TEMPLATE_ANALYSIS_JOB_ID_PREFIX)
         ? String(jobId).slice(TEMPLATE_ANALYSIS_JOB_ID_PREFIX.length)
         : null;
-    const on = (event: string, listener: (...args: any[]) => void) => {
+    const on = (event: string, listener: GlobalListener) => {
       this.listeners.push([`global:${event}`, listener]);
       return onGlobal(this.queue, event, listener);
     };
@@ -120,12 +120,7 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
     const size = keptSize(probe.width, probe.height);
     const template = await this.templates.insert({
       id,
-      title: fields.title,
-      titles: Object.fromEntries(Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim())),
-      caption: fields.caption?.trim() || null,
-      tags: fields.tags ?? [],
-      gender: fields.gender ?? null,
-      isPremium: fields.isPremium ?? false,
+      ...newTemplateFields(fields),
       imageKey: keys.image,
       thumbnailKey: keys.thumbnail,
       ...size,

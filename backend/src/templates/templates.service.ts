@@ -43,6 +43,18 @@ export interface NewTemplate {
   isPremium?: boolean;
 }
 
+/** A new template's row fields from an admin's: blank titles and caption left out. */
+export function newTemplateFields(fields: NewTemplate) {
+  return {
+    title: fields.title,
+    titles: Object.fromEntries(Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim())),
+    caption: fields.caption?.trim() || null,
+    tags: fields.tags ?? [],
+    gender: fields.gender ?? null,
+    isPremium: fields.isPremium ?? false,
+  };
+}
+
 /** A template as players see it: titled in their language when it has that title, else in English. */
 export function toTemplateDto(template: Template, language?: SupportedLanguage): TemplateDto {
   return {
@@ -125,12 +137,7 @@ export class TemplatesService {
     await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
     const template = await this.templates.insert({
       id,
-      title: fields.title,
-      titles: Object.fromEntries(Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim())),
-      caption: fields.caption?.trim() || null,
-      tags: fields.tags ?? [],
-      gender: fields.gender ?? null,
-      isPremium: fields.isPremium ?? false,
+      ...newTemplateFields(fields),
       imageKey: keys.image,
       thumbnailKey: keys.thumbnail,
       width: prepared.width,

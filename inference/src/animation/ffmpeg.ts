@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 import { ANIMATION_MAX_FPS, ANIMATION_MAX_SIDE } from '@mememint/contracts';
@@ -14,19 +14,31 @@ export function ffmpegPath(): Promise<string> {
   return ffmpeg;
 }
 
-/** Runs ffmpeg to the end; rejects with its last lines of error output. */
-export async function runFfmpeg(args: string[]): Promise<void> {
-  const child = spawn(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/** A running ffmpeg: `done` resolves when it exits 0, else rejects with its last lines of error output. */
+async function startFfmpeg(
+  args: string[],
+  stdio: ['ignore' | 'pipe', 'ignore' | 'pipe', 'pipe'],
+  what: string,
+): Promise<{ child: ChildProcess; done: Promise<void> }> {
+  const child = spawn(await ffmpegPath(), ['-hide_banner', '-loglevel', 'error', ...args], { stdio });
   let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  await new Promise<void>((resolve, reject) => {
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const done = new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${errors}`)),
+      code === 0 ? resolve() : reject(new Error(`ffmpeg could not ${what} (${code}): ${errors}`)),
     );
   });
+  // Awaited by the caller at its end; a rejection before then is not unhandled.
+  done.catch(() => undefined);
+  return { child, done };
+}
+
+/** Runs ffmpeg to the end; rejects with its last lines of error output. */
+export async function runFfmpeg(args: string[]): Promise<void> {
+  await (
+    await startFfmpeg(['-nostdin', '-y', ...args], ['ignore', 'ignore', 'pipe'], 'run')
+  ).done;
 }
 
 /** H.264 that every browser and Telegram plays inline: yuv420p, the index first (faststart), no audio. */
@@ -74,33 +86,15 @@ export async function readFrames(
   height: number,
   onFrame: (frame: RgbImage, index: number) => Promise<void> | void,
 ): Promise<number> {
-  const child = spawn(
-    await ffmpegPath(),
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-i',
-      input,
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      'pipe:1',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+  const { child, done } = await startFfmpeg(
+    ['-nostdin', '-i', input, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ['ignore', 'pipe', 'pipe'],
+    'decode the clip',
   );
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
   const size = width * height * 3;
   let pending: Buffer = Buffer.alloc(0);
   let index = 0;
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+  for await (const chunk of child.stdout! as AsyncIterable<Buffer>) {
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
     while (pending.length >= size) {
       const data = new Uint8Array(size);
@@ -109,8 +103,7 @@ export async function readFrames(
       await onFrame({ data, width, height }, index++);
     }
   }
-  const code = await exited;
-  if (code !== 0) throw new Error(`ffmpeg could not decode the clip (${code}): ${errors}`);
+  await done;
   return index;
 }
 
@@ -129,38 +122,32 @@ export async function encodeFrames(
   fps: number,
   outputArgs: string[] = MP4_OUTPUT_ARGS,
 ): Promise<FrameEncoder> {
-  const child = spawn(
-    await ffmpegPath(),
+  const { child, done } = await startFfmpeg(
     [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24'],
-      ...['-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', ...outputArgs, output],
+      ...['-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps)],
+      ...['-i', 'pipe:0', ...outputArgs, output],
     ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+    ['pipe', 'ignore', 'pipe'],
+    'encode',
   );
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const exited = new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
+  const stdin = child.stdin!;
   // A write after ffmpeg died is reported by `finish`, with ffmpeg's own words.
-  child.stdin.on('error', () => undefined);
+  stdin.on('error', () => undefined);
   return {
     write: (frame) =>
       new Promise<void>((resolve) => {
-        if (child.stdin.write(frame.data)) resolve();
+        if (stdin.write(frame.data)) resolve();
         else {
-          const done = () => {
-            child.stdin.off('drain', done).off('close', done);
+          const drained = () => {
+            stdin.off('drain', drained).off('close', drained);
             resolve();
           };
-          child.stdin.on('drain', done).on('close', done);
+          stdin.on('drain', drained).on('close', drained);
         }
       }),
     async finish() {
-      child.stdin.end();
-      const code = await exited;
-      if (code !== 0) throw new Error(`ffmpeg could not encode (${code}): ${errors}`);
+      stdin.end();
+      await done;
     },
   };
 }
