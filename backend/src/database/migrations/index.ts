@@ -16,7 +16,9 @@ import { FaceLists1795447968541 } from './1795447968541-FaceLists.js';
 import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
-import { Animations1795794525868 } from './1795794525868-Animations.js';
+import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
+import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
+import { Animations1795798458938 } from './1795798458938-Animations.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -36,5 +38,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   Moderation1795782615375,
   AdminConsole1795783997863,
   DeletedAccounts1795784489138,
-  Animations1795794525868,
+  CaptionSkeletons1795794764087,
+  MemeReview1795795165976,
+  Animations1795798458938,
 ];

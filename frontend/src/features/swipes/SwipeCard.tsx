@@ -3,6 +3,7 @@ import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { MemePicture } from '../../ui/MemePicture';
 
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
@@ -90,7 +91,9 @@ export function SwipeCard({
       </m.span>
       <footer className="swipe-card__footer">
         <span className="swipe-card__author">{authorName(item)}</span>
-        <span className="swipe-card__likes">♥ {item.likes}</span>
+        <span className="swipe-card__likes">
+          <HeartFilledIcon size={14} /> {item.likes}
+        </span>
       </footer>
     </m.article>
   );

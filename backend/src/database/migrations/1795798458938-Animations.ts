@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Animations1795794525868 implements MigrationInterface {
-  name = 'Animations1795794525868';
+export class Animations1795798458938 implements MigrationInterface {
+  name = 'Animations1795798458938';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE "templates" ADD "video_key" character varying(255)');
