@@ -16,7 +16,7 @@ export type NewTemplateRow = Omit<
 /** What an admin edits and switches. */
 export type TemplateFields = Pick<
   Template,
-  'title' | 'titles' | 'caption' | 'tags' | 'gender' | 'isPremium' | 'enabled'
+  'title' | 'titles' | 'caption' | 'captions' | 'tags' | 'gender' | 'isPremium' | 'enabled'
 >;
 
 export interface TemplateUsage {
