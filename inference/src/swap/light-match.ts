@@ -1,0 +1,79 @@
+/**
+ * The pasted face's light and contrast against the template's (issue 23's colour criterion: mean L* within
+ * 3 and the spread of L* within 0.85–1.15 of the skin round it). The skin's tone map and the blend's
+ * membrane match the face to the template at its border; inside, the face photo's own shading stays, and a
+ * face lit from the front pasted into a face in shade came out lighter than its surroundings. This stage
+ * measures the skin inside the mask's core in both (pixels skin-like in both: each within its own median
+ * ± 3 MADs + 3 per channel over the core) and maps the face's L* to the template's mean and spread there, fully in the
+ * core and fading to nothing through the mask's fade (the border stays as the membrane matched it).
+ */
+
+/** The mask's core: where it is at least this, the face is measured and matched fully. */
+export const LIGHT_CORE = 0.9;
+/** Limits on the contrast ratio applied (σ template / σ face): a beard or shadow in the core is not skin. */
+const CONTRAST_LIMITS = [0.7, 1.4] as const;
+/** Fewer core skin pixels than this: too little to measure, nothing changes. */
+const MIN_PIXELS = 64;
+
+function median(values: Float32Array): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted.length ? sorted[sorted.length >> 1] : 0;
+}
+
+/** The template's skin bounds over the core: median ± (3 × 1.4826 MAD + 3) per L*a*b* channel. */
+function skinBounds(target: Float32Array, core: Int32Array): [number, number][] {
+  // Every few pixels: the bounds are robust statistics, and sorting the whole core cost milliseconds.
+  const step = Math.max(1, Math.floor(core.length / 4096));
+  const sample = core.filter((_, k) => k % step === 0);
+  return [0, 1, 2].map((c) => {
+    const values = Float32Array.from(sample, (m) => target[m * 3 + c]);
+    const centre = median(values);
+    const mad = median(values.map((v) => Math.abs(v - centre)));
+    const reach = 3 * 1.4826 * mad + 3;
+    return [centre - reach, centre + reach];
+  });
+}
+
+/**
+ * Maps the face's L* (`face`, L*a*b* per region pixel, changed in place where `written`) to the template's
+ * (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`; `mask` is the blend's α) over the core's skin, weighted by the mask.
+ * Returns the applied [offset, scale] or null when too little skin was measured.
+ */
+export function matchLight(
+  face: Float32Array,
+  target: Float32Array,
+  mask: Float32Array,
+  written: Uint8Array,
+): [number, number] | null {
+  let count = 0;
+  for (let m = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) count++;
+  const core = new Int32Array(count);
+  for (let m = 0, k = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) core[k++] = m;
+  if (count < MIN_PIXELS) return null;
+  // Skin-like in each by its own robust bounds (the face may be lighter than the template's skin all over).
+  const [targetBounds, faceBounds] = [skinBounds(target, core), skinBounds(face, core)];
+  const within = (lab: Float32Array, o: number, bounds: [number, number][]) =>
+    bounds.every(([low, high], c) => lab[o + c] >= low && lab[o + c] <= high);
+  let [n, sf, st, qf, qt] = [0, 0, 0, 0, 0];
+  for (const m of core) {
+    const o = m * 3;
+    if (!within(target, o, targetBounds) || !within(face, o, faceBounds)) continue;
+    n++;
+    sf += face[o];
+    st += target[o];
+    qf += face[o] * face[o];
+    qt += target[o] * target[o];
+  }
+  if (n < MIN_PIXELS) return null;
+  const [mf, mt] = [sf / n, st / n];
+  const [df, dt] = [Math.sqrt(Math.max(0, qf / n - mf * mf)), Math.sqrt(Math.max(0, qt / n - mt * mt))];
+  const scale = Math.min(CONTRAST_LIMITS[1], Math.max(CONTRAST_LIMITS[0], df > 1e-3 ? dt / df : 1));
+  for (let m = 0; m < mask.length; m++) {
+    if (!written[m] || mask[m] <= 0) continue;
+    const weight = Math.min(1, mask[m] / LIGHT_CORE);
+    const o = m * 3;
+    const matched = mt + (face[o] - mf) * scale;
+    face[o] += (matched - face[o]) * weight * weight * (3 - 2 * weight);
+  }
+  return [mt - mf, scale];
+}
