@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
+import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { authorName, isVotingOpen, useContestNow } from './author';
+import { MemePicture } from '../../ui/MemePicture';
 
 /** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
 export function FeedCard({
@@ -20,11 +22,16 @@ export function FeedCard({
   const now = useContestNow();
   return (
     <li className="feed-card" data-testid="feed-card">
-      <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
+      <MemePicture
+        className="feed-card__picture"
+        src={item.thumbnailUrl}
+        alt={item.text ?? t('swipes.meme')}
+        loading="lazy"
+      />
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>
-          ♥ {formatNumber(item.likes, i18n.language)}
+          <HeartFilledIcon size={14} /> {formatNumber(item.likes, i18n.language)}
         </span>
         {item.voted !== null ? (
           <span className="reward-chip" data-testid="voted">

@@ -1,6 +1,10 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { HeartFilledIcon } from '../../ui/brand/game-icons';
+import { MemePicture } from '../../ui/MemePicture';
 
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
 export const SWIPE_DISTANCE = 100;
@@ -17,23 +21,41 @@ function authorName(item: FeedItemDto): string {
   return item.author.username ? `@${item.author.username}` : (item.author.firstName ?? '');
 }
 
-/** One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. */
+/**
+ * One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. A card
+ * shows the meme's 512 px WEBP thumbnail (a few tens of KB, what the deck preloads); the top card then
+ * fetches the full-size picture and shows it instead once it is in (sharper on a dense screen).
+ */
 export function SwipeCard({
   item,
   depth,
   onSwipe,
+  onPictureSettled,
 }: {
   item: FeedItemDto;
   /** 0 for the top card. */
   depth: number;
   onSwipe: (like: boolean) => void;
+  /** The card's picture (the thumbnail) loaded or failed. */
+  onPictureSettled?: () => void;
 }) {
   const { t } = useTranslation();
+  const top = depth === 0;
+  const [shown, setShown] = useState(false);
+  const [sharp, setSharp] = useState(false);
+  useEffect(() => {
+    if (!top || !shown) return;
+    const full = new Image();
+    full.onload = () => setSharp(true);
+    full.src = item.imageUrl;
+    return () => {
+      full.onload = null;
+    };
+  }, [top, shown, item.imageUrl]);
   const x = useMotionValue(0);
   const rotate = useTransform(x, [-200, 200], [-12, 12]);
   const likeOpacity = useTransform(x, [20, SWIPE_DISTANCE], [0, 1]);
   const skipOpacity = useTransform(x, [-SWIPE_DISTANCE, -20], [1, 0]);
-  const top = depth === 0;
   return (
     <m.article
       className="swipe-card"
@@ -51,7 +73,16 @@ export function SwipeCard({
         if (direction) onSwipe(direction === 'like');
       }}
     >
-      <img src={item.imageUrl} alt={item.text ?? t('swipes.meme')} draggable={false} />
+      <MemePicture
+        className="swipe-card__picture"
+        src={sharp ? item.imageUrl : item.thumbnailUrl}
+        fill={item.thumbnailUrl}
+        alt={item.text ?? t('swipes.meme')}
+        onSettled={() => {
+          setShown(true);
+          onPictureSettled?.();
+        }}
+      />
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
       </m.span>
@@ -60,7 +91,9 @@ export function SwipeCard({
       </m.span>
       <footer className="swipe-card__footer">
         <span className="swipe-card__author">{authorName(item)}</span>
-        <span className="swipe-card__likes">♥ {item.likes}</span>
+        <span className="swipe-card__likes">
+          <HeartFilledIcon size={14} /> {item.likes}
+        </span>
       </footer>
     </m.article>
   );

@@ -1,8 +1,8 @@
 import type { FeedItemDto } from '@mememint/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionKeys } from '../session';
 import { startApiServer, type Handler } from '../../test/api-server';
@@ -51,6 +51,28 @@ async function renderDeck(handler: Handler, user = TEST_USER) {
   );
 }
 
+/** An API whose one card's swipe rolls gift g1, which opens as 120 coins. */
+function giftServer(): Handler {
+  return (req) => {
+    if (req.path.startsWith('/api/v1/swipes/?')) return { status: 200, body: { items: [card(1)] } };
+    if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
+    if (req.path === '/api/v1/swipes/gifts/apply/')
+      return {
+        status: 200,
+        body: {
+          id: 'g1',
+          kind: 'coins',
+          amount: 120,
+          balances: { generationLimit: 3, memeCoins: 121, swipes: 59 },
+        },
+      };
+    return {
+      status: 200,
+      body: { swipes: 59, memeCoins: 1, swipedCount: 10, coinsEarned: 1, gift: { id: 'g1' } },
+    };
+  };
+}
+
 describe('SwipeDeck', () => {
   it('swipes the top card with the Like button: the call, the bar and the coins at once, then the answer', async () => {
     const view = await renderDeck((req) => {
@@ -74,31 +96,80 @@ describe('SwipeDeck', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('a swipe that rolls a gift shows it, and opening it shows the prize and its balances', async () => {
-    const view = await renderDeck((req) => {
-      if (req.path.startsWith('/api/v1/swipes/?')) return { status: 200, body: { items: [card(1)] } };
-      if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
-      if (req.path === '/api/v1/swipes/gifts/apply/')
-        return {
-          status: 200,
-          body: {
-            id: 'g1',
-            kind: 'coins',
-            amount: 120,
-            balances: { generationLimit: 3, memeCoins: 121, swipes: 59 },
-          },
-        };
-      return {
-        status: 200,
-        body: { swipes: 59, memeCoins: 1, swipedCount: 10, coinsEarned: 1, gift: { id: 'g1' } },
-      };
-    });
+  it('a swipe that rolls a gift opens its reveal: the box, then the prize and the balance it went to', async () => {
+    const view = await renderDeck(giftServer());
     await screen.findByAltText('Meme 1');
     await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
-    await userEvent.click(await screen.findByRole('button', { name: /1 gift/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const reveal = await screen.findByRole('dialog', { name: 'You got a gift!' });
+    expect(within(reveal).getByText('Open it to see what is inside')).toBeInTheDocument();
+    await userEvent.click(within(reveal).getByRole('button', { name: 'Open' }));
     expect(await screen.findByTestId('gift-prize')).toHaveTextContent('+120 coins');
+    expect(screen.getByTestId('gift-balance')).toHaveTextContent('Your coins: 121');
     expect(view.user()?.memeCoins).toBe(121);
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The gift button leaves with its exit animation.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /gift/ })).toBeNull(), {
+      timeout: 10_000,
+    });
+  });
+
+  it('"Later" keeps the gift on the button over the deck, which opens the reveal again', async () => {
+    await renderDeck(giftServer());
+    await screen.findByAltText('Meme 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: /1 gift/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open' }));
+    expect(await screen.findByTestId('gift-prize')).toHaveTextContent('+120 coins');
+  });
+
+  it('draws cards from their WEBP thumbnails; the rest wait for the first picture, then the full-size one replaces it', async () => {
+    // The deck's preloads: pictures asked for by images never put in the page (`new Image().src = …`).
+    const images: HTMLImageElement[] = [];
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+    const spy = vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (
+      this: HTMLImageElement,
+      value: string,
+    ) {
+      images.push(this);
+      src.set!.call(this, value);
+    });
+    const preloaded = () =>
+      new Set(
+        images
+          .filter((image) => !image.isConnected && image.getAttribute('src')!.endsWith('.webp'))
+          .map((image) => image.getAttribute('src')),
+      );
+    try {
+      const view = await renderDeck((req) => {
+        if (req.path.startsWith('/api/v1/swipes/?'))
+          return { status: 200, body: { items: [card(1), card(2), card(3), card(4)] } };
+        return { status: 200, body: { items: [] } };
+      });
+      const picture = await screen.findByAltText('Meme 1');
+      expect(picture).toHaveAttribute('src', '/media/1.webp');
+      // On a slow link the first picture has the network to itself: no card under it, no preload.
+      expect(view.container.querySelectorAll('.swipe-card')).toHaveLength(1);
+      expect(view.container.querySelector('.swipe-card__full')).toBeNull();
+      expect(preloaded().size).toBe(0);
+
+      fireEvent.load(picture);
+      await waitFor(() => expect(view.container.querySelectorAll('.swipe-card')).toHaveLength(3));
+      expect([...preloaded()].sort()).toEqual(['/media/2.webp', '/media/3.webp', '/media/4.webp']);
+      expect(screen.getByAltText('Meme 2')).toHaveAttribute('src', '/media/2.webp');
+      // The top card's full-size picture, fetched aside, replaces the thumbnail once it is in.
+      const full = images.find(
+        (image) => !image.isConnected && image.getAttribute('src') === '/media/1.jpg',
+      )!;
+      expect(full).toBeDefined();
+      expect(picture).toHaveAttribute('src', '/media/1.webp');
+      fireEvent.load(full);
+      await waitFor(() => expect(screen.getByAltText('Meme 1')).toHaveAttribute('src', '/media/1.jpg'));
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('with no swipes left it says so with the refill countdown instead of the cards', async () => {
