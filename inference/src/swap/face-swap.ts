@@ -153,7 +153,7 @@ export function swapFaceInto(
     core[m] = alpha[m] >= LIGHT_CORE ? 1 : 0;
   }
   labOfMissing(image, region, core, measured, targetLab);
-  matchLight(warped, targetLab, alpha, written);
+  matchLight(warped, targetLab, alpha, written, ...size);
   // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
   const tone = monochromeTone(targetLab, measured);
   if (tone) applyTone(warped, written, tone);

@@ -19,32 +19,35 @@ const statsOf = (lab: Float32Array, pixels: number[]) => {
 };
 
 describe('matchLight', () => {
-  it('gives the pasted face the template’s light and contrast in the core, fading through the mask', () => {
+  it('gives the pasted face the template’s light and contrast deep in the core, and leaves the fade as it was', () => {
     // A face 12 L* lighter and with three quarters of the contrast of the template it is pasted into.
     const face = skin(72, 4.5);
     const template = skin(60, 6);
     // The mask: 1 in the middle 40 × 40, fading over 10 pixels, 0 outside.
     const mask = new Float32Array(3600);
+    const depth = new Float32Array(3600);
     for (let y = 0; y < 60; y++)
       for (let x = 0; x < 60; x++) {
-        const inside = Math.min(x, y, 59 - x, 59 - y);
-        mask[y * 60 + x] = Math.max(0, Math.min(1, inside / 10));
+        depth[y * 60 + x] = Math.min(x, y, 59 - x, 59 - y);
+        mask[y * 60 + x] = Math.max(0, Math.min(1, depth[y * 60 + x] / 10));
       }
     const written = new Uint8Array(3600).fill(1);
     const before = Float32Array.from(face);
-    const applied = matchLight(face, template, mask, written);
+    // A face 40 pixels wide: the change rises over 4 pixels inside the core (α ≥ 0.9, 9 pixels deep).
+    const applied = matchLight(face, template, mask, written, 60, 60, 40);
     assert.ok(applied);
-    const core = [...mask.keys()].filter((m) => mask[m] >= 0.9);
-    const result = statsOf(face, core);
+    const deep = [...depth.keys()].filter((m) => depth[m] >= 14);
+    const result = statsOf(face, deep);
     assert.ok(Math.abs(result.mean - 60) < 0.5, `mean ${result.mean}`);
     assert.ok(Math.abs(result.spread / 6 - 1) < 0.05, `spread ${result.spread}`);
-    // Where the mask is 0 nothing changes; half-way through the fade the change is partial; a*, b* stay.
+    // In the fade (where the membrane matched the border) and outside nothing changes; a*, b* stay.
     for (let m = 0; m < 3600; m++) {
-      if (mask[m] === 0) assert.equal(face[m * 3], before[m * 3]);
+      if (mask[m] < 0.9) assert.equal(face[m * 3], before[m * 3]);
       assert.equal(face[m * 3 + 1], 15);
     }
-    const half = 5 * 60 + 30;
-    assert.ok(face[half * 3] < before[half * 3] && face[half * 3] > before[half * 3] - 12);
+    // Between the two, the change is partial.
+    const between = 11 * 60 + 30;
+    assert.ok(face[between * 3] < before[between * 3] && face[between * 3] > before[between * 3] - 12);
   });
 
   it('changes nothing when too little skin is covered', () => {
@@ -52,7 +55,7 @@ describe('matchLight', () => {
     const before = Float32Array.from(face);
     const mask = new Float32Array(3600);
     mask.fill(1, 0, 20);
-    assert.equal(matchLight(face, skin(60, 6), mask, new Uint8Array(3600).fill(1)), null);
+    assert.equal(matchLight(face, skin(60, 6), mask, new Uint8Array(3600).fill(1), 60, 60, 40), null);
     assert.deepEqual(face, before);
   });
 });

@@ -4,16 +4,33 @@
  * membrane match the face to the template at its border; inside, the face photo's own shading stays, and a
  * face lit from the front pasted into a face in shade came out lighter than its surroundings. This stage
  * measures the skin inside the mask's core in both (pixels skin-like in both: each within its own median
- * ± 3 MADs + 3 per channel over the core) and maps the face's L* to the template's mean and spread there, fully in the
- * core and fading to nothing through the mask's fade (the border stays as the membrane matched it).
+ * ± 3 MADs + 3 per channel over the core) and maps the face's L* to the template's mean and spread there,
+ * fully deep in the core and not at all in the fade (the border stays as the membrane matched it).
  */
+import { feather } from './mask.js';
 
 /** The mask's core: where it is at least this, the face is measured and matched fully. */
 export const LIGHT_CORE = 0.9;
 /** Limits on the contrast ratio applied (σ template / σ face): a beard or shadow in the core is not skin. */
 const CONTRAST_LIMITS = [0.7, 1.4] as const;
+/** The change rises from 0 at the core's edge over 4 box-blur radii of this fraction of the face width. */
+const RAMP = 0.025;
 /** Fewer core skin pixels than this: too little to measure, nothing changes. */
 const MIN_PIXELS = 64;
+
+/**
+ * 1 deep inside the core, 0 outside it and in the whole fade (where the membrane matched the face to the
+ * template), rising smoothly over `RAMP` × 4 of the face width: the core eroded by the blur's reach, then
+ * blurred.
+ */
+function rampInside(mask: Float32Array, width: number, height: number, faceWidth: number): Float32Array {
+  const r = Math.max(1, Math.round(RAMP * faceWidth));
+  const core = new Float32Array(mask.length);
+  for (let m = 0; m < mask.length; m++) if (mask[m] >= LIGHT_CORE) core[m] = 1;
+  const grown = feather(core, width, height, r);
+  for (let m = 0; m < mask.length; m++) core[m] = grown[m] >= 0.999 ? 1 : 0;
+  return feather(core, width, height, r);
+}
 
 function median(values: Float32Array): number {
   const sorted = Float32Array.from(values).sort();
@@ -35,15 +52,19 @@ function skinBounds(target: Float32Array, core: Int32Array): [number, number][] 
 }
 
 /**
- * Maps the face's L* (`face`, L*a*b* per region pixel, changed in place where `written`) to the template's
- * (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`; `mask` is the blend's α) over the core's skin, weighted by the mask.
- * Returns the applied [offset, scale] or null when too little skin was measured.
+ * Maps the face's L* (`face`, L*a*b* per region pixel of a `width` × `height` region, changed in place where
+ * `written`) to the template's (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`; `mask` is the
+ * blend's α) over the core's skin, fully deep in the core (see `rampInside`). Returns the applied
+ * [offset, scale], or null when too little skin was measured (nothing changes).
  */
 export function matchLight(
   face: Float32Array,
   target: Float32Array,
   mask: Float32Array,
   written: Uint8Array,
+  width: number,
+  height: number,
+  faceWidth: number,
 ): [number, number] | null {
   let count = 0;
   for (let m = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) count++;
@@ -68,12 +89,11 @@ export function matchLight(
   const [mf, mt] = [sf / n, st / n];
   const [df, dt] = [Math.sqrt(Math.max(0, qf / n - mf * mf)), Math.sqrt(Math.max(0, qt / n - mt * mt))];
   const scale = Math.min(CONTRAST_LIMITS[1], Math.max(CONTRAST_LIMITS[0], df > 1e-3 ? dt / df : 1));
+  const weights = rampInside(mask, width, height, faceWidth);
   for (let m = 0; m < mask.length; m++) {
-    if (!written[m] || mask[m] <= 0) continue;
-    const weight = Math.min(1, mask[m] / LIGHT_CORE);
+    if (!written[m] || weights[m] <= 0) continue;
     const o = m * 3;
-    const matched = mt + (face[o] - mf) * scale;
-    face[o] += (matched - face[o]) * weight * weight * (3 - 2 * weight);
+    face[o] += (mt + (face[o] - mf) * scale - face[o]) * weights[m];
   }
   return [mt - mf, scale];
 }
