@@ -4,15 +4,14 @@
  * membrane match the face to the template at its border; inside, the face photo's own shading stays, and a
  * face lit from the front pasted into a face in shade came out lighter than its surroundings. This stage
  * measures the skin inside the mask's core in both (pixels skin-like in both: each within its own median
- * ± 3 MADs + 3 per channel over the core) and maps the face's L* to the template's mean and spread there,
- * fully deep in the core and not at all in the fade (the border stays as the membrane matched it).
+ * ± 3 MADs + 3 per channel over the core) and shifts the face's L* to the template's mean there, fully
+ * deep in the core and not at all in the fade (the border stays as the membrane matched it). The face keeps
+ * its own contrast: matching the spread too cost expression (docs/MODELS.md).
  */
 import { feather } from './mask.js';
 
 /** The mask's core: where it is at least this, the face is measured and matched fully. */
 export const LIGHT_CORE = 0.9;
-/** Limits on the contrast ratio applied (σ template / σ face): a beard or shadow in the core is not skin. */
-const CONTRAST_LIMITS = [0.7, 1.4] as const;
 /** The change rises from 0 at the core's edge over 4 box-blur radii of this fraction of the face width. */
 const RAMP = 0.025;
 /** Fewer core skin pixels than this: too little to measure, nothing changes. */
@@ -52,10 +51,10 @@ function skinBounds(target: Float32Array, core: Int32Array): [number, number][] 
 }
 
 /**
- * Maps the face's L* (`face`, L*a*b* per region pixel of a `width` × `height` region, changed in place where
- * `written`) to the template's (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`; `mask` is the
- * blend's α) over the core's skin, fully deep in the core (see `rampInside`). Returns the applied
- * [offset, scale], or null when too little skin was measured (nothing changes).
+ * Shifts the face's L* (`face`, L*a*b* per region pixel of a `width` × `height` region, changed in place
+ * where `written`) to the template's mean (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`;
+ * `mask` is the blend's α) over the core's skin, fully deep in the core (see `rampInside`). Returns the
+ * offset applied there, or null when too little skin was measured (nothing changes).
  */
 export function matchLight(
   face: Float32Array,
@@ -65,7 +64,7 @@ export function matchLight(
   width: number,
   height: number,
   faceWidth: number,
-): [number, number] | null {
+): number | null {
   let count = 0;
   for (let m = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) count++;
   const core = new Int32Array(count);
@@ -75,25 +74,16 @@ export function matchLight(
   const [targetBounds, faceBounds] = [skinBounds(target, core), skinBounds(face, core)];
   const within = (lab: Float32Array, o: number, bounds: [number, number][]) =>
     bounds.every(([low, high], c) => lab[o + c] >= low && lab[o + c] <= high);
-  let [n, sf, st, qf, qt] = [0, 0, 0, 0, 0];
+  let [n, difference] = [0, 0];
   for (const m of core) {
     const o = m * 3;
     if (!within(target, o, targetBounds) || !within(face, o, faceBounds)) continue;
     n++;
-    sf += face[o];
-    st += target[o];
-    qf += face[o] * face[o];
-    qt += target[o] * target[o];
+    difference += target[o] - face[o];
   }
   if (n < MIN_PIXELS) return null;
-  const [mf, mt] = [sf / n, st / n];
-  const [df, dt] = [Math.sqrt(Math.max(0, qf / n - mf * mf)), Math.sqrt(Math.max(0, qt / n - mt * mt))];
-  const scale = Math.min(CONTRAST_LIMITS[1], Math.max(CONTRAST_LIMITS[0], df > 1e-3 ? dt / df : 1));
+  const offset = difference / n;
   const weights = rampInside(mask, width, height, faceWidth);
-  for (let m = 0; m < mask.length; m++) {
-    if (!written[m] || weights[m] <= 0) continue;
-    const o = m * 3;
-    face[o] += (mt + (face[o] - mf) * scale - face[o]) * weights[m];
-  }
-  return [mt - mf, scale];
+  for (let m = 0; m < mask.length; m++) if (written[m] && weights[m] > 0) face[m * 3] += offset * weights[m];
+  return offset;
 }
