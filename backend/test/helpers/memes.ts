@@ -70,6 +70,7 @@ export async function createTemplate(
     title: string;
     'titles[ru]'?: string;
     caption?: string;
+    'captions[ru]'?: string;
     tags?: string;
     gender?: string;
     isPremium?: string;
@@ -149,6 +150,7 @@ export async function seedTemplate(
     title: fields.title,
     titles: {},
     caption: fields.caption ?? null,
+    captions: {},
     tags: [],
     gender: null,
     isPremium: false,

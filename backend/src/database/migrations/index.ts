@@ -17,6 +17,9 @@ import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
 import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
+import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
+import { TemplateCaptions1795795355547 } from './1795795355547-TemplateCaptions.js';
+import { RussianTexts1795795563800 } from './1795795563800-RussianTexts.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -37,4 +40,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   AdminConsole1795783997863,
   DeletedAccounts1795784489138,
   CaptionSkeletons1795794764087,
+  MemeReview1795795165976,
+  TemplateCaptions1795795355547,
+  RussianTexts1795795563800,
 ];
