@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class UserGender1795796406276 implements MigrationInterface {
-  name = 'UserGender1795796406276';
+export class UserGender1795799352377 implements MigrationInterface {
+  name = 'UserGender1795799352377';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
