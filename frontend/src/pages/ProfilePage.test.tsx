@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { UserDto } from '@mememint/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type Handler, startApiServer } from '../test/api-server';
+import { formField, type Handler, startApiServer } from '../test/api-server';
 import { renderWithApp, TEST_USER } from '../test/render';
+import { FACES_DIR } from '../test/testdata';
 import { ProfilePage } from './ProfilePage';
 
 let server: Awaited<ReturnType<typeof startApiServer>> | undefined;
@@ -75,5 +79,64 @@ describe('Profile: an influencer’s squad earnings (issue 22, defect 6)', () =>
     await server?.close();
     await openProfile(noApi, { ...TEST_USER, referralSpending: 0 });
     expect(screen.queryByTestId('stat-squad-stars')).toBeNull();
+  });
+});
+
+describe('Profile: change photo goes through the face check (issue 22, defect 1)', () => {
+  // jsdom decodes no images: the photo's preparation reads a portrait's size from this stand-in (a
+  // small photo is sent as it is, so the request carries the real file's bytes).
+  beforeEach(() => {
+    vi.stubGlobal('createImageBitmap', () => Promise.resolve({ width: 640, height: 800, close() {} }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const portrait = () =>
+    new File([readFileSync(join(FACES_DIR, 'portrait-01.jpg'))], 'me.jpg', { type: 'image/jpeg' });
+  const faceUploads = () => server!.requests.filter((req) => req.path === '/api/v1/users/face/');
+
+  async function changePhoto() {
+    await userEvent.click(screen.getByRole('button', { name: 'Change photo' }));
+    await userEvent.upload(screen.getByTestId('gallery-input'), portrait());
+  }
+
+  it('sends the photo with PUT /v1/users/face/ and shows it as the face once it passed', async () => {
+    await openProfile((req) =>
+      req.method === 'PUT' && req.path === '/api/v1/users/face/'
+        ? { status: 200, body: { faces: [{ x: 1, y: 1, width: 100, height: 120 }], notices: [] } }
+        : { status: 404, body: { detail: 'Not found' } },
+    );
+    expect(screen.getByText('No photo yet')).toBeInTheDocument();
+    await changePhoto();
+
+    await screen.findByText('Photo saved');
+    expect(faceUploads()).toHaveLength(1);
+    expect(faceUploads()[0].method).toBe('PUT');
+    const sent = formField(faceUploads()[0].body, 'photo')!;
+    expect(sent.charCodeAt(0)).toBe(0xff);
+    expect(sent.length).toBe(portrait().size);
+    expect(screen.getByRole('img', { name: 'Your current photo' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/jpeg;base64,\/9j\//),
+    );
+    expect(screen.queryByRole('button', { name: 'Select from gallery' })).toBeNull();
+  });
+
+  it('a refused photo shows the create flow’s advice and is not kept as the face', async () => {
+    await openProfile((req) =>
+      req.method === 'PUT' && req.path === '/api/v1/users/face/'
+        ? { status: 400, body: { detail: 'Face too small', code: 'FACE_TOO_SMALL' } }
+        : { status: 404, body: { detail: 'Not found' } },
+    );
+    await changePhoto();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your face is too small on the photo: come closer to the camera',
+    );
+    expect(faceUploads()).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: 'Your current photo' })).toBeNull();
+    expect(localStorage.getItem('mm_face_photo')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Select from gallery' })).toBeEnabled();
   });
 });

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 
 import {
   createMemeKeys,
+  FaceCheck,
   loadFacePhotoUrl,
   MemeResult,
-  PhotoPicker,
-  saveFacePhoto,
+  useFaceUpload,
 } from '../features/create-meme';
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';
@@ -39,6 +39,8 @@ export function ProfilePage() {
   const gender = saveGender.isPending ? saveGender.variables.gender : user.gender;
   const [faceUrl, setFaceUrl] = useState(() => loadFacePhotoUrl());
   const [changingPhoto, setChangingPhoto] = useState(false);
+  // A new photo goes through the server's face check, as in the create flow (issue 22, defect 1).
+  const uploadFace = useFaceUpload();
   /** The history meme open over the page: share, save, publish or edit it again. */
   const [openMeme, setOpenMeme] = useState<MemeDto | null>(null);
 
@@ -129,7 +131,7 @@ export function ProfilePage() {
         <h2>{t('profile.photo')}</h2>
         <div className="photo-row">
           {faceUrl ? (
-            <img className="face-thumb" src={faceUrl} alt="" />
+            <img className="face-thumb" src={faceUrl} alt={t('create.currentPhoto')} />
           ) : (
             <p className="muted">{t('profile.noPhoto')}</p>
           )}
@@ -140,15 +142,15 @@ export function ProfilePage() {
           )}
         </div>
         {changingPhoto && (
-          <PhotoPicker
-            onPicked={(photo) =>
-              void saveFacePhoto(photo).then(() => {
-                setFaceUrl(loadFacePhotoUrl());
-                setChangingPhoto(false);
-                haptic.success();
-                toast.success(t('profile.photoSaved'));
-              })
-            }
+          <FaceCheck
+            onPicked={async (photo) => {
+              const checked = await uploadFace(photo);
+              setFaceUrl(loadFacePhotoUrl() ?? URL.createObjectURL(photo));
+              setChangingPhoto(false);
+              haptic.success();
+              toast.success(t('profile.photoSaved'));
+              return checked;
+            }}
           />
         )}
       </section>

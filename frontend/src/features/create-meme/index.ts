@@ -2,5 +2,6 @@
 export { createMemeKeys } from './api/keys';
 export { CreateMeme, preloadCreateMeme } from './LazyCreateMeme';
 export { MemeResult } from './MemeResult';
-export { loadFacePhotoUrl, saveFacePhoto } from './photo';
-export { PhotoPicker } from './PhotoPicker';
+export { FaceCheck } from './FaceCheck';
+export { loadFacePhotoUrl } from './photo';
+export { useFaceUpload } from './useFaceUpload';

@@ -8,9 +8,9 @@ import { haptic } from '../../telegram/sdk';
 import { useBackButton } from '../../ui/useBackButton';
 import { memeKeys } from '../memes';
 import { sessionKeys } from '../session';
-import { putFace } from './api/put-face';
 import type { GenerationBase } from './api/start-generation';
-import { forgetFacePhoto, loadFacePhotoUrl, saveFacePhoto } from './photo';
+import { forgetFacePhoto, loadFacePhotoUrl } from './photo';
+import { useFaceUpload } from './useFaceUpload';
 import { useGeneration } from './useGeneration';
 
 /** What the face goes into, with a picture of it for the caption step. */
@@ -127,16 +127,15 @@ export function useCreateMemeFlow(onClose: () => void) {
     }
   }, [generation.meme, generation.error, generation.errorCode, queryClient]);
 
-  const client = useApiClient();
+  const uploadFace = useFaceUpload();
   /** The face check first (a refusal throws its ApiError with the advice); a passing photo is kept. */
   const pickFace = useCallback(
     async (face: Blob): Promise<FaceUploadDto> => {
-      const checked = await putFace(client, face);
-      await saveFacePhoto(face);
+      const checked = await uploadFace(face);
       dispatch({ type: 'facePicked', face, faceUrl: loadFacePhotoUrl() ?? URL.createObjectURL(face) });
       return checked;
     },
-    [client],
+    [uploadFace],
   );
 
   return { state, dispatch, generation, pickFace };

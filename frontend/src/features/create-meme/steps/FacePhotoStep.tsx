@@ -1,11 +1,7 @@
 import type { FaceUploadDto } from '@mememint/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { describeError, translateFaceAdvice } from '../../../lib/describe-error';
-import { haptic } from '../../../telegram/sdk';
-import { toast } from '../../../ui/toast';
-import { PhotoPicker } from '../PhotoPicker';
+import { FaceCheck } from '../FaceCheck';
 
 /**
  * Step 1: a new face photo, checked by the server (advice shown next to the photo, retake below), or
@@ -22,45 +18,21 @@ export function FacePhotoStep({
   onUseSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [checking, setChecking] = useState(false);
-  const [refused, setRefused] = useState<{ url: string; advice: string } | null>(null);
-
-  async function picked(photo: Blob) {
-    setChecking(true);
-    setRefused(null);
-    try {
-      const checked = await onPicked(photo);
-      if (checked.notice) toast.info(translateFaceAdvice(checked.notice.code, checked.notice.detail, t));
-    } catch (error) {
-      haptic.error();
-      const advice = describeError(error, t)?.message ?? t('errors.generic');
-      setRefused({ url: URL.createObjectURL(photo), advice });
-    } finally {
-      setChecking(false);
-    }
-  }
 
   return (
     <section className="create__step">
       <h2>{t('create.stepPhoto')}</h2>
       <p className="muted">{t('create.stepPhotoText')}</p>
-      {refused ? (
-        <div className="face-advice" role="alert">
-          <img className="face-preview" src={refused.url} alt="" />
-          <p>{refused.advice}</p>
-        </div>
-      ) : (
-        savedFaceUrl && (
+      <FaceCheck onPicked={onPicked}>
+        {savedFaceUrl && (
           <>
             <img className="face-preview" src={savedFaceUrl} alt={t('create.currentPhoto')} />
             <button type="button" className="button" onClick={onUseSaved}>
               {t('create.usePrevious')}
             </button>
           </>
-        )
-      )}
-      {checking && <p className="muted">{t('create.checkingFace')}</p>}
-      <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
+        )}
+      </FaceCheck>
       <p className="muted small-text">{t('create.largestFaceHint')}</p>
     </section>
   );
