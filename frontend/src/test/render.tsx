@@ -41,6 +41,7 @@ export const TEST_USER: UserDto = {
   swipes: 60,
   swipedCount: 0,
   swipedGiftCount: 0,
+  gender: null,
 };
 
 /** Renders with the app's providers, the API pointed at `baseUrl`, and the app's global error toasts. */

@@ -1,9 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SUPPORTED_LANGUAGES, type SupportedLanguage, type UserDto } from '@mememint/contracts';
+import {
+  type Gender,
+  GENDERS,
+  SUPPORTED_LANGUAGES,
+  type SupportedLanguage,
+  type UserDto,
+} from '@mememint/contracts';
 
 import type { User } from '../entities/user.entity.js';
 
-/** The current user with exactly the keys of docs/SPEC.md §3 (UserDto). */
+/** The current user with the keys of docs/SPEC.md §3 and `gender` (UserDto). */
 export class UserResponseDto implements UserDto {
   @ApiProperty({ example: 279058397 }) tgId!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
@@ -33,6 +39,8 @@ export class UserResponseDto implements UserDto {
   @ApiProperty() swipes!: number;
   @ApiProperty() swipedCount!: number;
   @ApiProperty() swipedGiftCount!: number;
+  @ApiProperty({ enum: GENDERS, nullable: true, description: 'Templates of this gender come first' })
+  gender!: Gender | null;
 }
 
 export function toUserDto(user: User): UserDto {
@@ -64,5 +72,6 @@ export function toUserDto(user: User): UserDto {
     swipes: user.swipes,
     swipedCount: user.swipedCount,
     swipedGiftCount: user.swipedGiftCount,
+    gender: user.gender,
   };
 }
