@@ -31,6 +31,16 @@ export interface UserDto {
   swipes: number;
   swipedCount: number;
   swipedGiftCount: number;
+  /**
+   * When the player agreed to the face-photo note (`POST /v1/users/face/consent/`); null until then,
+   * and until then a face photo is refused (403 FACE_CONSENT_REQUIRED).
+   */
+  faceConsentAt: string | null;
+}
+
+/** The answer of `POST /v1/users/face/consent/`. */
+export interface FaceConsentDto {
+  faceConsentAt: string;
 }
 
 export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
@@ -65,6 +75,7 @@ export const USER_DTO_KEYS = [
   'swipes',
   'swipedCount',
   'swipedGiftCount',
+  'faceConsentAt',
 ] as const satisfies readonly (keyof UserDto)[];
 
 /** Balances pushed on the socket whenever one changes. */

@@ -1,11 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { ReferralsResponse, UserDto } from '@mememint/contracts';
+import type { FaceConsentDto, ReferralsResponse, UserDto } from '@mememint/contracts';
 
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { ReferralsResponseDto } from './dto/referrals.dto.js';
-import { toUserDto, UserResponseDto } from './dto/user-response.dto.js';
+import { FaceConsentResponseDto, toUserDto, UserResponseDto } from './dto/user-response.dto.js';
 import type { User } from './entities/user.entity.js';
 import { ReferralsService } from './referrals.service.js';
 import { UsersService } from './users.service.js';
@@ -24,6 +24,17 @@ export class UsersController {
   @ApiOkResponse({ type: UserResponseDto })
   async finishOnboarding(@CurrentUser() user: User): Promise<UserDto> {
     return toUserDto(await this.users.finishOnboarding(user.tgId));
+  }
+
+  /**
+   * The player agreed to the face-photo note (their own face, or one they may use; what happens to the
+   * photo): face photos are taken from now on. Idempotent; the first time is kept.
+   */
+  @Post('face/consent')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: FaceConsentResponseDto, description: 'When the player agreed (the first time)' })
+  async consentToFace(@CurrentUser() user: User): Promise<FaceConsentDto> {
+    return { faceConsentAt: (await this.users.consentToFace(user.tgId)).toISOString() };
   }
 
   @Get('referrals/')

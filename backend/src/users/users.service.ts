@@ -142,6 +142,11 @@ export class UsersService {
     return this.getById(tgId);
   }
 
+  /** `POST /v1/users/face/consent/`: the player agreed to the face-photo note; the first time is kept. */
+  consentToFace(tgId: number): Promise<Date> {
+    return this.users.consentToFace(tgId);
+  }
+
   /** Makes a user an admin (the `admin grant` command) whatever ADMIN_TG_IDS says; false when no such user exists. */
   async grantAdmin(tgId: number, em?: EntityManager): Promise<boolean> {
     return this.users.update(tgId, { isAdmin: true, adminByCommand: true }, em);

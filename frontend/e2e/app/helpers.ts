@@ -170,6 +170,11 @@ export async function apiAs(tgId: number) {
     },
     /** A real meme: the face photo through the face check, then a generation from the first template. */
     async generateMeme(face: string): Promise<string> {
+      const consent = await fetch(`${app.stack.baseUrl}/api/v1/users/face/consent/`, {
+        method: 'POST',
+        headers,
+      });
+      assert.equal(consent.status, 200, await consent.clone().text());
       const faceForm = new FormData();
       faceForm.append(
         'photo',

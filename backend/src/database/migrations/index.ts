@@ -16,6 +16,7 @@ import { FaceLists1795447968541 } from './1795447968541-FaceLists.js';
 import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
+import { FaceConsent1795793603485 } from './1795793603485-FaceConsent.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -35,4 +36,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Moderation1795782615375,
   AdminConsole1795783997863,
   DeletedAccounts1795784489138,
+  FaceConsent1795793603485,
 ];

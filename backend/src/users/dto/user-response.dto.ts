@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SUPPORTED_LANGUAGES, type SupportedLanguage, type UserDto } from '@mememint/contracts';
+import {
+  type FaceConsentDto,
+  SUPPORTED_LANGUAGES,
+  type SupportedLanguage,
+  type UserDto,
+} from '@mememint/contracts';
 
 import type { User } from '../entities/user.entity.js';
 
@@ -33,6 +38,17 @@ export class UserResponseDto implements UserDto {
   @ApiProperty() swipes!: number;
   @ApiProperty() swipedCount!: number;
   @ApiProperty() swipedGiftCount!: number;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the player agreed to the face-photo note; face photos are refused until then',
+  })
+  faceConsentAt!: string | null;
+}
+
+export class FaceConsentResponseDto implements FaceConsentDto {
+  @ApiProperty({ format: 'date-time' }) faceConsentAt!: string;
 }
 
 export function toUserDto(user: User): UserDto {
@@ -64,5 +80,6 @@ export function toUserDto(user: User): UserDto {
     swipes: user.swipes,
     swipedCount: user.swipedCount,
     swipedGiftCount: user.swipedGiftCount,
+    faceConsentAt: user.faceConsentAt?.toISOString() ?? null,
   };
 }

@@ -116,4 +116,11 @@ export class User {
 
   @Column({ name: 'swiped_gift_count', type: 'integer', default: 0 })
   swipedGiftCount!: number;
+
+  /**
+   * When the player agreed to the face-photo note (`POST /v1/users/face/consent/`): use their own face
+   * or one they may use, and what happens to the photo. No face photo is taken before it.
+   */
+  @Column({ name: 'face_consent_at', type: 'timestamptz', nullable: true })
+  faceConsentAt!: Date | null;
 }
