@@ -2,9 +2,16 @@ import { isBoostActive, type Gender, type MemeDto } from '@mememint/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { loadFacePhotoUrl, MemeResult, PhotoPicker, saveFacePhoto } from '../features/create-meme';
+import {
+  forgetFacePhoto,
+  loadFacePhotoUrl,
+  MemeResult,
+  PhotoPicker,
+  saveFacePhoto,
+} from '../features/create-meme';
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';
+import { AccountActions, AiBadge, FaceConsentGate } from '../features/trust';
 import { daysInGame, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
@@ -85,6 +92,7 @@ export function ProfilePage() {
                 alt={meme.text || t('common.memeNumber', { number: index + 1 })}
                 loading="lazy"
               />
+              <AiBadge />
               {meme.isPublished && <span className="meme-tile__badge">{t('profile.published')}</span>}
             </button>
           ))}
@@ -124,16 +132,18 @@ export function ProfilePage() {
           )}
         </div>
         {changingPhoto && (
-          <PhotoPicker
-            onPicked={(photo) =>
-              void saveFacePhoto(photo).then(() => {
-                setFaceUrl(loadFacePhotoUrl());
-                setChangingPhoto(false);
-                haptic.success();
-                toast.success(t('profile.photoSaved'));
-              })
-            }
-          />
+          <FaceConsentGate>
+            <PhotoPicker
+              onPicked={(photo) =>
+                void saveFacePhoto(photo).then(() => {
+                  setFaceUrl(loadFacePhotoUrl());
+                  setChangingPhoto(false);
+                  haptic.success();
+                  toast.success(t('profile.photoSaved'));
+                })
+              }
+            />
+          </FaceConsentGate>
         )}
       </section>
 
@@ -154,6 +164,12 @@ export function ProfilePage() {
           <dd>{user.swipes}</dd>
         </dl>
       </section>
+      <AccountActions
+        onFaceGone={() => {
+          forgetFacePhoto();
+          setFaceUrl(null);
+        }}
+      />
       {openMeme && (
         <Sheet title={t('profile.memeTitle')} onClose={() => setOpenMeme(null)}>
           <MemeResult meme={openMeme} />

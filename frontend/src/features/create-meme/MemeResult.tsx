@@ -9,6 +9,7 @@ import { DownloadIcon, EditIcon, ShareIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { useUpdateMeme } from '../memes';
+import { CardMarks, shareMessage } from '../trust';
 import { useTemplateCaption } from './api/get-templates';
 import { CaptionField } from './CaptionField';
 import { isSuggestionUnchanged } from './caption-suggestion';
@@ -67,7 +68,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
     }
     update.mutate({ text: caption }, { onError: onRefused });
   };
-  const share = () => shareLink(memeLink(meme.shareId), t('create.shareText'));
+  const share = () => shareLink(memeLink(meme.shareId), shareMessage(t));
   const captionPending = update.isPending && update.variables?.text !== undefined;
 
   return (
@@ -81,6 +82,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
           height={meme.height}
           data-testid="meme-result"
         />
+        <CardMarks />
         {captionPending && (
           <div className="meme-result__busy">
             <Spinner label={t('create.redrawing')} />

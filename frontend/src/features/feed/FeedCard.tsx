@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
+import { CardMarks } from '../trust';
 import { authorName, isVotingOpen, useContestNow } from './author';
 
 /** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
@@ -20,7 +21,10 @@ export function FeedCard({
   const now = useContestNow();
   return (
     <li className="feed-card" data-testid="feed-card">
-      <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
+      <div className="feed-card__picture">
+        <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
+        <CardMarks reportMemeId={own ? undefined : item.id} />
+      </div>
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>

@@ -2,6 +2,8 @@ import type { FeedItemDto } from '@mememint/contracts';
 import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import { useTranslation } from 'react-i18next';
 
+import { CardMarks } from '../trust';
+
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
 export const SWIPE_DISTANCE = 100;
 const SWIPE_VELOCITY = 500;
@@ -52,6 +54,7 @@ export function SwipeCard({
       }}
     >
       <img src={item.imageUrl} alt={item.text ?? t('swipes.meme')} draggable={false} />
+      {top && <CardMarks reportMemeId={item.id} />}
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
       </m.span>

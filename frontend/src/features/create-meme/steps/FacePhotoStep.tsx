@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError, translateFaceAdvice } from '../../../lib/describe-error';
 import { haptic } from '../../../telegram/sdk';
 import { toast } from '../../../ui/toast';
+import { FaceConsentGate } from '../../trust';
 import { PhotoPicker } from '../PhotoPicker';
 
 /**
@@ -60,7 +61,9 @@ export function FacePhotoStep({
         )
       )}
       {checking && <p className="muted">{t('create.checkingFace')}</p>}
-      <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
+      <FaceConsentGate>
+        <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
+      </FaceConsentGate>
       <p className="muted small-text">{t('create.largestFaceHint')}</p>
     </section>
   );
