@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { freePort, localDataDir, localPostgres, redisAnswers } from '../backend/scripts/local-services.mjs';
 import { waitForHealth } from './lib/health.mjs';
+import { workerHealthPort } from './lib/worker-health-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = localDataDir();
@@ -44,8 +45,11 @@ async function main() {
 
   startChild('api', process.execPath, ['backend/dist/main.js'], env);
   const worker = path.join(root, 'inference/dist/worker.js');
-  if (existsSync(worker)) startChild('inference worker', process.execPath, [worker], env);
-  else log('inference/dist/worker.js is missing: no inference worker, generations will wait in the queue');
+  if (existsSync(worker)) {
+    env.INFERENCE_HEALTH_PORT = await workerHealthPort(process.env);
+    log(`inference worker: health and metrics on port ${env.INFERENCE_HEALTH_PORT}`);
+    startChild('inference worker', process.execPath, [worker], env);
+  } else log('inference/dist/worker.js is missing: no inference worker, generations will wait in the queue');
 
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, { intervalMs: 300 });
   log(`MemeMint is running at http://localhost:${port}/ (API docs: http://localhost:${port}/api/docs)`);

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 
 import type { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -7,8 +7,10 @@ import type { AppConfig } from './config/app.config.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 
 /**
- * SIGTERM (or SIGINT) to an API replica under traffic: it stops listening, tells keep-alive clients to
- * reconnect (`Connection: close` on every answer from then on), drops its Socket.IO connections at the
+ * SIGTERM (or SIGINT) to an API replica under traffic: it closes the idle keep-alive connections first
+ * (no request of theirs is lost), stops listening, answers the requests in flight and any later one
+ * with `Connection: close` (so their clients open a new connection, to another replica, instead of
+ * sending the next request down one that is about to close: a reset POST cannot tell whether it ran), drops its Socket.IO connections at the
  * transport (clients reconnect on their own, through the load balancer to another replica; a
  * server-side `disconnect` would tell them not to), lets the HTTP requests in flight finish for up to
  * SHUTDOWN_GRACE_SECONDS, and only then closes the app (Bull listeners, Redis, PostgreSQL) and exits 0.
@@ -17,13 +19,20 @@ import { RealtimeGateway } from './realtime/realtime.gateway.js';
  */
 export function closeOnSignals(app: NestExpressApplication, config: AppConfig, logger: Logger): void {
   let stopping = false;
+  const server = app.getHttpServer() as Server;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) return lastOnItsConnection(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: draining HTTP requests and sockets, then exiting`);
-    const server = app.getHttpServer() as Server;
+    server.closeIdleConnections();
+    for (const res of inFlight) lastOnItsConnection(res);
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
     app.get(RealtimeGateway, { strict: false }).dropConnections();
     const deadline = setTimeout(() => {
       logger.warn(`Requests still open after ${config.shutdownGraceSeconds} s: closing them`);
@@ -42,4 +51,13 @@ export function closeOnSignals(app: NestExpressApplication, config: AppConfig, l
       });
     });
   }
+}
+
+/**
+ * This answer is the last on its connection: `Connection: close` when its headers are still to go,
+ * else the connection ends once the answer is out.
+ */
+function lastOnItsConnection(res: ServerResponse): void {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  else res.once('finish', () => res.socket?.end());
 }

@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
-
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
-import { IsInt, IsString, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 
 import { Public } from '../src/common/decorators/public.decorator.js';
+import { LogLines } from './helpers/log-lines.js';
 import { initDataFor, newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -16,6 +15,7 @@ class StakeDto {
 
   @IsInt()
   @Min(1)
+  @Max(2 ** 31 - 1)
   amount: number;
 }
 
@@ -40,16 +40,6 @@ class ProbeController {
   async queryCrash(): Promise<never> {
     await this.dataSource.query('SELECT $1::text AS name, 1 / 0 AS boom', ['Ivan Secretname']);
     throw new Error('unreachable');
-  }
-}
-
-/** The app's log, one parsed JSON object per line. */
-class LogLines extends Writable {
-  readonly lines: Record<string, unknown>[] = [];
-
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    for (const line of chunk.toString().split('\n')) if (line) this.lines.push(JSON.parse(line));
-    done();
   }
 }
 
@@ -85,6 +75,24 @@ describe('errors are {detail} with the right status', () => {
       .send({ memeId: 'm1', amount: 0 })
       .expect(400);
     expect(res.body).toEqual({ detail: 'amount must not be less than 1' });
+  });
+
+  it('a value of the wrong type is 400 saying the type, not a size rule', async () => {
+    const text = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .send({ memeId: 'm1', amount: '10' })
+      .expect(400);
+    expect(text.body).toEqual({ detail: 'amount must be an integer number' });
+    const fraction = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .send({ memeId: 'm1', amount: 2.5 })
+      .expect(400);
+    expect(fraction.body).toEqual({ detail: 'amount must be an integer number' });
+    const both = await request(t.server)
+      .post('/api/v1/probe/stake/')
+      .send({ memeId: 7, amount: '10' })
+      .expect(400);
+    expect(both.body).toEqual({ detail: 'memeId must be a string; amount must be an integer number' });
   });
 
   it('an unknown field is 400 naming it', async () => {

@@ -62,9 +62,11 @@ describe('the generation sweeper', () => {
     await seedFace(t.app, player, photo('portrait-02.jpg'));
     const res = await generate(player).expect(201);
     const id = res.body.id as string;
+    // The deadline's own code and words: the photo was fine, the meme took too long, the credit is back.
     expect(await socket.until('generation:failed', (p) => p.id === id)).toEqual({
       id,
-      detail: ErrorText.imageUpload,
+      detail: ErrorText.generationTimeout,
+      code: 'GENERATION_TIMEOUT',
     });
     expect(await socket.until('balance', (b) => b.generationLimit === 1)).toMatchObject({
       generationLimit: 1,
@@ -74,7 +76,11 @@ describe('the generation sweeper', () => {
       .get(`/api/v1/memes/generations/${id}/status/`)
       .set(bearer(player))
       .expect(200);
-    expect(status.body).toMatchObject({ status: 'failed', error: ErrorText.imageUpload });
+    expect(status.body).toMatchObject({
+      status: 'failed',
+      error: ErrorText.generationTimeout,
+      errorCode: 'GENERATION_TIMEOUT',
+    });
     expect(await t.app.get<Queue>(getQueueToken(GENERATION_QUEUE)).getJob(id)).toBeNull();
     expect(await t.app.get(LedgerService).findImbalances(player.tgId)).toEqual([]);
   });

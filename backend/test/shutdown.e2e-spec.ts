@@ -53,7 +53,8 @@ function accepts(port: number): Promise<boolean> {
 describe('graceful shutdown of an API process', () => {
   let api: ApiProcess;
   beforeAll(async () => {
-    api = await startApiProcess({ ...LIFTED_LIMITS, LOG_LEVEL: 'warn' });
+    // The upload below waits, half sent, for the shutdown: no cut-off of slow bodies here.
+    api = await startApiProcess({ ...LIFTED_LIMITS, LOG_LEVEL: 'warn', UPLOAD_MIN_BYTES_PER_SECOND: '1' });
   });
   afterAll(() => api.stop());
 
@@ -79,15 +80,30 @@ describe('graceful shutdown of an API process', () => {
     );
     const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
     const half = Math.floor(image.length / 2);
+    // Clients that keep their connections alive: one connection idle (its request answered), one
+    // carrying the upload in flight.
+    const idleAgent = new http.Agent({ keepAlive: true });
+    const agent = new http.Agent({ keepAlive: true });
+    const idleSocket = await new Promise<net.Socket>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port: api.port, path: '/api/health', agent: idleAgent },
+        (res) => {
+          res.resume();
+          res.once('end', () => resolve(req.socket as net.Socket));
+        },
+      );
+      req.once('error', reject);
+    });
+    const idleClosed = new Promise<void>((resolve) => idleSocket.once('close', () => resolve()));
     let finish = () => {};
-    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const answered = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
           port: api.port,
           method: 'POST',
           path: '/api/v1/memes/',
-          agent: false,
+          agent,
           headers: {
             authorization: `Bearer ${token}`,
             'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
@@ -98,7 +114,9 @@ describe('graceful shutdown of an API process', () => {
           let body = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => (body += chunk));
-          res.once('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.once('end', () =>
+            resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }),
+          );
         },
       );
       req.once('error', reject);
@@ -112,14 +130,21 @@ describe('graceful shutdown of an API process', () => {
 
     process.kill(api.pid, 'SIGTERM');
 
+    // The idle keep-alive connection is closed first, while the upload is still under way.
+    await idleClosed;
+
     // Sockets are dropped at the transport: a client (reconnection on) reconnects to another replica.
     expect(await disconnected).toBe('transport close');
     // No new connections...
     while (await accepts(api.port)) await new Promise((resolve) => setTimeout(resolve, 50));
     // ...but the request in flight still completes, with the database and Redis still there.
     finish();
-    const { status, body } = await answered;
+    const { status, body, connection } = await answered;
     expect(status).toBe(201);
+    // Its client is told not to send anything more down that connection.
+    expect(connection).toBe('close');
+    agent.destroy();
+    idleAgent.destroy();
     expect(JSON.parse(body)).toMatchObject({ id: expect.any(String) });
     expect(await api.exited).toBe(0);
   });

@@ -240,6 +240,26 @@ describe('sticker packs from memes', () => {
     expect(await packRows(player)).toBe(0);
   });
 
+  it('answers 502 {detail} when Telegram lists fewer stickers than were sent, and deletes the set', async () => {
+    const player = await newPlayer(t.server, t.config);
+    const first = await uploadMeme(t.server, player, photo('portrait-08.jpg'));
+    const second = await uploadMeme(t.server, player, photo('portrait-14.jpg'));
+    t.telegram.reshapeNext<{ stickers: unknown[] }>('getStickerSet', (set) => ({
+      ...set,
+      stickers: set.stickers.slice(0, 1),
+    }));
+    const res = await create(player, { title: 'Short', memeIds: [first.id, second.id] }).expect(502);
+    expect(res.body).toEqual({ detail: expect.stringMatching(/getStickerSet.*1 stickers, not the 2 sent/) });
+    const made = t.telegram
+      .recordedCalls('createNewStickerSet')
+      .filter((call) => call.ok && String(call.params.title) === 'Short')
+      .map((call) => String(call.params.name));
+    expect(made).toHaveLength(1);
+    expect((await telegramSet(made[0]!)).ok).toBe(false);
+    expect(await packRows(player)).toBe(0);
+    expect(await list(player)).toEqual([]);
+  });
+
   it('of two packs made at once, both are made and the quest is granted once', async () => {
     const player = await newPlayer(t.server, t.config);
     const meme = await uploadMeme(t.server, player, photo('portrait-13.jpg'));

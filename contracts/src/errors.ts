@@ -50,6 +50,7 @@ export const ErrorText = {
   faceChoice: 'faces must be "all", "largest" or a JSON array of face indices',
   noTargetFace: "There's no face on the picture you chose",
   imageUpload: 'Error of image uploading',
+  generationTimeout: 'Your meme took too long to make, so it was cancelled: your credit is back',
   onlyJpeg: 'Only JPG/JPEG images are supported',
   imageTooLarge: 'The image is too large: at most 10 MB and 40 megapixels',
   facePhotoRequired: 'Upload a photo of your face first',

@@ -213,7 +213,8 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
 /**
  * Failures of a generation-queue job caused by its input: the worker does not retry them. A swap's
  * chosen target face can be too small even on a supersampled crop (FACE_TOO_SMALL_IN_TARGET) or not
- * exist in the target's face list (NO_SUCH_FACE).
+ * exist in the target's face list (NO_SUCH_FACE). GENERATION_TIMEOUT is the API's own: the sweeper
+ * closed a generation that had not finished by GENERATION_DEADLINE_SECONDS (its credit came back).
  */
 export const GENERATION_FAILURE_CODES = [
   'NO_FACE',
@@ -222,6 +223,7 @@ export const GENERATION_FAILURE_CODES = [
   'IMAGE_TOO_LARGE',
   'FACE_TOO_SMALL_IN_TARGET',
   'NO_SUCH_FACE',
+  'GENERATION_TIMEOUT',
 ] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 

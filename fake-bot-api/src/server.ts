@@ -70,6 +70,7 @@ export class FakeBotApi {
   private server?: Server;
   private readonly calls: RecordedCall[] = [];
   private readonly failures: InjectedFailure[] = [];
+  private readonly reshapes: { method: string; reshape: (result: unknown) => unknown }[] = [];
   private readonly members = new ChatMembers();
   private readonly payments: Payments;
   private readonly stickers: StickerStore;
@@ -141,6 +142,14 @@ export class FakeBotApi {
   /** The next call(s) of a method answer with this error (429 with retry_after, 500, …). */
   failNext(failure: InjectedFailure): void {
     this.failures.push({ ...failure, times: failure.times ?? 1 });
+  }
+
+  /**
+   * The next successful call of `method` answers `ok: true` with `reshape(result)` instead of its
+   * result: Telegram answering something the caller does not expect (a set listing fewer stickers).
+   */
+  reshapeNext<Result = unknown>(method: string, reshape: (result: Result) => unknown): void {
+    this.reshapes.push({ method, reshape: reshape as (result: unknown) => unknown });
   }
 
   setChatMember(chat: string | number, userId: number, status: ChatMemberStatus): void {
@@ -218,7 +227,7 @@ export class FakeBotApi {
       this.calls.push(call);
       try {
         this.injectedFailure(method);
-        const result = await this.callMethod(method, params);
+        const result = this.reshaped(method, await this.callMethod(method, params));
         send(res, 200, { ok: true, result });
       } catch (error) {
         call.ok = false;
@@ -237,6 +246,13 @@ export class FakeBotApi {
         ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
       });
     }
+  }
+
+  private reshaped(method: string, result: unknown): unknown {
+    const index = this.reshapes.findIndex((reshape) => reshape.method === method);
+    if (index < 0) return result;
+    const [injected] = this.reshapes.splice(index, 1);
+    return injected!.reshape(result);
   }
 
   private injectedFailure(method: string): void {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 
 import { expectNoCspViolations, launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
 import { seedMemes } from './seed.js';
@@ -214,6 +215,46 @@ describe('the game in a phone browser against the real backend', () => {
 
     await page.getByRole('tab', { name: 'My bets' }).click();
     await page.getByTestId('voted-list').getByText('Waiting').waitFor();
+    await context.close();
+  });
+
+  it('draws memes whole: the deck and the feed fit the picture (caption kept) over a blurred copy, no black bars', async () => {
+    const { context, page } = await openPlayer();
+    await page.getByRole('button', { name: 'Got it' }).click();
+    const card = page.getByTestId('swipe-card');
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="swipe-card"] img');
+      return image?.complete && image.naturalWidth > 0;
+    });
+    // Every seeded meme is wider than the card (800×533 or square in ≈338×441): bands above and below.
+    const drawn = (selector: string) =>
+      page.$eval(selector, (image) => {
+        const box = image.parentElement!;
+        const fill = getComputedStyle(box, '::before');
+        return {
+          fit: getComputedStyle(image).objectFit,
+          fill: fill.backgroundImage,
+          filter: fill.filter,
+          src: image.getAttribute('src'),
+        };
+      });
+    const deck = await drawn('[data-testid="swipe-card"] img');
+    assert.equal(deck.fit, 'contain', 'the whole meme is on the card');
+    assert.match(deck.fill, /\.thumb\.webp"?\)$/, 'the fill is the thumbnail already loaded');
+    assert.match(deck.filter, /blur\(/);
+    // The band above the picture shows the blurred meme, not black.
+    const box = (await card.boundingBox())!;
+    const band = await page.screenshot({
+      clip: { x: box.x + box.width / 4, y: box.y + 8, width: box.width / 2, height: 24 },
+    });
+    const { channels } = await sharp(band).stats();
+    const mean = (channels[0]!.mean + channels[1]!.mean + channels[2]!.mean) / 3;
+    assert.ok(mean > 24, `the band above the meme is not black (mean ${mean.toFixed(1)})`);
+
+    const feed = await drawn('[data-testid="feed-card"] img');
+    assert.equal(feed.fit, 'contain', 'a feed thumbnail is not cropped');
+    assert.equal(feed.fill, `url("${new URL(feed.src!, stack.baseUrl).href}")`);
+    await shot(page, '35-memes-whole');
     await context.close();
   });
 

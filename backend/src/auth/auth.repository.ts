@@ -13,6 +13,23 @@ export interface NewRefreshToken {
   expiresAt: Date;
 }
 
+/** An exchanged refresh token: whose session, and when. */
+export interface RotatedRefreshToken {
+  userId: number;
+  sessionId: string;
+  usedAt: Date;
+}
+
+interface RotatedRow {
+  session_id: string;
+  user_id: string;
+  used_at: Date;
+}
+
+function rotated(row: RotatedRow): RotatedRefreshToken {
+  return { userId: Number(row.user_id), sessionId: row.session_id, usedAt: new Date(row.used_at) };
+}
+
 /** The auth_sessions and refresh_tokens tables. */
 @Injectable()
 export class AuthRepository {
@@ -32,28 +49,43 @@ export class AuthRepository {
   }
 
   /**
-   * Marks an unused, unexpired refresh token of an open session used and stores its successor, in
-   * one transaction. The update is conditional: of concurrent exchanges of one token exactly one
-   * sees `used_at IS NULL` and gets the session; the others get null.
+   * Marks an unused, unexpired refresh token of an open session used (at `now`, the app's clock) and
+   * stores its successor, in one transaction. The update is conditional: of concurrent exchanges of
+   * one token exactly one sees `used_at IS NULL` and gets the session; the others get null.
    */
   rotateRefreshToken(
     tokenHash: string,
     next: NewRefreshToken,
-  ): Promise<{ userId: number; sessionId: string } | null> {
+    now: Date,
+  ): Promise<RotatedRefreshToken | null> {
     return this.sessions.manager.transaction(async (em) => {
-      const claimed: [{ session_id: string; user_id: string }[], number] = await em.query(
-        `UPDATE refresh_tokens rt SET used_at = now()
+      const claimed: [RotatedRow[], number] = await em.query(
+        `UPDATE refresh_tokens rt SET used_at = $2
            FROM auth_sessions s
           WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
             AND s.id = rt.session_id AND s.revoked_at IS NULL
-          RETURNING rt.session_id, s.user_id`,
-        [tokenHash],
+          RETURNING rt.session_id, s.user_id, rt.used_at`,
+        [tokenHash, now],
       );
       const row = claimed[0][0];
       if (!row) return null;
       await this.insertRefreshToken(em, row.session_id, next);
-      return { userId: Number(row.user_id), sessionId: row.session_id };
+      return rotated(row);
     });
+  }
+
+  /**
+   * A token of an open session exchanged at or after `since` (the reuse grace): its exchange, to be
+   * answered again; null when it was not, or longer ago, or its session is closed.
+   */
+  async findRecentExchange(tokenHash: string, since: Date): Promise<RotatedRefreshToken | null> {
+    const rows: RotatedRow[] = await this.refreshTokens.query(
+      `SELECT rt.session_id, s.user_id, rt.used_at
+         FROM refresh_tokens rt JOIN auth_sessions s ON s.id = rt.session_id
+        WHERE rt.token_hash = $1 AND rt.used_at >= $2 AND s.revoked_at IS NULL`,
+      [tokenHash, since],
+    );
+    return rows[0] ? rotated(rows[0]) : null;
   }
 
   findRefreshToken(tokenHash: string): Promise<RefreshToken | null> {

@@ -5,6 +5,7 @@ import { HttpStatus } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ErrorText } from '@mememint/contracts';
 
+import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { AuthRepository, NewRefreshToken } from './auth.repository.js';
@@ -13,7 +14,11 @@ import type { RefreshToken } from './entities/refresh-token.entity.js';
 import { TokenService } from './token.service.js';
 
 const PLAYER = 9001;
-const config = new AppConfig({ DATABASE_URL: 'postgres://127.0.0.1/unused' });
+// No reuse grace here: a used token presented again is reuse at once (the grace: test/refresh.e2e-spec.ts).
+const config = new AppConfig({
+  DATABASE_URL: 'postgres://127.0.0.1/unused',
+  REFRESH_REUSE_GRACE_SECONDS: '0',
+});
 
 /** Sessions and refresh tokens in memory, with the repository's rules (single use, expiry, revocation). */
 class FakeAuthRepository {
@@ -26,13 +31,19 @@ class FakeAuthRepository {
     this.store(id, token);
     return id;
   }
-  async rotateRefreshToken(tokenHash: string, next: NewRefreshToken) {
+  async rotateRefreshToken(tokenHash: string, next: NewRefreshToken, now: Date) {
     const token = this.tokens.get(tokenHash);
     const session = token && this.sessions.get(token.sessionId);
     if (!token || !session || token.usedAt || token.expiresAt <= new Date() || session.revokedAt) return null;
-    token.usedAt = new Date();
+    token.usedAt = now;
     this.store(session.id, next);
-    return { userId: session.userId, sessionId: session.id };
+    return { userId: session.userId, sessionId: session.id, usedAt: now };
+  }
+  async findRecentExchange(tokenHash: string, since: Date) {
+    const token = this.tokens.get(tokenHash);
+    const session = token && this.sessions.get(token.sessionId);
+    if (!token?.usedAt || token.usedAt < since || !session || session.revokedAt) return null;
+    return { userId: session.userId, sessionId: session.id, usedAt: token.usedAt };
   }
   async findRefreshToken(tokenHash: string) {
     return this.tokens.get(tokenHash) ?? null;
@@ -59,7 +70,7 @@ describe('TokenService', () => {
   beforeEach(() => {
     repository = new FakeAuthRepository();
     const jwt = new JwtService({ secret: config.auth.jwtSecret });
-    tokens = new TokenService(jwt, repository as unknown as AuthRepository, config);
+    tokens = new TokenService(jwt, repository as unknown as AuthRepository, config, new Clock());
     revoked = [];
     tokens.revokedSessions.subscribe((sessionId) => revoked.push(sessionId));
   });

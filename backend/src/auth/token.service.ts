@@ -1,13 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Subject } from 'rxjs';
 import { ErrorText } from '@mememint/contracts';
 
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/uuid.js';
 import { AppConfig } from '../config/app.config.js';
-import { AuthRepository, type NewRefreshToken } from './auth.repository.js';
+import { AuthRepository, type NewRefreshToken, type RotatedRefreshToken } from './auth.repository.js';
 import type { AccessTokenClaims, Principal, VerifiedAccessToken } from './auth.types.js';
 import type { SessionAuthenticator } from './session-authenticator.js';
 
@@ -24,8 +25,11 @@ function hashRefreshToken(token: string): string {
 
 /**
  * Access tokens (short JWTs naming the user and the session) and refresh tokens (opaque, single use,
- * stored as SHA-256, rotated on every use). A rotated refresh token presented again revokes its
- * whole session, so a stolen token and its thief's descendants stop working together.
+ * stored as SHA-256, rotated on every use). A rotated refresh token presented again within
+ * REFRESH_REUSE_GRACE_SECONDS of its exchange (two tabs refreshing at once, a retry after a lost
+ * answer) answers the same new pair; later it revokes its whole session, so a stolen token and its
+ * thief's descendants stop working together. The same pair needs no stored secret: the successor is
+ * an HMAC of the token under the JWT secret, and the access token is signed as of the exchange.
  */
 @Injectable()
 export class TokenService implements SessionAuthenticator {
@@ -36,6 +40,7 @@ export class TokenService implements SessionAuthenticator {
     private readonly jwt: JwtService,
     private readonly repository: AuthRepository,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** Starts a new session for a user who just proved who they are. */
@@ -49,13 +54,16 @@ export class TokenService implements SessionAuthenticator {
   async rotate(refreshToken: string): Promise<TokenPair> {
     if (!REFRESH_TOKEN_PATTERN.test(refreshToken)) throw new UnauthorizedException('Invalid refresh token.');
     const tokenHash = hashRefreshToken(refreshToken);
+    const now = this.clock.now();
 
-    const next = this.newRefreshToken();
-    const rotated = await this.repository.rotateRefreshToken(tokenHash, next.stored);
-    if (rotated) {
-      const accessToken = await this.signAccessToken(rotated.userId, rotated.sessionId);
-      return { accessToken, refreshToken: next.token };
-    }
+    const next = this.successorOf(refreshToken);
+    const rotated = await this.repository.rotateRefreshToken(tokenHash, next.stored, now);
+    if (rotated) return this.exchangedPair(rotated, next.token);
+
+    const graceMs = this.config.auth.refreshReuseGraceSeconds * 1000;
+    const recent =
+      graceMs > 0 && (await this.repository.findRecentExchange(tokenHash, new Date(now.getTime() - graceMs)));
+    if (recent) return this.exchangedPair(recent, next.token);
 
     const known = await this.repository.findRefreshToken(tokenHash);
     if (known?.usedAt) {
@@ -106,14 +114,35 @@ export class TokenService implements SessionAuthenticator {
     return this.repository.openSessionCondition(sessionId, userId);
   }
 
-  private newRefreshToken(): { token: string; stored: NewRefreshToken } {
-    const token = randomBytes(32).toString('base64url');
+  private newRefreshToken(token = randomBytes(32).toString('base64url')): {
+    token: string;
+    stored: NewRefreshToken;
+  } {
     const expiresAt = new Date(Date.now() + this.config.auth.refreshTokenTtlDays * 86_400_000);
     return { token, stored: { tokenHash: hashRefreshToken(token), expiresAt } };
   }
 
-  private signAccessToken(userId: number, sessionId: string): Promise<string> {
-    const claims: AccessTokenClaims = { sub: String(userId), sid: sessionId };
+  /** The one token that follows `token`: whoever exchanges it, on any replica, gets this one. */
+  private successorOf(token: string): { token: string; stored: NewRefreshToken } {
+    const successor = createHmac('sha256', this.config.auth.jwtSecret)
+      .update(`refresh-successor:${token}`)
+      .digest('base64url');
+    return this.newRefreshToken(successor);
+  }
+
+  /** The pair an exchange answers, the same each time: its access token is issued as of the exchange. */
+  private async exchangedPair(exchange: RotatedRefreshToken, refreshToken: string): Promise<TokenPair> {
+    const issuedAt = Math.floor(exchange.usedAt.getTime() / 1000);
+    const accessToken = await this.signAccessToken(exchange.userId, exchange.sessionId, issuedAt);
+    return { accessToken, refreshToken };
+  }
+
+  private signAccessToken(userId: number, sessionId: string, issuedAt?: number): Promise<string> {
+    const claims: AccessTokenClaims = {
+      sub: String(userId),
+      sid: sessionId,
+      ...(issuedAt === undefined ? {} : { iat: issuedAt }),
+    };
     return this.jwt.signAsync(claims, {
       expiresIn: this.config.auth.accessTokenTtlSeconds,
       algorithm: 'HS256',

@@ -10,6 +10,7 @@ import type { ErrorBody } from '@mememint/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 
+import { isDatabaseConnectionError } from '../database/database-unavailable.js';
 import { isDeadlock } from '../database/deadlock.js';
 import { isRedisConnectionError, RedisUnavailableException } from '../redis/redis-unavailable.js';
 
@@ -63,8 +64,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isRedisConnectionError(exception)) {
       this.logger.warn('Redis is away: answered 503');
-      const unavailable = new RedisUnavailableException();
-      return { status: unavailable.getStatus(), body: unavailable.getResponse() as ErrorBody };
+      return unavailable();
+    }
+    if (isDatabaseConnectionError(exception)) {
+      // PostgreSQL stopped or restarting: the pool reconnects by itself once it is back.
+      this.logger.warn(`PostgreSQL is out of reach (${(exception as Error).message}): answered 503`);
+      return unavailable();
     }
     if (isDeadlock(exception)) {
       // Locks are taken in one order, yet PostgreSQL may still pick a victim (a settlement paying
@@ -80,6 +85,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
 }
 
 const BUSY_DETAIL = 'The server is busy, try again in a moment';
+
+/** A dependency (Redis, PostgreSQL) is out of reach: 503 `{detail, code: "SERVICE_UNAVAILABLE", retryAfter}`. */
+function unavailable(): { status: number; body: ErrorBody } {
+  const exception = new RedisUnavailableException();
+  return { status: exception.getStatus(), body: exception.getResponse() as ErrorBody };
+}
 
 /**
  * pg-pool's error when no connection frees up within DATABASE_POOL_TIMEOUT_MS: overload, not a bug,

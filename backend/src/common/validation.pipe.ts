@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
 
 /**
  * The path of the first string (or object key) holding a NUL character, which PostgreSQL refuses
@@ -18,6 +19,40 @@ function nulPath(value: unknown, path: string): string | null {
 }
 
 /**
+ * Rules that say what a value must be, reported before any rule about its size or shape: for
+ * `{"amount": "10"}` the player reads "amount must be an integer number", not "must not be greater
+ * than 2147483647" (class-validator checks the last decorator first).
+ */
+const FIRST_RULES = [
+  'whitelistValidation',
+  'isDefined',
+  'isInt',
+  'isNumber',
+  'isNumberString',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isDateString',
+  'isUUID',
+  'isEnum',
+  'isIn',
+];
+
+/** One message per property (the first rule it broke, type rules first), at every depth. */
+function oneMessageEach(errors: ValidationError[]): ValidationError[] {
+  return errors.map((error) => {
+    const constraints = error.constraints ?? {};
+    const rule = FIRST_RULES.find((name) => name in constraints) ?? Object.keys(constraints)[0];
+    return {
+      ...error,
+      constraints: rule === undefined ? undefined : { [rule]: constraints[rule]! },
+      children: error.children && oneMessageEach(error.children),
+    };
+  });
+}
+
+/**
  * DTOs are the boundary: unknown fields are rejected (400 naming them), values are converted to
  * the declared types, and the messages (joined by the error filter) name each offending field.
  * Text with a NUL character is refused first, for every body, query and path parameter.
@@ -30,6 +65,10 @@ class AppValidationPipe extends ValidationPipe {
     }
     return super.transform(value, metadata);
   }
+
+  protected override flattenValidationErrors(errors: ValidationError[]): string[] {
+    return super.flattenValidationErrors(oneMessageEach(errors));
+  }
 }
 
 export function createValidationPipe(): ValidationPipe {
@@ -37,6 +76,5 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    stopAtFirstError: true,
   });
 }

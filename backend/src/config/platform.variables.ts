@@ -338,6 +338,12 @@ export const PLATFORM_VARIABLES = {
     ),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 'Lifetime of an access token (JWT)', 1),
     refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30, 'Lifetime of a refresh token', 1),
+    refreshReuseGraceSeconds: int(
+      'REFRESH_REUSE_GRACE_SECONDS',
+      10,
+      'A refresh token presented again this soon after its exchange answers the same new pair (two tabs, a retried request); later, reuse closes the session',
+      0,
+    ),
     authDateFutureSkewSeconds: int(
       'AUTH_DATE_FUTURE_SKEW_SECONDS',
       60,

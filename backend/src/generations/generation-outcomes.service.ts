@@ -17,7 +17,7 @@ import { ReferralsService } from '../users/referrals.service.js';
 import { UserCountersService } from '../users/user-counters.service.js';
 import { GenerationsRepository } from './generations.repository.js';
 
-/** What the player reads for a failure: the worker's typed input failures, else the generic upload error. */
+/** What the player reads for a failure: the typed failures (the worker's, the deadline's), else the generic upload error. */
 function failureDetail(failure: JobFailure): string {
   switch (failure.code) {
     case 'NO_FACE':
@@ -28,6 +28,8 @@ function failureDetail(failure: JobFailure): string {
       return ErrorText.faceTooSmallInTarget;
     case 'NO_SUCH_FACE':
       return ErrorText.noSuchFace;
+    case 'GENERATION_TIMEOUT':
+      return ErrorText.generationTimeout;
     default:
       return ErrorText.imageUpload;
   }

@@ -61,7 +61,10 @@ export class GenerationSweeperService implements OnApplicationBootstrap, OnAppli
         await this.outcomes.fail(generation.id, { code: null, message: 'its job was never queued' });
       } else if (generation.createdAt.getTime() < deadline) {
         if (job.state === 'pending') await this.queue.withdraw(generation.id);
-        await this.outcomes.fail(generation.id, { code: null, message: 'not finished before the deadline' });
+        await this.outcomes.fail(generation.id, {
+          code: 'GENERATION_TIMEOUT',
+          message: 'not finished before the deadline',
+        });
       }
     }
   }

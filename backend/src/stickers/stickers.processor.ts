@@ -22,7 +22,11 @@ import { MemesService } from '../memes/memes.service.js';
 import { QuestsService } from '../quests/quests.service.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
 import { BotApiClient, BotApiFile } from '../telegram/bot-api.client.js';
-import { BotApiError, BotApiUnavailableError } from '../telegram/bot-api.errors.js';
+import {
+  BotApiError,
+  BotApiUnavailableError,
+  BotApiUnexpectedAnswerError,
+} from '../telegram/bot-api.errors.js';
 import type { Meme } from '../memes/entities/meme.entity.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { CaptionQueue, CaptionUnavailableError } from '../memes/caption-queue.js';
@@ -51,6 +55,13 @@ function asJobFailure(error: unknown, kept?: string): Error {
   if (error instanceof BotApiError)
     return new Error(
       formatFailure('BOT_API_ERROR', `Telegram refused ${error.method}: ${error.description}${suffix}`),
+    );
+  if (error instanceof BotApiUnexpectedAnswerError)
+    return new Error(
+      formatFailure(
+        'BOT_API_ERROR',
+        `Telegram answered ${error.method} unexpectedly: ${error.problem}${suffix}`,
+      ),
     );
   if (error instanceof BotApiUnavailableError)
     return new Error(
@@ -120,8 +131,11 @@ export class StickersProcessor {
         progress(++done);
       }
       const set = await this.bot.call('getStickerSet', { name });
-      if (set.stickers.length !== total)
-        throw new Error(`Telegram's set holds ${set.stickers.length} stickers, not ${total}`);
+      if (!Array.isArray(set.stickers) || set.stickers.length !== total)
+        throw new BotApiUnexpectedAnswerError(
+          'getStickerSet',
+          `the set lists ${Array.isArray(set.stickers) ? set.stickers.length : 'no'} stickers, not the ${total} sent`,
+        );
       const pack = { id: randomUUID(), ownerId: userId, name, title, style };
       const rows = memeIds.map((memeId, index) => ({ memeId, fileId: set.stickers[index]!.file_id }));
       await this.transactions.run(async (em) => {
@@ -185,7 +199,12 @@ export class StickersProcessor {
           sticker: { sticker: file, format: 'static', emoji_list: EMOJI },
         });
         const set = await this.bot.call('getStickerSet', { name: pack.name });
-        const fileId = set.stickers.at(-1)!.file_id;
+        const fileId = Array.isArray(set.stickers) ? set.stickers.at(-1)?.file_id : undefined;
+        if (typeof fileId !== 'string')
+          throw new BotApiUnexpectedAnswerError(
+            'getStickerSet',
+            'the set lists no sticker after one was added',
+          );
         await this.transactions.run((em) =>
           this.stickers.append(em, pack.id, position++, [{ memeId: add[index]!, fileId }]),
         );

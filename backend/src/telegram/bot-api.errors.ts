@@ -14,6 +14,20 @@ export class BotApiError extends Error {
 }
 
 /**
+ * Telegram said ok but answered something the caller cannot use (a sticker set listing fewer stickers
+ * than were sent): an upstream failure, 502, never taken as done.
+ */
+export class BotApiUnexpectedAnswerError extends Error {
+  constructor(
+    readonly method: string,
+    readonly problem: string,
+  ) {
+    super(`Bot API ${method} answered unexpectedly: ${problem}`);
+    this.name = 'BotApiUnexpectedAnswerError';
+  }
+}
+
+/**
  * Telegram could not be reached or kept failing (timeouts, 5xx, a 429 beyond what we wait for)
  * after every attempt. Callers answer 503 and change nothing.
  */

@@ -25,7 +25,7 @@ export function expectSecurityHeaders(res: { headers: Record<string, string | un
   expect(directives(res.headers['content-security-policy'])).toEqual({
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", "'sha256-7pQGgtYIGwd7azh5bApqmpJja/xvy0XQegB0S9oYkCg='", 'https://telegram.org'],
+    'script-src': ["'self'", "'sha256-2LwD0WncEIj1jxw1vzoAcu/NM+JaVWcmRBnfwZ7nefY='", 'https://telegram.org'],
     'script-src-attr': ["'unsafe-hashes'", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],

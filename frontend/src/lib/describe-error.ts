@@ -25,6 +25,7 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.noTargetFace]: 'errors.noTargetFace',
   [ErrorText.captionUnavailable]: 'errors.captionUnavailable',
   [ErrorText.imageUpload]: 'errors.imageUpload',
+  [ErrorText.generationTimeout]: 'errors.generationTimeout',
   [ErrorText.onlyJpeg]: 'errors.onlyJpeg',
   [ErrorText.originalText]: 'errors.originalText',
   [ErrorText.selectSticker]: 'errors.selectSticker',
@@ -70,6 +71,7 @@ export function translateServerText(text: string, t: TFunction): string {
 const FAILURE_KEYS: Partial<Record<GenerationFailureCode, string>> = {
   NO_FACE: 'errors.noFace',
   NO_TARGET_FACE: 'errors.noTargetFace',
+  GENERATION_TIMEOUT: 'errors.generationTimeout',
 };
 
 export function translateServerError(

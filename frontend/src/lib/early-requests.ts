@@ -3,7 +3,7 @@
  * the way (a phone on a slow network saves the whole download and evaluation): `POST /v1/auth/login/`
  * with Telegram's init data, else `GET /v1/auth/me/` with the token cookie; and /main's deck
  * (`GET /v1/swipes/?limit=20` with the token the login answered, or the cookie's), whose first card's
- * picture the script fetches at once. The API client takes such an answer, once, for the identical
+ * picture (its WEBP thumbnail, what the card shows first) the script fetches once the scripts are in. The API client takes such an answer, once, for the identical
  * request (method, path with its query, token and body); an early request the app does not make
  * (another identity was asked for) is simply never used.
  */

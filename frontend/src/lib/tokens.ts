@@ -1,4 +1,7 @@
-/** Auth tokens kept in cookies (docs/SPEC.md §3): `mm_`-prefixed, 30 days, path /, SameSite=Strict. */
+/**
+ * Auth tokens kept in cookies (docs/SPEC.md §3): `mm_`-prefixed, 30 days, path /, SameSite=Strict, and
+ * Secure whenever the app is served over HTTPS (always in Telegram), so they never travel in clear.
+ */
 export const AUTH_COOKIE = 'mm_auth_token';
 export const REFRESH_COOKIE = 'mm_refresh_token';
 export const TOKEN_COOKIE_DAYS = 30;
@@ -17,7 +20,8 @@ function readCookie(name: string): string | null {
 }
 
 function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=strict`;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=strict${secure}`;
 }
 
 export const tokenStore = {

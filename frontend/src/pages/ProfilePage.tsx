@@ -21,6 +21,7 @@ import { toast } from '../ui/toast';
 import './ProfilePage.css';
 import { LoadMore } from '../ui/LoadMore';
 import { QueryFallback } from '../ui/QueryFallback';
+import { MemePicture } from '../ui/MemePicture';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
 /** The gender hint picks templates; it is a preference of this device. */
@@ -87,7 +88,8 @@ export function ProfilePage() {
                 setOpenMeme(meme);
               }}
             >
-              <img
+              <MemePicture
+                className="meme-tile__picture"
                 src={meme.thumbnailUrl}
                 alt={meme.text || t('common.memeNumber', { number: index + 1 })}
                 loading="lazy"

@@ -1,9 +1,10 @@
 import { ErrorText, type TemplateDto } from '@mememint/contracts';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { i18n, setLanguage } from '../../i18n';
 import { formField, startApiServer, type Answer, type RecordedRequest } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
 import { TEST_TEMPLATE } from '../../test/fixtures';
@@ -125,7 +126,8 @@ describe('choosing the faces of the picture', () => {
   it('a group picture shows its faces to tap, the largest chosen, and sends the choice', async () => {
     await renderFlow();
     await chooseTemplate('Team photo');
-    expect(screen.getByRole('button', { name: 'Face 1' })).toHaveAttribute('aria-pressed', 'true');
+    // The faces show once the picture is laid out: wait for them, not for a time.
+    expect(await screen.findByRole('button', { name: 'Face 1' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Face 2' })).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Face 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Face 1' }));
@@ -174,11 +176,13 @@ describe('when a generation cannot start', () => {
     expect(createButton()).toBeEnabled();
 
     window.dispatchEvent(new Event('online'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(starts()).toHaveLength(1);
 
+    // Only the tap sends it again: once the generation runs and its status was asked for, the server
+    // has seen two starts, the dropped one and the tapped one.
     await userEvent.click(createButton());
     await screen.findByTestId('generation-stage');
+    await waitFor(() => expect(server!.requests.some((r) => r.path.endsWith('/status/'))).toBe(true));
     expect(starts()).toHaveLength(2);
   });
 
@@ -235,5 +239,22 @@ describe('a failed generation names the picture at fault', () => {
     expect(await screen.findByRole('heading', { name: 'Your face' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use my current photo' })).toBeNull();
     expect(loadFacePhotoUrl()).toBeNull();
+  });
+
+  it('past the deadline: says the meme took too long and the credit is back, in the player’s language', async () => {
+    await renderFlow({ status: failedWith('GENERATION_TIMEOUT', ErrorText.generationTimeout) });
+    await chooseTemplate();
+    await userEvent.click(createButton());
+    expect(await screen.findByTestId('generation-error')).toHaveTextContent(
+      'Your meme took too long to make, so it was cancelled: your credit is back',
+    );
+    await act(() => setLanguage('ru'));
+    try {
+      expect(await screen.findByTestId('generation-error')).toHaveTextContent(
+        'Мем делался слишком долго, и мы его отменили: кредит вернулся к тебе',
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

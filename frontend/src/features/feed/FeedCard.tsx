@@ -6,6 +6,7 @@ import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
 import { CardMarks } from '../trust';
 import { authorName, isVotingOpen, useContestNow } from './author';
+import { MemePicture } from '../../ui/MemePicture';
 
 /** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
 export function FeedCard({
@@ -21,10 +22,14 @@ export function FeedCard({
   const now = useContestNow();
   return (
     <li className="feed-card" data-testid="feed-card">
-      <div className="feed-card__picture">
-        <img src={item.thumbnailUrl} alt={item.text ?? t('swipes.meme')} loading="lazy" />
+      <MemePicture
+        className="feed-card__picture"
+        src={item.thumbnailUrl}
+        alt={item.text ?? t('swipes.meme')}
+        loading="lazy"
+      >
         <CardMarks reportMemeId={own ? undefined : item.id} />
-      </div>
+      </MemePicture>
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>

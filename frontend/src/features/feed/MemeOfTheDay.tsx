@@ -8,6 +8,8 @@ import { toast } from '../../ui/toast';
 import { useMemeOfTheDay } from './api/get-meme-of-the-day';
 import { authorName } from './author';
 import { useFeedSettled } from './useFeedSettled';
+import { MemePicture } from '../../ui/MemePicture';
+import { CardMarks } from '../trust';
 
 /** The latest settled day's winner, reloaded when `feed:settled` arrives. */
 export function MemeOfTheDay() {
@@ -29,7 +31,13 @@ export function MemeOfTheDay() {
       initial={{ scale: 0.9, opacity: 0 }}
       animate={{ scale: 1, opacity: 1 }}
     >
-      <img src={settled.meme.thumbnailUrl} alt={settled.meme.text ?? t('feed.memeOfTheDay')} />
+      <MemePicture
+        className="meme-of-the-day__picture"
+        src={settled.meme.thumbnailUrl}
+        alt={settled.meme.text ?? t('feed.memeOfTheDay')}
+      >
+        <CardMarks />
+      </MemePicture>
       <div className="meme-of-the-day__text">
         <span className="meme-of-the-day__title">🏆 {t('feed.memeOfTheDay')}</span>
         <span className="muted">{date}</span>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useVoted } from './api/get-voted';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
+import { MemePicture } from '../../ui/MemePicture';
 
 /** The player's bets, newest first: the meme, the stake, its day and how it went. */
 export function VotedList() {
@@ -18,7 +19,12 @@ export function VotedList() {
       <ul className="voted-list" data-testid="voted-list">
         {items.map((vote) => (
           <li key={`${vote.meme.id}`} className="voted-item">
-            <img src={vote.meme.thumbnailUrl} alt={vote.meme.text ?? t('swipes.meme')} loading="lazy" />
+            <MemePicture
+              className="voted-item__picture"
+              src={vote.meme.thumbnailUrl}
+              alt={vote.meme.text ?? t('swipes.meme')}
+              loading="lazy"
+            />
             <div className="voted-item__text">
               <span>{t('feed.yourBet', { count: vote.amount })}</span>
               <span className="muted">{vote.day}</span>

@@ -7,6 +7,7 @@ import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import type { StickerPackAction, StickerPackForm } from './sticker-pack-form';
 import { QueryFallback } from '../../ui/QueryFallback';
+import { MemePicture } from '../../ui/MemePicture';
 
 interface Props {
   form: StickerPackForm;
@@ -88,7 +89,8 @@ export function StickerPackEditor({
             disabled={pending}
             onClick={() => onToggle(meme.id)}
           >
-            <img
+            <MemePicture
+              className="meme-tile__picture"
               src={meme.thumbnailUrl}
               alt={meme.text || t('common.memeNumber', { number: index + 1 })}
               loading="lazy"

@@ -1,7 +1,9 @@
 import type { FeedItemDto } from '@mememint/contracts';
 import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { MemePicture } from '../../ui/MemePicture';
 import { CardMarks } from '../trust';
 
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
@@ -19,23 +21,41 @@ function authorName(item: FeedItemDto): string {
   return item.author.username ? `@${item.author.username}` : (item.author.firstName ?? '');
 }
 
-/** One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. */
+/**
+ * One meme of the deck: the top card follows the finger (motion's drag), the ones below wait. A card
+ * shows the meme's 512 px WEBP thumbnail (a few tens of KB, what the deck preloads); the top card then
+ * fetches the full-size picture and shows it instead once it is in (sharper on a dense screen).
+ */
 export function SwipeCard({
   item,
   depth,
   onSwipe,
+  onPictureSettled,
 }: {
   item: FeedItemDto;
   /** 0 for the top card. */
   depth: number;
   onSwipe: (like: boolean) => void;
+  /** The card's picture (the thumbnail) loaded or failed. */
+  onPictureSettled?: () => void;
 }) {
   const { t } = useTranslation();
+  const top = depth === 0;
+  const [shown, setShown] = useState(false);
+  const [sharp, setSharp] = useState(false);
+  useEffect(() => {
+    if (!top || !shown) return;
+    const full = new Image();
+    full.onload = () => setSharp(true);
+    full.src = item.imageUrl;
+    return () => {
+      full.onload = null;
+    };
+  }, [top, shown, item.imageUrl]);
   const x = useMotionValue(0);
   const rotate = useTransform(x, [-200, 200], [-12, 12]);
   const likeOpacity = useTransform(x, [20, SWIPE_DISTANCE], [0, 1]);
   const skipOpacity = useTransform(x, [-SWIPE_DISTANCE, -20], [1, 0]);
-  const top = depth === 0;
   return (
     <m.article
       className="swipe-card"
@@ -53,8 +73,18 @@ export function SwipeCard({
         if (direction) onSwipe(direction === 'like');
       }}
     >
-      <img src={item.imageUrl} alt={item.text ?? t('swipes.meme')} draggable={false} />
-      {top && <CardMarks reportMemeId={item.id} />}
+      <MemePicture
+        className="swipe-card__picture"
+        src={sharp ? item.imageUrl : item.thumbnailUrl}
+        fill={item.thumbnailUrl}
+        alt={item.text ?? t('swipes.meme')}
+        onSettled={() => {
+          setShown(true);
+          onPictureSettled?.();
+        }}
+      >
+        {top && <CardMarks reportMemeId={item.id} />}
+      </MemePicture>
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
       </m.span>

@@ -15,7 +15,7 @@ import { useSwipesAdded } from './useSwipesAdded';
 import './swipes.css';
 import { LoadFailed } from '../../ui/QueryFallback';
 
-/** Cards drawn at once: the top one and two waiting under it (their images already loading). */
+/** Cards drawn at once: the top one and two waiting under it (their pictures already loading). */
 const VISIBLE = 3;
 
 /** /main's game: the deck of memes to swipe, its buttons, gifts, and the states around it. */
@@ -72,9 +72,15 @@ export function SwipeDeck() {
         ) : (
           <AnimatePresence initial={false}>
             {deck.cards
-              .slice(0, VISIBLE)
+              .slice(0, deck.pictureIn ? VISIBLE : 1)
               .map((item, depth) => (
-                <SwipeCard key={item.id} item={item} depth={depth} onSwipe={deck.swipe} />
+                <SwipeCard
+                  key={item.id}
+                  item={item}
+                  depth={depth}
+                  onSwipe={deck.swipe}
+                  onPictureSettled={depth === 0 ? deck.pictureSettled : undefined}
+                />
               ))
               .reverse()}
           </AnimatePresence>

@@ -10,4 +10,9 @@ describe('the deck index.html asks for before the scripts (lib/early-requests)',
     const html = readFileSync(resolve(__dirname, '../../../index.html'), 'utf8');
     expect(html).toContain(`early('GET', '/v1/swipes/?limit=${DECK_SIZE}', token)`);
   });
+
+  it("fetches the first card's WEBP thumbnail, the picture the card shows first (SwipeCard)", () => {
+    const html = readFileSync(resolve(__dirname, '../../../index.html'), 'utf8');
+    expect(html).toContain('new Image().src = first.thumbnailUrl');
+  });
 });

@@ -1,8 +1,8 @@
 import type { FeedItemDto } from '@mememint/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionKeys } from '../session';
 import { startApiServer, type Handler } from '../../test/api-server';
@@ -99,6 +99,53 @@ describe('SwipeDeck', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByTestId('gift-prize')).toHaveTextContent('+120 coins');
     expect(view.user()?.memeCoins).toBe(121);
+  });
+
+  it('draws cards from their WEBP thumbnails; the rest wait for the first picture, then the full-size one replaces it', async () => {
+    // The deck's preloads: pictures asked for by images never put in the page (`new Image().src = …`).
+    const images: HTMLImageElement[] = [];
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+    const spy = vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (
+      this: HTMLImageElement,
+      value: string,
+    ) {
+      images.push(this);
+      src.set!.call(this, value);
+    });
+    const preloaded = () =>
+      new Set(
+        images
+          .filter((image) => !image.isConnected && image.getAttribute('src')!.endsWith('.webp'))
+          .map((image) => image.getAttribute('src')),
+      );
+    try {
+      const view = await renderDeck((req) => {
+        if (req.path.startsWith('/api/v1/swipes/?'))
+          return { status: 200, body: { items: [card(1), card(2), card(3), card(4)] } };
+        return { status: 200, body: { items: [] } };
+      });
+      const picture = await screen.findByAltText('Meme 1');
+      expect(picture).toHaveAttribute('src', '/media/1.webp');
+      // On a slow link the first picture has the network to itself: no card under it, no preload.
+      expect(view.container.querySelectorAll('.swipe-card')).toHaveLength(1);
+      expect(view.container.querySelector('.swipe-card__full')).toBeNull();
+      expect(preloaded().size).toBe(0);
+
+      fireEvent.load(picture);
+      await waitFor(() => expect(view.container.querySelectorAll('.swipe-card')).toHaveLength(3));
+      expect([...preloaded()].sort()).toEqual(['/media/2.webp', '/media/3.webp', '/media/4.webp']);
+      expect(screen.getByAltText('Meme 2')).toHaveAttribute('src', '/media/2.webp');
+      // The top card's full-size picture, fetched aside, replaces the thumbnail once it is in.
+      const full = images.find(
+        (image) => !image.isConnected && image.getAttribute('src') === '/media/1.jpg',
+      )!;
+      expect(full).toBeDefined();
+      expect(picture).toHaveAttribute('src', '/media/1.webp');
+      fireEvent.load(full);
+      await waitFor(() => expect(screen.getByAltText('Meme 1')).toHaveAttribute('src', '/media/1.jpg'));
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('with no swipes left it says so with the refill countdown instead of the cards', async () => {

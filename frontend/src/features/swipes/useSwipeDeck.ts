@@ -8,7 +8,7 @@ import { useSwipeMeme } from './api/swipe-meme';
 
 /** Cards left at which the next batch is asked for, so a swipe never waits on the network. */
 export const REFILL_AT = 5;
-/** Images fetched ahead of the top card. */
+/** Pictures (thumbnails) fetched ahead of the top card. */
 const PRELOAD = 5;
 
 /** Adds the cards of a new batch that the queue has not seen (a refetch deals some again). */
@@ -25,8 +25,10 @@ export type SwipeProblem = 'noSwipes' | null;
 
 /**
  * The deck: a local queue of cards fed by `GET /v1/swipes/` batches, the top card swiped away at once
- * (the call runs behind it), the next batch asked for while REFILL_AT cards are left, the images of the
- * next cards preloaded. A swipe refused for lack of swipes or pace puts the card back on top.
+ * (the call runs behind it), the next batch asked for while REFILL_AT cards are left, the pictures of
+ * the next cards preloaded. On a slow link the first card's picture has the network to itself: the
+ * cards under it and the preloads wait until it is in (`pictureIn`). A swipe refused for lack of
+ * swipes or pace puts the card back on top.
  */
 export function useSwipeDeck({
   onGift,
@@ -34,6 +36,8 @@ export function useSwipeDeck({
   const deck = useDeckQuery();
   const [queue, setQueue] = useState<FeedItemDto[]>([]);
   const [problem, setProblem] = useState<SwipeProblem>(null);
+  /** The first top card's picture has loaded (or failed): the rest may use the network. */
+  const [pictureIn, setPictureIn] = useState(false);
   const seen = useRef(new Set<string>());
   const swiped = useRef(new Map<string, FeedItemDto>());
 
@@ -68,11 +72,14 @@ export function useSwipeDeck({
   }, [queue.length, lastBatchFull, isFetching, refetch]);
 
   useEffect(() => {
+    if (!pictureIn) return;
     for (const item of queue.slice(1, 1 + PRELOAD)) {
       const image = new Image();
-      image.src = item.imageUrl;
+      image.src = item.thumbnailUrl;
     }
-  }, [queue]);
+  }, [queue, pictureIn]);
+
+  const pictureSettled = useCallback(() => setPictureIn(true), []);
 
   const swipeTop = useCallback(
     (like: boolean) => {
@@ -96,6 +103,9 @@ export function useSwipeDeck({
     failed: deck.isError && !deck.data,
     fetching: isFetching,
     problem,
+    /** The first top card's picture is in: draw the cards under it. */
+    pictureIn,
+    pictureSettled,
     swipe: swipeTop,
     reload,
   };
