@@ -128,9 +128,16 @@ export function storedFaces(tgId: number): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith('.analysis.json')) : [];
 }
 
-/** Opens the create flow with a face photo from the test set. */
+/** A new player's one-time face-photo note (issue 25) before their first photo: agreed to. */
+export async function agreeToFaceNote(page: Page) {
+  await page.getByTestId('face-consent').getByRole('button').click();
+  await page.getByTestId('face-consent').waitFor({ state: 'detached' });
+}
+
+/** Opens the create flow with a face photo from the test set (a new player agrees to the note first). */
 export async function openCreate(page: Page, face: string, createLabel = 'Create a meme') {
   await page.getByRole('button', { name: createLabel }).first().click();
+  await agreeToFaceNote(page);
   await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, face));
 }
 
