@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { validHostHeader } from './common/host-header.js';
 import { verifyJsonBody } from './common/json-body.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.pipe.js';
@@ -27,6 +28,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   // Forwarded headers only from the configured proxies: anyone else could name any address.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(validHostHeader());
   app.use(app.get(MetricsService).httpMiddleware());
   // `https:` already covers the real Bot API; only a plain-http fake one needs naming.
   const botApi = new URL(config.telegram.apiUrl);

@@ -176,6 +176,14 @@ describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
     expect(icon.headers['content-type']).toMatch(/^image\/png/);
     expect(await sharp(icon.body).metadata()).toMatchObject({ format: 'png', width: 180, height: 180 });
   });
+
+  it('never takes its URL from the Host header when PUBLIC_URL is set', async () => {
+    const res = await request(t.server)
+      .get('/tonconnect-manifest.json')
+      .set('Host', 'attacker.example')
+      .expect(200);
+    expect(res.body).toMatchObject({ url: PUBLIC_URL, iconUrl: `${PUBLIC_URL}/icon-180.png` });
+  });
 });
 
 describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
@@ -217,5 +225,14 @@ describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
       name: 'MemeMint',
       iconUrl: 'https://cdn.example/icon.png',
     });
+  });
+
+  it('answers 400 {detail} to a Host header that is not a host, on every route', async () => {
+    for (const path of ['/tonconnect-manifest.json', '/i/abc123', '/api/health', '/api/v1/auth/me/']) {
+      const res = await request(t.server).get(path).set('Host', 'evil.example"><x').expect(400);
+      expect(res.body).toEqual({ detail: 'Invalid Host header' });
+    }
+    await request(t.server).get('/tonconnect-manifest.json').set('Host', '127.0.0.1:3000').expect(200);
+    await request(t.server).get('/tonconnect-manifest.json').set('Host', '[::1]:3000').expect(200);
   });
 });

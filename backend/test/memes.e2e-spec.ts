@@ -236,6 +236,20 @@ describe('memes, templates and media', () => {
         .send({ isPublished: true })
         .expect(400);
       expect(refused.body).toEqual({ detail: ErrorText.originalText });
+      // Nor is it with invisible characters inside its words or lookalike letters of another script.
+      for (const disguised of [
+        `When the bu\u200bild is green ${alice.tgId}`,
+        `When the bu\u034fild is gr\u00adeen ${alice.tgId}`,
+        `Whеn thе build is grееn ${alice.tgId}`,
+        `WHEN THE ВUILD IS GREEN ${alice.tgId}`,
+      ]) {
+        const answer = await request(t.server)
+          .patch(`/api/v1/memes/${theirs.id}/`)
+          .set(bearer(bob))
+          .send({ text: disguised, isPublished: true })
+          .expect(400);
+        expect(answer.body).toEqual({ detail: ErrorText.originalText });
+      }
       const ownText = await request(t.server)
         .patch(`/api/v1/memes/${theirs.id}/`)
         .set(bearer(bob))

@@ -112,10 +112,13 @@ describe('sockets close with their credentials', () => {
   });
 
   it('closes every socket of a session when reuse of a refresh token revokes it, on every replica', async () => {
-    const first = await createTestApp();
+    // No reuse grace: the second use of the token below is reuse at once.
+    const noGrace = { REFRESH_REUSE_GRACE_SECONDS: '0' };
+    const first = await createTestApp({ env: noGrace });
     const second = await createTestApp({
       database: first.database,
       env: {
+        ...noGrace,
         REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
         BULL_PREFIX: first.config.redis.bullPrefix,
         MEDIA_DIR: first.config.media.dir,

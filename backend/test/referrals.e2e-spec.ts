@@ -108,6 +108,7 @@ describe('referrals', () => {
       invitedCount: 1,
       friendsGenerated: 1,
       referalCoins: t.config.referrals.coins,
+      reward: { coins: t.config.referrals.coins, credits: t.config.referrals.credits },
       items: [
         {
           tgId: friendId,

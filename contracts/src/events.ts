@@ -4,7 +4,35 @@ import type { GenerationFailureCode } from './queue.js';
 import type { RatingUpdate, RatingWatchAck, RatingWatchRequest } from './rating.js';
 import type { StickerPackProgress } from './stickers.js';
 
-/** Events the server emits to a player's sockets (Socket.IO under `/socket.io`, JWT as `auth: {token}`). */
+/**
+ * What comes after the payload of an event sent to one player: its id in the player's event log. A
+ * client that reconnects names the last one it got (`auth: {token, lastEventId}`) and is sent what it
+ * missed, with their ids, in order (a few may come twice: the client skips an id it has seen).
+ */
+export interface EventMeta {
+  eventId: string;
+}
+
+/** The handshake's `auth`. */
+export interface SocketAuth {
+  token: string;
+  /** The id of the last event this client got (`EventMeta.eventId`), when it reconnects. */
+  lastEventId?: string;
+}
+
+/** Event ids are Redis stream ids, `<ms>-<seq>`: ordered by time, then sequence. */
+export function compareEventIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs - bMs || aSeq - bSeq;
+}
+
+export const EVENT_ID_PATTERN = /^\d{1,15}-\d{1,15}$/;
+
+/**
+ * Events the server emits to a player's sockets (Socket.IO under `/socket.io`, JWT as `auth: {token}`).
+ * Those sent to one player carry an `EventMeta` after their payload.
+ */
 export interface ServerToClientEvents {
   'generation:progress': (payload: { id: string; stage: GenerationStage; progress: number }) => void;
   'generation:done': (payload: { id: string; meme: MemeDto }) => void;

@@ -108,17 +108,46 @@ export interface GenerationStatusDto {
 }
 
 /**
- * A caption reduced to what makes it the same caption: compatibility forms folded (NFKC), case dropped,
- * punctuation and spacing reduced to single spaces. "Hello, World!" and "hello world" are one caption.
- * Null when nothing is left (an empty or punctuation-only caption is not a caption). The server
- * compares published captions with it; the mini app tells a template's suggestion from the player's own.
+ * Letters of other scripts that look like a Latin one (after lower-casing, so their capitals are covered
+ * too: Cyrillic "В" is "в" here): a caption's skeleton spells them the Latin way, as Unicode's confusable
+ * skeletons do (UTS #39), so a Cyrillic "е" in place of a Latin "e" makes no new caption.
+ */
+// prettier-ignore
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', ԛ: 'q', ԝ: 'w', ү: 'y',
+  // Greek
+  α: 'a', β: 'b', ε: 'e', ζ: 'z', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'v', ο: 'o', ρ: 'p', τ: 't',
+  υ: 'y', χ: 'x',
+  // Latin lookalikes NFKC leaves alone
+  ı: 'i', ɑ: 'a', ɡ: 'g', ȷ: 'j',
+};
+const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
+/** A Latin, Cyrillic or Greek letter with accents (decomposed): the accents go ("é" is "e", "й" is "и"). */
+const ACCENTED = /([\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}])\p{M}+/gu;
+
+/**
+ * A caption reduced to what makes it the same caption: compatibility forms folded (NFKC), case and
+ * the accents of Latin, Cyrillic and Greek letters dropped (other scripts keep their marks), marks on
+ * nothing and invisible characters (U+200B, U+034F, every default-ignorable code point) removed, lookalike letters of other scripts spelt the Latin way, punctuation and spacing reduced to
+ * single spaces. "Hello, World!", "hello world", "hel\u200blo world" and "hеllo world" (a Cyrillic е)
+ * are one caption. Null when nothing is left (an empty or punctuation-only caption is not a caption).
+ * Only ever compared, never shown: the server compares published captions with it; the mini app tells
+ * a template's suggestion from the player's own.
  */
 export function normalizeCaption(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   const normalized = text
-    .normalize('NFKC')
+    .normalize('NFKD')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .normalize('NFKD')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .replace(ACCENTED, '$1')
+    .replace(/(^|[^\p{L}\p{M}])\p{M}+/gu, '$1')
+    .replace(CONFUSABLE, (letter) => CONFUSABLES[letter]!)
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim();
   return normalized === '' ? null : normalized;
 }

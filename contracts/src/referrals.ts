@@ -17,5 +17,7 @@ export interface ReferralsResponse {
   invitedCount: number;
   friendsGenerated: number;
   referalCoins: number;
+  /** What each friend's first meme brings the inviter: coins (before the earning multiplier ×m) and credits. */
+  reward: { coins: number; credits: number };
   items: ReferralFriendDto[];
 }

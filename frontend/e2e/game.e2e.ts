@@ -118,6 +118,20 @@ describe('the game in a phone browser against the real backend', () => {
       const next = swipeAnswer(page);
       await page.getByRole('button', { name: n % 3 ? 'Like' : 'Skip' }).click();
       assert.equal((await next).status(), 200, `swipe ${n}`);
+      if (n === 10) {
+        // The 10th swipe rolled a gift: its reveal opens full screen at once, with a success haptic.
+        const reveal = page.getByRole('dialog', { name: 'You got a gift!' });
+        await reveal.locator('.gift-art').waitFor();
+        const haptics = await page.evaluate(() => window.__telegramHaptics ?? []);
+        assert.ok(
+          haptics.some((h) => h.type === 'notification' && h.notification_type === 'success'),
+          `a success haptic with the gift (${JSON.stringify(haptics)})`,
+        );
+        await shot(page, '31-gift-reveal');
+        // "Later" keeps it for the gift button.
+        await reveal.getByRole('button', { name: 'Later' }).click();
+        await reveal.waitFor({ state: 'detached' });
+      }
     }
     await page.waitForFunction(
       () => document.querySelector('[data-testid="swipe-bar"] .swipe-bar__label')?.textContent === '48/60',
@@ -128,10 +142,47 @@ describe('the game in a phone browser against the real backend', () => {
     await shot(page, '31-deck-swiped');
 
     await page.getByRole('button', { name: '1 gift' }).click();
-    await page.getByRole('button', { name: 'Open' }).click();
-    await page.getByTestId('gift-prize').waitFor();
+    const reveal = page.getByRole('dialog', { name: 'You got a gift!' });
+    await reveal.getByRole('button', { name: 'Open' }).click();
+    const prize = page.getByTestId('gift-prize');
+    await prize.waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Your prize' }).count(), 1);
+    const prizeText = (await prize.textContent())!;
+    // What was won and, but for a boost, the balance it went to.
+    assert.match(
+      prizeText,
+      /^\+\d+ (coins?|credits?|swipes?)Your (coins|credits|swipes): [\d,]+$|^Premium boost/,
+    );
     await shot(page, '32-gift-opened');
     await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the Create action is in reach on a 390×844 phone: on screen without scrolling, clear of the nav', async () => {
+    const { context, page } = await openPlayer();
+    const create = page.getByTestId('create-fab');
+    await create.waitFor();
+    const box = (await create.boundingBox())!;
+    const nav = (await page.locator('.bottom-nav').boundingBox())!;
+    assert.ok(
+      box.y >= 0 && box.y + box.height <= nav.y,
+      `Create (${box.y}–${box.y + box.height}) above the nav (${nav.y})`,
+    );
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    // What is at its centre is the button itself: nothing covers it.
+    assert.equal(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="create-fab"]') !== null,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      ),
+      true,
+    );
+    // The deck comes first: its top card starts above the fold.
+    await page.getByTestId('swipe-card').waitFor();
+    assert.ok((await page.getByTestId('swipe-card').boundingBox())!.y < 200);
+    await create.click();
+    await page.getByTestId('gallery-input').first().waitFor({ state: 'attached' });
     await context.close();
   });
 
@@ -181,10 +232,11 @@ describe('the game in a phone browser against the real backend', () => {
   it('bets coins on a meme of today in the feed; the stake shows on it and the coins drop', async () => {
     const { context, page } = await openPlayer();
     await page.getByRole('button', { name: 'Got it' }).click();
-    for (let n = 0; n < 11; n++) {
+    for (let n = 1; n <= 11; n++) {
       const next = swipeAnswer(page);
       await page.getByRole('button', { name: 'Like' }).click();
       await next;
+      if (n === 10) await page.getByRole('button', { name: 'Later' }).click();
     }
     await page.waitForFunction(
       () =>
@@ -280,6 +332,12 @@ describe('the game in a phone browser against the real backend', () => {
     await row.waitFor();
     await row.locator('.board__score', { hasText: /^3$/ }).waitFor();
     assert.equal(ratingCalls(), before, 'the update came over the socket, not a reload');
+    // The earner came onto the board with this update: their row shows an arrow up.
+    await row.locator('[data-testid="rank-move"][data-move="up"]').waitFor();
+    // The players who earned before stand on the podium, the first crowned.
+    const podium = watcher.page.getByTestId('podium');
+    await podium.locator('.podium__place--1 .podium__crown').waitFor();
+    assert.ok((await podium.getByTestId('board-row').count()) >= 2);
     await shot(watcher.page, '35-rating-live-dark');
     assert.deepEqual(await smallTapTargets(watcher.page), [], 'tap targets on /rating');
     await earner.context.close();

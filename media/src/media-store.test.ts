@@ -173,22 +173,38 @@ describe('S3 store', () => {
     }
   });
 
-  // s3rver checks the access key of a SigV4 request, not its signature.
-  it('fails a write with an access key the server does not know', async () => {
-    const stranger = new S3MediaStore({
+  const storeWith = (accessKeyId: string, secretAccessKey: string) =>
+    new S3MediaStore({
       bucket: server.bucket,
       endpoint: server.endpoint,
       region: 'us-east-1',
-      accessKeyId: 'STRANGER',
-      secretAccessKey: 'S3RVER',
+      accessKeyId,
+      secretAccessKey,
       forcePathStyle: true,
       urlTtlSeconds: 60,
     });
+
+  it('fails a write, a read and a presigned URL signed with a wrong secret key, as S3 would', async () => {
+    await store.write('memes/m4.jpg', Buffer.from('kept'));
+    const forger = storeWith('S3RVER', 'not-the-secret');
     try {
-      await assert.rejects(
-        stranger.write('memes/m3.jpg', Buffer.from('x')),
-        /Access Key Id you provided does not exist/,
-      );
+      await assert.rejects(forger.write('memes/m3.jpg', Buffer.from('x')), /signature/i);
+      assert.equal(await store.stat('memes/m3.jpg'), null);
+      await assert.rejects(forger.stat('memes/m4.jpg'));
+      const link = await forger.clientUrl('memes/m4.jpg');
+      assert.equal((await fetch(link!.url)).status, 403);
+      // The right key still reads it, by request and by presigned URL.
+      assert.notEqual(await store.stat('memes/m4.jpg'), null);
+      assert.equal((await fetch((await store.clientUrl('memes/m4.jpg'))!.url)).status, 200);
+    } finally {
+      forger.close();
+    }
+  });
+
+  it('fails a write with an access key the server does not know', async () => {
+    const stranger = storeWith('STRANGER', 'S3RVER');
+    try {
+      await assert.rejects(stranger.write('memes/m3.jpg', Buffer.from('x')));
       assert.equal(await store.stat('memes/m3.jpg'), null);
     } finally {
       stranger.close();

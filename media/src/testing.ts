@@ -5,7 +5,12 @@ import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
-/** s3rver's fixed credentials: it checks every request's signature against them. */
+import { startSignatureCheck } from './sigv4-check.js';
+
+/**
+ * s3rver's fixed credentials. s3rver itself checks only the access key of a request; the proxy in front
+ * of it checks the whole SigV4 signature against these, so a wrong secret fails as on S3.
+ */
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 
@@ -23,8 +28,8 @@ export interface S3TestServer {
 
 /**
  * An S3-compatible server (s3rver) in this process, on a free port, storing in a temporary directory,
- * with one empty bucket: what the tests of the S3 media store run against. For tests only (s3rver is
- * a development dependency).
+ * with one empty bucket, behind a proxy that verifies every request's SigV4 signature: what the tests
+ * of the S3 media store run against. For tests only (s3rver is a development dependency).
  */
 export async function startS3TestServer(bucket = 'mememint-media'): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
@@ -36,7 +41,11 @@ export async function startS3TestServer(bucket = 'mememint-media'): Promise<S3Te
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const check = await startSignatureCheck(`http://127.0.0.1:${port}`, {
+    accessKeyId: ACCESS_KEY_ID,
+    secretAccessKey: SECRET_ACCESS_KEY,
+  });
+  const endpoint = check.endpoint;
   const client = new S3Client({
     endpoint,
     region: 'us-east-1',
@@ -69,6 +78,7 @@ export async function startS3TestServer(bucket = 'mememint-media'): Promise<S3Te
     },
     async close() {
       client.destroy();
+      await check.close();
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },

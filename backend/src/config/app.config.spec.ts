@@ -95,6 +95,14 @@ describe('AppConfig', () => {
     expect(new AppConfig({ DATABASE_URL, ...PRODUCTION, API_DOCS: '1' }).http.apiDocs).toBe(true);
   });
 
+  it('requires PUBLIC_URL in production: links are never built from a request’s Host there', () => {
+    const { PUBLIC_URL: _, ...withoutPublicUrl } = PRODUCTION;
+    expect(problemsOf({ DATABASE_URL, ...withoutPublicUrl, TON_PROOF_DOMAINS: 'mememint.app' })).toEqual([
+      'PUBLIC_URL is required in production',
+    ]);
+    expect(new AppConfig({ DATABASE_URL }).http.publicUrl).toBeUndefined();
+  });
+
   it('refuses a JWT_SECRET under 32 bytes in production (bytes, not characters)', () => {
     expect(problemsOf({ DATABASE_URL, ...PRODUCTION, JWT_SECRET: 'x' })).toEqual([
       'JWT_SECRET must be at least 32 bytes in production',
@@ -133,7 +141,13 @@ describe('AppConfig', () => {
       'DEV_LOGIN=1 is refused with a real TELEGRAM_BOT_TOKEN: the development login signs init data for any Telegram id',
     ]);
     expect(
-      problemsOf({ DATABASE_URL, NODE_ENV: 'production', DEV_LOGIN: '1', ...DEVELOPMENT_SECRETS }),
+      problemsOf({
+        DATABASE_URL,
+        NODE_ENV: 'production',
+        DEV_LOGIN: '1',
+        PUBLIC_URL: 'http://localhost',
+        ...DEVELOPMENT_SECRETS,
+      }),
     ).toEqual(['DEV_LOGIN=1 is refused in production']);
   });
 

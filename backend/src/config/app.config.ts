@@ -30,6 +30,9 @@ const SAFETY_RULES: readonly ((config: AppConfigValues) => string | null)[] = [
       ? 'DEV_LOGIN=1 is refused with a real TELEGRAM_BOT_TOKEN: the development login signs init data for any Telegram id'
       : null,
   (c) => (c.auth.devLogin && c.env === 'production' ? 'DEV_LOGIN=1 is refused in production' : null),
+  // Links (share pages, the TON manifest) are never built from a request's Host in production.
+  (c) =>
+    c.env === 'production' && c.http.publicUrl === undefined ? 'PUBLIC_URL is required in production' : null,
   (c) => mediaStoreProblems(c.media.store, c.env === 'production').join('; ') || null,
 ];
 

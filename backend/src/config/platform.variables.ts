@@ -81,6 +81,20 @@ export const PLATFORM_VARIABLES = {
       parse: text,
     }),
   },
+  socketReplay: {
+    events: int(
+      'SOCKET_REPLAY_EVENTS',
+      100,
+      'Events kept per player for a socket that reconnects (its missed events are sent again; 0 = none kept)',
+      0,
+    ),
+    seconds: int(
+      'SOCKET_REPLAY_SECONDS',
+      120,
+      'How long a player’s events are kept for a reconnecting socket',
+      1,
+    ),
+  },
   metrics: {
     port: envVar('METRICS_PORT', {
       doc: 'Port of the Prometheus `/metrics` endpoint, apart from the public one (0 = a free port); unset = none',
@@ -114,7 +128,7 @@ export const PLATFORM_VARIABLES = {
       to: (dir) => path.resolve(dir),
     }),
     publicUrl: envVar('PUBLIC_URL', {
-      doc: 'Public origin of the app (`https://host`): link previews, TON manifest, the Telegram webhook registered at start; unset = request host, no webhook',
+      doc: 'Public origin of the app (`https://host`): link previews, TON manifest, the Telegram webhook registered at start. Required in production; unset elsewhere = request host, no webhook',
       optional: true,
       parse: origin,
       to: (value) => value.replace(/\/+$/, ''),

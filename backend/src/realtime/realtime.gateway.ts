@@ -7,13 +7,14 @@ import {
   WebSocketServer,
 } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
+import type { ClientToServerEvents, EventMeta, ServerToClientEvents } from '@mememint/contracts';
 import type { Subscription } from 'rxjs';
 import type { Server, Socket } from 'socket.io';
 
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { AppConfig } from '../config/app.config.js';
 import { SOCKET_ADAPTER_REDIS, type SocketAdapterClients } from '../redis/redis.module.js';
+import { PlayerEventLog } from './player-event-log.js';
 import { socketAdapterKey, userRoom } from './player-sockets.js';
 import { SOCKET_SERVER_OPTIONS } from './socket-server-options.js';
 
@@ -29,6 +30,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** Emits with the event's arguments as they are (a payload, then its `EventMeta`). */
+type LooseEmitter = { emit(event: string, ...args: unknown[]): boolean };
+
 /** …and the room of its login session, closed together when the session is revoked. */
 function sessionRoom(sessionId: string): string {
   return `session:${sessionId}`;
@@ -38,11 +42,14 @@ function sessionRoom(sessionId: string): string {
  * Socket.IO under `/socket.io`. A client connects with its access token as `auth: {token}`; without a
  * valid one the handshake is refused (`connect_error` carrying the reason). The server closes a socket
  * when its token expires or its session is revoked. Events for a player go to their room; the Redis
- * adapter carries them (and closings) to the replica the player is connected to.
+ * adapter carries them (and closings) to the replica the player is connected to. Each is logged first
+ * (PlayerEventLog) and carries its id: a socket that reconnects with `auth: {lastEventId}` is sent what
+ * it missed.
  */
 @WebSocketGateway(SOCKET_SERVER_OPTIONS)
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private revocations?: Subscription;
+  private readonly events: PlayerEventLog;
 
   @WebSocketServer()
   private readonly server!: RealtimeServer;
@@ -51,7 +58,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     private readonly sessions: SessionAuthenticator,
     @Inject(SOCKET_ADAPTER_REDIS) private readonly adapterRedis: SocketAdapterClients,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.events = new PlayerEventLog(adapterRedis.publisher, config.redis.keyPrefix, config.socketReplay);
+  }
 
   afterInit(server: RealtimeServer): void {
     const { publisher, subscriber } = this.adapterRedis;
@@ -89,6 +98,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       Math.min(socket.data.expiresAt.getTime() - Date.now(), MAX_TIMER_MS),
     );
     socket.once('disconnect', () => clearTimeout(expiry));
+    // A reconnecting client: what it missed since its last event, in order, with their ids.
+    this.events.after(socket.data.userId, socket.handshake.auth?.lastEventId).then(
+      (missed) => {
+        for (const { id, event, args } of missed)
+          (socket as unknown as LooseEmitter).emit(event, ...args, { eventId: id } satisfies EventMeta);
+      },
+      () => undefined, // Redis away: the client reads its state again over HTTP, as before.
+    );
   }
 
   @SubscribeMessage('ping')
@@ -102,7 +119,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void {
-    this.server.to(userRoom(userId)).emit(event, ...payload);
+    // Logged first, so its id goes with it; unlogged (Redis away) it still goes.
+    void this.events.send(
+      userId,
+      event,
+      payload,
+      this.server.to(userRoom(userId)) as unknown as LooseEmitter,
+    );
   }
 
   /** Sends one event to every connected player (on every replica). */

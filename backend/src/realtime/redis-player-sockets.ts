@@ -4,6 +4,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 
 import { AppConfig } from '../config/app.config.js';
+import { PlayerEventLog } from './player-event-log.js';
 import {
   type EmitToAll,
   type EmitToUser,
@@ -22,6 +23,9 @@ export class RedisPlayerSockets extends PlayerSockets implements OnApplicationSh
   private readonly logger = new Logger(RedisPlayerSockets.name);
   private readonly redis: Redis;
   private readonly emitter: Emitter<ServerToClientEvents>;
+  private readonly events: PlayerEventLog;
+  /** Events still being logged: shutdown waits for them before it closes the connection. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(config: AppConfig) {
     super();
@@ -37,10 +41,17 @@ export class RedisPlayerSockets extends PlayerSockets implements OnApplicationSh
         }),
     };
     this.emitter = new Emitter(publisher, { key: socketAdapterKey(config.redis.keyPrefix) });
+    this.events = new PlayerEventLog(this.redis, config.redis.keyPrefix, config.socketReplay);
   }
 
-  readonly emitToUser: EmitToUser = (userId, event, ...payload) =>
-    this.emitter.to(userRoom(userId)).emit(event, ...payload);
+  /** Logged first (a reconnecting socket gets it too), as the gateway does. */
+  readonly emitToUser: EmitToUser = (userId, event, ...payload) => {
+    const room = this.emitter.to(userRoom(userId)) as unknown as {
+      emit(event: string, ...args: unknown[]): unknown;
+    };
+    const sent = this.events.send(userId, event, payload, room).finally(() => this.pending.delete(sent));
+    this.pending.add(sent);
+  };
 
   readonly emitToAll: EmitToAll = (event, ...payload) => this.emitter.emit(event, ...payload);
 
@@ -50,6 +61,7 @@ export class RedisPlayerSockets extends PlayerSockets implements OnApplicationSh
 
   /** QUIT goes after the events published before it, so the process exits once they are out. */
   async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.pending);
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

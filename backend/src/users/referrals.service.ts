@@ -33,6 +33,7 @@ export class ReferralsService {
       invitedCount: user.invitedCount,
       friendsGenerated: user.friendsGenerated,
       referalCoins: user.referalCoins,
+      reward: { coins: this.config.referrals.coins, credits: this.config.referrals.credits },
       items: friends.map(toReferralFriendDto),
     };
   }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, StaticRouter } from 'react-router';
 
+import { MomentHost } from '../features/moments';
 import { i18n } from '../i18n';
 import { MotionFeatures } from '../ui/motion';
 import { ToastHost } from '../ui/ToastHost';
@@ -27,6 +28,7 @@ export function App({ location }: { location?: string }) {
             </StaticRouter>
           )}
         </MotionFeatures>
+        <MomentHost />
         <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>

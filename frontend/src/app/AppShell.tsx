@@ -1,3 +1,6 @@
+import { MintMark } from '../ui/brand/brand-art';
+import { CreateFab } from '../ui/brand/CreateFab';
+import { CrossIcon, HeartFilledIcon } from '../ui/brand/game-icons';
 import { FeedIcon, InviteIcon, PlusIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
 
 /** A page's place while its code or data is on the way: grey blocks where the content will be. */
@@ -17,7 +20,7 @@ const NAV_ICONS = [ProfileIcon, RatingIcon, FeedIcon, InviteIcon, QuestsIcon];
 
 /**
  * The app's frame while start-up signs in (SEED-SPEC §2's spinner, inside it): the top menu, /main's
- * deck and its Create action, and the bottom nav, without words (the player's language is not known
+ * deck with the MemeMint mark and its Create actions, and the bottom nav, without words (the player's language is not known
  * yet). The build renders it into index.html (build/prerender-shell.ts), so the phone paints it with
  * the HTML, and main.tsx hydrates it: the same tree in every language, or React reports a mismatch.
  */
@@ -38,11 +41,18 @@ export function AppShell() {
               <span className="skeleton skeleton--line skeleton--short" />
             </div>
             <div className="swipe-deck__stack skeleton skeleton--deck">
-              <div className="spinner__ring" />
+              <span className="shell-mark">
+                <MintMark size={64} />
+                <span className="spinner__ring" />
+              </span>
             </div>
             <div className="swipe-deck__buttons">
-              <span className="swipe-button swipe-button--skip">✕</span>
-              <span className="swipe-button swipe-button--like">♥</span>
+              <span className="swipe-button swipe-button--skip">
+                <CrossIcon size={28} />
+              </span>
+              <span className="swipe-button swipe-button--like">
+                <HeartFilledIcon size={28} />
+              </span>
             </div>
           </section>
           <section className="hero-card">
@@ -53,6 +63,7 @@ export function AppShell() {
             </span>
           </section>
         </div>
+        <CreateFab />
       </main>
       <nav className="bottom-nav">
         {NAV_ICONS.map((Icon, i) => (

@@ -70,11 +70,12 @@ export function TopMenu() {
             className={`coins${coins.flash ? ` coins--${coins.flash}` : ''}`}
             aria-label={t('menu.coins')}
             data-testid="coin-balance"
+            data-counter="coins"
           >
             <CoinIcon size={16} />
             {formatCoins(coins.shown)}
           </span>
-          <span className="swipe-bar" data-testid="swipe-bar">
+          <span className="swipe-bar" data-testid="swipe-bar" data-counter="swipes">
             <span className="swipe-bar__name">{t('menu.swipesShort')}</span>
             <span className="swipe-bar__track" aria-hidden>
               <span className="swipe-bar__fill" style={{ width: `${swipes.fraction * 100}%` }} />

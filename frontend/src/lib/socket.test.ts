@@ -72,6 +72,39 @@ describe('the game socket', () => {
     expect(server.tokens).toEqual(['jwt-1', 'jwt-2']);
   });
 
+  it('names its last event when it reconnects, and handles an event sent again only once', async () => {
+    const server = await startServer();
+    const lastIds: unknown[] = [];
+    server.io.use((socket, next) => {
+      lastIds.push(socket.handshake.auth.lastEventId);
+      next();
+    });
+    const balances: number[] = [];
+    client = connectSocket(() => 'jwt-1', server.url);
+    watchSocket(client, {
+      ...quiet,
+      getToken: () => 'jwt-1',
+      onBalance: (b) => balances.push(b.generationLimit),
+    });
+    await nextEvent(client, 'connect');
+    const balance = (n: number) => ({ generationLimit: n, memeCoins: 0, swipes: 0 });
+    const send = (n: number, eventId: string) =>
+      (server.io as unknown as { emit(...args: unknown[]): void }).emit('balance', balance(n), { eventId });
+    send(1, '1700000000000-0');
+    send(2, '1700000000000-1');
+    await expect.poll(() => balances).toEqual([1, 2]);
+
+    const back = nextEvent(client, 'connect');
+    for (const socket of server.io.sockets.sockets.values()) socket.conn.close(); // the network drops
+    await back;
+    // What it missed, with one it had already (sent live and again): each handled once, in order.
+    send(2, '1700000000000-1');
+    send(3, '1700000000001-0');
+    send(4, '1700000000001-1');
+    await expect.poll(() => balances).toEqual([1, 2, 3, 4]);
+    expect(lastIds).toEqual([undefined, '1700000000000-1']);
+  });
+
   it('stays quiet while the first connection is still being made', async () => {
     let reconnecting = 0;
     client = connectSocket(() => 'jwt-1', 'http://127.0.0.1:9'); // nothing listens there

@@ -1,16 +1,51 @@
-import type { BalanceDto, ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
-import { io, type Socket } from 'socket.io-client';
+import {
+  type BalanceDto,
+  type ClientToServerEvents,
+  compareEventIds,
+  type EventMeta,
+  type ServerToClientEvents,
+  type SocketAuth,
+} from '@mememint/contracts';
+import { Manager, type Socket } from 'socket.io-client';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** One Socket.IO connection per session, authenticated with the current JWT on every (re)connect. */
+/** Socket.IO's event packet type. */
+const EVENT_PACKET = 2;
+
+function eventMetaOf(data: unknown): EventMeta | null {
+  const last: unknown = Array.isArray(data) && data.length > 2 ? data[data.length - 1] : null;
+  return typeof last === 'object' && last !== null && typeof (last as EventMeta).eventId === 'string'
+    ? (last as EventMeta)
+    : null;
+}
+
+/**
+ * One Socket.IO connection per session, authenticated with the current JWT on every (re)connect. It
+ * names the last event it got (`lastEventId`) when it reconnects, and the server sends what it missed
+ * meanwhile; an event seen already (sent live and again with those) is dropped before any handler.
+ */
 export function connectSocket(getToken: () => string | undefined, url?: string): GameSocket {
-  const options = {
+  let lastEventId: string | undefined;
+  const manager = new Manager(url ?? `${location.protocol}//${location.host}`, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
-    auth: (cb: (data: object) => void) => cb({ token: getToken() }),
-  };
-  return url ? io(url, options) : io(options);
+  });
+  // Registered before the socket's own listener, so it sees each packet first.
+  manager.on('packet', (packet: { type: number; nsp: string; data?: unknown }) => {
+    if (packet.type !== EVENT_PACKET) return;
+    const meta = eventMetaOf(packet.data);
+    if (!meta) return;
+    if (lastEventId !== undefined && compareEventIds(meta.eventId, lastEventId) <= 0) {
+      packet.nsp = '\u0000seen'; // no socket's namespace: nobody handles it again
+      return;
+    }
+    lastEventId = meta.eventId;
+  });
+  return manager.socket('/', {
+    auth: (cb: (data: object) => void) =>
+      cb({ token: getToken() ?? '', ...(lastEventId ? { lastEventId } : {}) } satisfies SocketAuth),
+  });
 }
 
 /** Consecutive refusals after which the socket stops renewing and stays down (the HTTP flow takes over). */

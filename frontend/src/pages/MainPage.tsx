@@ -9,6 +9,7 @@ import { PlansSheet } from '../features/payments';
 import { useUser } from '../features/session';
 import { SwipeDeck } from '../features/swipes';
 import { haptic } from '../telegram/sdk';
+import { CreateFab } from '../ui/brand/CreateFab';
 import { PlusIcon } from '../ui/icons';
 import './MainPage.css';
 
@@ -36,7 +37,7 @@ export function MainPage() {
         >
           <PlusIcon size={20} /> {t('main.createButton')}
         </button>
-        <p className="hero-card__credits">
+        <p className="hero-card__credits" data-counter="credits">
           {isLimitReached(user.generationLimit)
             ? t('main.noCredits')
             : t('main.creditsLeft', { count: user.generationLimit })}
@@ -62,6 +63,16 @@ export function MainPage() {
       </div>
 
       <FeedSection />
+
+      {!creating && (
+        <CreateFab
+          label={t('main.createButton')}
+          onClick={() => {
+            haptic.tap();
+            setCreating(true);
+          }}
+        />
+      )}
 
       {creating && <CreateMeme onClose={() => setCreating(false)} />}
       {plans && <PlansSheet kind="credits" onClose={() => setPlans(false)} />}

@@ -4,6 +4,14 @@ import type { DevTelegramResponse } from '@mememint/contracts';
 import type { MockLaunch } from './mock-env';
 import type { InvoiceStatus } from './sdk';
 
+type HapticParams = { type: string; style?: string; notification_type?: string };
+declare global {
+  interface Window {
+    /** The haptic feedback the imitated client was asked for, in order. */
+    __telegramHaptics?: HapticParams[];
+  }
+}
+
 /**
  * The imitated Telegram client (./mock-env decides its launch) installed into the SDK, before the SDK
  * starts: it answers the SDK's requests (theme, viewport, safe areas) and plays the payment sheet.
@@ -42,6 +50,10 @@ export function installMockBridge(
           return emitEvent('safe_area_changed', noInsets);
         case 'web_app_request_content_safe_area':
           return emitEvent('content_safe_area_changed', noInsets);
+        case 'web_app_trigger_haptic_feedback':
+          // What the phone would feel, kept for the e2e to read (the imitated client only).
+          (window.__telegramHaptics ??= []).push(event.params as HapticParams);
+          return;
         case 'web_app_open_invoice': {
           const { slug } = event.params as { slug: string };
           void payInvoice(slug, session).then((status) => emitEvent('invoice_closed', { slug, status }));

@@ -1,3 +1,5 @@
+import { MintCoin } from './brand/brand-art';
+
 /** Inline icons (no icon font, nothing fetched at run time). */
 type IconProps = { size?: number };
 
@@ -62,15 +64,8 @@ export const GalleryIcon = ({ size }: IconProps) => (
     <path d="M21 17l-5-5-8 8" />
   </svg>
 );
-export const CoinIcon = ({ size }: IconProps) => (
-  <svg width={size ?? 18} height={size ?? 18} viewBox="0 0 24 24" aria-hidden>
-    <circle cx="12" cy="12" r="10" fill="#f5b301" />
-    <circle cx="12" cy="12" r="7" fill="none" stroke="#c98a00" strokeWidth="1.5" />
-    <text x="12" y="16" textAnchor="middle" fontSize="10" fontWeight="700" fill="#7a4f00">
-      M
-    </text>
-  </svg>
-);
+/** The MemeMint coin (ui/brand). */
+export const CoinIcon = ({ size }: IconProps) => <MintCoin size={size ?? 18} />;
 export const StarIcon = ({ size }: IconProps) => (
   <svg width={size ?? 14} height={size ?? 14} viewBox="0 0 24 24" aria-hidden>
     <path d="M12 2l3 6.5 7 .8-5.2 4.8 1.5 7-6.3-3.7-6.3 3.7 1.5-7L2 9.3l7-.8z" fill="currentColor" />

@@ -1,4 +1,4 @@
-import { LazyMotion } from 'motion/react';
+import { LazyMotion, MotionConfig } from 'motion/react';
 import type { ReactNode } from 'react';
 
 let firstScreenUp: () => void = () => undefined;
@@ -23,7 +23,8 @@ const loadFeatures = () =>
 export function MotionFeatures({ children }: { children: ReactNode }) {
   return (
     <LazyMotion features={loadFeatures} strict>
-      {children}
+      {/* The phone's "reduce motion" turns springs and slides into plain changes. */}
+      <MotionConfig reducedMotion="user">{children}</MotionConfig>
     </LazyMotion>
   );
 }

@@ -17,6 +17,7 @@ import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
 import { FaceConsent1795793603485 } from './1795793603485-FaceConsent.js';
+import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -37,4 +38,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AdminConsole1795783997863,
   DeletedAccounts1795784489138,
   FaceConsent1795793603485,
+  CaptionSkeletons1795794764087,
 ];

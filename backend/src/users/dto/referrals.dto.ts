@@ -19,6 +19,11 @@ export class ReferralsResponseDto implements ReferralsResponse {
   @ApiProperty() invitedCount!: number;
   @ApiProperty() friendsGenerated!: number;
   @ApiProperty() referalCoins!: number;
+  @ApiProperty({
+    description: 'What each friend’s first meme brings the inviter: coins (before ×m) and credits',
+    example: { coins: 500, credits: 1 },
+  })
+  reward!: { coins: number; credits: number };
   @ApiProperty({ type: [ReferralFriendResponseDto], description: 'Newest first, pages of 20' })
   items!: ReferralFriendDto[];
 }

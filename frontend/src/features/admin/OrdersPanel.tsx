@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 
 import { useApiClient } from '../../lib/api-context';
 import { LoadMore } from '../../ui/LoadMore';
+import { StarIcon } from '../../ui/icons';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
@@ -30,7 +31,7 @@ function OrderRow({ order }: { order: AdminOrderDto }) {
     <li className="console-item" data-testid="order-row">
       <div className="console-item__main">
         <strong>
-          {order.stars} ⭐ · {order.kind}
+          {order.stars} <StarIcon /> · {order.kind}
         </strong>
         <span className="console-hint">
           <Link to={`/admin/players/${order.userId}`}>{name}</Link> ·{' '}

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 
 import { useApiClient } from '../../lib/api-context';
 import { LoadMore } from '../../ui/LoadMore';
+import { StarIcon } from '../../ui/icons';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
@@ -215,7 +216,8 @@ export function PlayerDetail() {
           <ul className="console-list console-list--plain">
             {player.orders.map((order) => (
               <li key={order.id}>
-                {date(order.createdAt)} · {order.stars} ⭐ · {t(`admin.orders.status.${order.status}`)}
+                {date(order.createdAt)} · {order.stars} <StarIcon /> ·{' '}
+                {t(`admin.orders.status.${order.status}`)}
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { QueryFallback } from '../../ui/QueryFallback';
 import { formatCoins } from '../balance';
+import { AirdropProgress } from './AirdropProgress';
 import { useAirdrop } from './api/get-airdrop';
 import './airdrop.css';
 
@@ -31,6 +32,7 @@ export function AirdropSummary({ airdrop }: { airdrop: AirdropDto }) {
   );
   return (
     <section className="section" data-testid="airdrop-summary">
+      <AirdropProgress airdrop={airdrop} share={share} />
       <p className="airdrop-coins">{t('airdrop.share', { share })}</p>
       <p className="muted">
         {t('airdrop.coinsOfTotal', {

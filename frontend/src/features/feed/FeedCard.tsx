@@ -5,6 +5,7 @@ import { haptic } from '../../telegram/sdk';
 import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
 import { CardMarks } from '../trust';
+import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { authorName, isVotingOpen, useContestNow } from './author';
 import { MemePicture } from '../../ui/MemePicture';
 
@@ -33,7 +34,7 @@ export function FeedCard({
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>
-          ♥ {formatNumber(item.likes, i18n.language)}
+          <HeartFilledIcon size={14} /> {formatNumber(item.likes, i18n.language)}
         </span>
         {item.voted !== null ? (
           <span className="reward-chip" data-testid="voted">

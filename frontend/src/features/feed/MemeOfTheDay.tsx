@@ -1,9 +1,12 @@
 import { m } from 'motion/react';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CoinIcon } from '../../ui/icons';
+import { HeartFilledIcon, TrophyIcon } from '../../ui/brand/game-icons';
 import { formatNumber } from '../balance';
+import { celebrate, firstTime } from '../moments';
+import { useUser } from '../session';
 import { toast } from '../../ui/toast';
 import { useMemeOfTheDay } from './api/get-meme-of-the-day';
 import { authorName } from './author';
@@ -17,6 +20,18 @@ export function MemeOfTheDay() {
   const day = useMemeOfTheDay();
   useFeedSettled(useCallback(() => toast.info(t('feed.settled')), [t]));
   const settled = day.data;
+  const { tgId } = useUser();
+  const won = settled?.meme?.author.tgId === tgId;
+  // The author's moment, once per day won (on this device).
+  useEffect(() => {
+    if (!won || !settled || !firstTime(`motd:${tgId}:${settled.date}`)) return;
+    celebrate({
+      kind: 'memeOfTheDay',
+      title: t('moments.memeOfTheDayTitle'),
+      text: t('moments.memeOfTheDayText'),
+      gain: settled.authorReward ? { counter: 'coins', amount: settled.authorReward } : undefined,
+    });
+  }, [won, settled, tgId, t]);
   if (!settled?.meme) return null;
   const date = new Date(`${settled.date}T00:00:00Z`).toLocaleDateString(i18n.language, {
     day: 'numeric',
@@ -39,11 +54,13 @@ export function MemeOfTheDay() {
         <CardMarks />
       </MemePicture>
       <div className="meme-of-the-day__text">
-        <span className="meme-of-the-day__title">🏆 {t('feed.memeOfTheDay')}</span>
+        <span className="meme-of-the-day__title">
+          <TrophyIcon size={16} /> {t('feed.memeOfTheDay')}
+        </span>
         <span className="muted">{date}</span>
         <span>{authorName(settled.meme.author)}</span>
         <span className="meme-of-the-day__pool">
-          ♥ {formatNumber(settled.likes, i18n.language)} · <CoinIcon size={14} />{' '}
+          <HeartFilledIcon size={14} /> {formatNumber(settled.likes, i18n.language)} · <CoinIcon size={14} />{' '}
           {t('feed.pool', { count: settled.pool })}
         </span>
       </div>

@@ -56,7 +56,7 @@ describe('FeedSection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Bet 50 coins' }));
 
     expect(await within(card).findByTestId('voted')).toHaveTextContent('Your bet: 50 coins');
-    expect(within(card).getByText('♥ 5')).toBeInTheDocument();
+    expect(within(card).getByLabelText('5 likes')).toHaveTextContent('5');
     expect(view.user()?.memeCoins).toBe(70);
     expect(server!.requests.find((r) => r.method === 'POST')).toMatchObject({
       path: `/api/v1/feed/${item.id}/`,

@@ -8,6 +8,7 @@ import { useSocket } from '../../lib/realtime';
 import { reportError } from '../../lib/services';
 import { haptic, openInvoice as telegramInvoice, type InvoiceStatus } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
+import { celebrate } from '../moments';
 import { sessionKeys } from '../session';
 import { createOrder } from './api/create-order';
 import { getLatestOrder } from './api/get-latest-order';
@@ -68,7 +69,10 @@ export function usePurchase(kind: PlanKind, openInvoice: OpenInvoice = telegramI
           cancelWaits.current.delete(wait.cancel);
           if (!paid) return;
           void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
-          haptic.success();
+          // A boost starting is a moment of its own (which buzzes); other packs a toast.
+          if (kind === 'boost')
+            celebrate({ kind: 'boost', title: t('moments.boostTitle'), text: t('moments.boostText') });
+          else haptic.success();
           toast.success(t('payments.paid'));
         };
         if (status === 'pending') {

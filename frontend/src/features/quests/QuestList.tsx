@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { haptic, openTelegram } from '../../telegram/sdk';
+import { celebrate } from '../moments';
 import { CoinIcon } from '../../ui/icons';
 import { useCheckQuest } from './api/check-quest';
 import { useQuests } from './api/get-quests';
@@ -29,18 +30,23 @@ function RewardChips({ reward }: { reward: QuestReward }) {
 function QuestItem({ quest }: { quest: QuestDto }) {
   const { t } = useTranslation();
   const [went, setWent] = useState(false);
-  const [granted, setGranted] = useState<QuestReward | null>(null);
   const [notYet, setNotYet] = useState(false);
-  // Said on the card, not in a toast: a toast would cover the balance the reward flies into.
+  // Not yet: said on the card. Done: the quest's moment (its coins fly into the balance).
   const check = useCheckQuest({
     onSuccess: (answer) => {
       setNotYet(!answer.done);
-      if (answer.done) {
-        haptic.success();
-        if (answer.reward) setGranted(answer.reward);
-      } else {
-        haptic.error();
-      }
+      if (!answer.done) return haptic.error();
+      const reward = answer.reward ?? {};
+      celebrate({
+        kind: 'quest',
+        title: t('moments.questTitle'),
+        text: quest.title,
+        gain: reward.coins
+          ? { counter: 'coins', amount: reward.coins }
+          : reward.credits
+            ? { counter: 'credits', amount: reward.credits }
+            : undefined,
+      });
     },
   });
   const needsGo = quest.link !== undefined && !went;
@@ -83,12 +89,6 @@ function QuestItem({ quest }: { quest: QuestDto }) {
           </button>
         )}
       </div>
-      {granted?.coins ? (
-        // Flies up towards the top menu's balance, which then counts up (coin animation).
-        <span className="reward-fly" aria-hidden="true" onAnimationEnd={() => setGranted(null)}>
-          <CoinIcon size={16} /> +{granted.coins}
-        </span>
-      ) : null}
     </li>
   );
 }

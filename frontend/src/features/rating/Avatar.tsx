@@ -1,8 +1,71 @@
-/** A round picture of a player, or their initial. */
-export function MiniAvatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
+/** A stable hue (0–359) from a name: the same player always gets the same colours. */
+export function nameHue(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) | 0;
+  return Math.abs(hash) % 360;
+}
+
+function initial(name: string): string {
   return (
-    <span className="mini-avatar" aria-hidden="true">
-      {photoUrl ? <img src={photoUrl} alt="" /> : name.replace(/^@/, '').slice(0, 1).toUpperCase()}
+    name
+      .replace(/^@/, '')
+      .match(/\p{L}|\p{N}/u)?.[0]
+      ?.toUpperCase() ?? '?'
+  );
+}
+
+/** A round picture of a player: their photo, else one generated from the name (colours and initial). */
+export function MiniAvatar({
+  name,
+  photoUrl,
+  size = 32,
+}: {
+  name: string;
+  photoUrl: string | null;
+  size?: number;
+}) {
+  const hue = nameHue(name);
+  return (
+    <span
+      className={`mini-avatar${photoUrl ? '' : ' mini-avatar--generated'}`}
+      aria-hidden="true"
+      style={{
+        width: size,
+        height: size,
+        fontSize: size * 0.42,
+        ...(photoUrl
+          ? {}
+          : {
+              background: `linear-gradient(135deg, hsl(${hue} 75% 60%), hsl(${(hue + 50) % 360} 70% 45%))`,
+            }),
+      }}
+    >
+      {photoUrl ? <img src={photoUrl} alt="" /> : initial(name)}
+    </span>
+  );
+}
+
+/** A squad's art: its influencer's photo, else an emblem (a shield in the title's colours, its initial). */
+export function SquadEmblem({
+  title,
+  photoUrl,
+  size = 40,
+}: {
+  title: string;
+  photoUrl: string | null;
+  size?: number;
+}) {
+  if (photoUrl) return <MiniAvatar name={title} photoUrl={photoUrl} size={size} />;
+  const hue = nameHue(title);
+  return (
+    <span className="squad-emblem" aria-hidden="true" style={{ width: size, height: size }}>
+      <svg width={size} height={size} viewBox="0 0 40 40">
+        <path d="M20 2l15 5v11c0 9.5-6.4 16.6-15 20C11.4 34.6 5 27.5 5 18V7z" fill={`hsl(${hue} 70% 50%)`} />
+        <path d="M20 6l11 3.7V18c0 7.3-4.7 12.8-11 15.6z" fill={`hsl(${(hue + 40) % 360} 75% 42%)`} />
+      </svg>
+      <span className="squad-emblem__initial" style={{ fontSize: size * 0.4 }}>
+        {initial(title)}
+      </span>
     </span>
   );
 }

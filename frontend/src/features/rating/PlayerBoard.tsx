@@ -6,8 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useUser } from '../session';
 import { useRating } from './api/get-rating';
 import { MiniAvatar, playerName } from './Avatar';
+import { Podium } from './Podium';
+import { RankArrow } from './RankArrow';
 import { useLiveRating } from './useLiveRating';
+import { useRankMoves } from './useRankMoves';
 import './rating.css';
+import { EmptyState } from '../../ui/brand/EmptyState';
+import { TrophyIcon } from '../../ui/brand/game-icons';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 
@@ -29,13 +34,22 @@ export function PlayerBoard({
   const user = useUser();
   const board = useRating(tab, period);
   useLiveRating(tab === 'global' ? 'global' : null, period, user.tgId);
+  const pages = (board.data?.pages ?? []) as Array<RatingPlayersResponse | null>;
+  // Arrows for the first page, the part a live update replaces.
+  const moves = useRankMoves(
+    `${tab}:${period}`,
+    (pages[0]?.items ?? []).map((entry) => ({ key: entry.tgId, rank: entry.rank })),
+  );
   if (!board.data) return <QueryFallback query={board} />;
-  const pages = board.data.pages as Array<RatingPlayersResponse | null>;
   if (pages[0] === null) return <>{noSquad}</>;
-  const items = pages.flatMap((page) => page?.items ?? []);
+  const all = pages.flatMap((page) => page?.items ?? []);
   const me = pages[0]?.me;
+  // The global board's top 3 stand on the podium, the rest below it.
+  const podium = tab === 'global' && all[0]?.rank === 1 ? all.slice(0, 3) : [];
+  const items = all.slice(podium.length);
   return (
     <div className="board" data-testid={`board-${tab}`}>
+      {podium.length > 0 && <Podium top={podium} myTgId={user.tgId} moves={moves} />}
       {items.length ? (
         <LayoutGroup>
           <ol className="board__list">
@@ -48,7 +62,7 @@ export function PlayerBoard({
                 transition={{ type: 'spring', stiffness: 500, damping: 40 }}
               >
                 <span className="board__rank">{entry.rank}</span>
-                <MiniAvatar name={playerName(entry)} photoUrl={entry.photoUrl} />
+                <MiniAvatar name={playerName(entry)} photoUrl={entry.photoUrl} size={36} />
                 <span className="board__name">
                   {playerName(entry)}
                   {entry.infl && <span className="board__badge">{t('rating.influencer')}</span>}
@@ -61,19 +75,22 @@ export function PlayerBoard({
                 >
                   {entry.score}
                 </m.span>
+                <RankArrow move={moves.get(entry.tgId)} />
               </m.li>
             ))}
           </ol>
         </LayoutGroup>
-      ) : (
-        <p className="empty">{t('rating.empty')}</p>
+      ) : podium.length ? null : (
+        <EmptyState art={<TrophyIcon size={34} />} text={t('rating.empty')} />
       )}
       <LoadMore pages={board} />
       {me && (
         <div className="board__mine" data-testid="my-standing">
-          <span>{t('rating.you')}</span>
+          <MiniAvatar name={playerName(user)} photoUrl={user.photoUrl} size={32} />
+          <span className="board__mine-name">{t('rating.you')}</span>
           <span>{me.rank ? t('rating.rank', { rank: me.rank }) : t('rating.unranked')}</span>
           <span className="board__score">{me.score}</span>
+          <RankArrow move={moves.get(user.tgId)} />
         </div>
       )}
     </div>

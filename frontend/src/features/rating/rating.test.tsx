@@ -1,5 +1,5 @@
 import type { RatingPlayerEntry, RatingWatchRequest } from '@mememint/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { RealtimeContext } from '../../lib/realtime';
@@ -61,13 +61,21 @@ describe('PlayerBoard', () => {
       period: 'week',
       items: [entry(1, TEST_USER.tgId, 80), entry(2, 5, 50)],
     });
-    await waitFor(() =>
-      expect(screen.getAllByTestId('board-row').map((row) => row.textContent)).toEqual([
-        `1P@p${TEST_USER.tgId}80`,
-        '2P@p550',
-      ]),
+    // The top 3 stand on the podium (2nd, 1st, 3rd), each move shown by an arrow.
+    const row = (name: string) =>
+      screen.getAllByTestId('board-row').find((r) => r.textContent?.includes(name))!;
+    await waitFor(() => expect(row(`@p${TEST_USER.tgId}`)).toHaveClass('podium__place--1'));
+    expect(within(row(`@p${TEST_USER.tgId}`)).getByRole('img', { name: 'Up 1 place' })).toBeInTheDocument();
+    expect(within(row('@p5')).getByRole('img', { name: 'Down 1 place' })).toHaveAttribute(
+      'data-move',
+      'down',
     );
+    expect(row('@p5')).toHaveClass('podium__place--2');
+    expect(row('@p5')).toHaveTextContent('50');
     expect(screen.getByTestId('my-standing')).toHaveTextContent('#1');
+    expect(
+      within(screen.getByTestId('my-standing')).getByRole('img', { name: 'Up 1 place' }),
+    ).toBeInTheDocument();
     // Another board's update is not this one's.
     serverSocket!.emit('rating:update', { tab: 'global', period: 'day', items: [] });
 

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
+import { EmptyState } from '../../ui/brand/EmptyState';
+import { UsersIcon } from '../../ui/brand/game-icons';
 import { StatGrid } from '../../ui/StatGrid';
+import { useUser } from '../session';
 import { useReferrals } from './api/get-referrals';
 import { FriendList } from './FriendList';
 import { InviteLink } from './InviteLink';
+import { InviteReward } from './InviteReward';
+import { useReferralMoments } from './useReferralMoments';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 
@@ -11,6 +16,8 @@ import { QueryFallback } from '../../ui/QueryFallback';
 export function Referrals() {
   const { t } = useTranslation();
   const referrals = useReferrals();
+  const { tgId } = useUser();
+  useReferralMoments(tgId, referrals.data?.pages[0]);
   if (!referrals.data) return <QueryFallback query={referrals} />;
   const pages = referrals.data.pages;
   const first = pages[0];
@@ -18,6 +25,7 @@ export function Referrals() {
   const friends = pages.flatMap((page) => page.items);
   return (
     <>
+      {first.reward && <InviteReward reward={first.reward} />}
       <InviteLink link={first.link} />
       <StatGrid
         stats={[
@@ -31,7 +39,7 @@ export function Referrals() {
         {friends.length ? (
           <FriendList friends={friends} />
         ) : (
-          <p className="empty">{t('invite.friendsEmpty')}</p>
+          <EmptyState art={<UsersIcon size={34} />} text={t('invite.friendsEmpty')} />
         )}
         <LoadMore pages={referrals} />
       </section>

@@ -20,6 +20,7 @@ describe('Referrals', () => {
         invitedCount: 2,
         friendsGenerated: 1,
         referalCoins: 500,
+        reward: { coins: 500, credits: 1 },
         items: [
           {
             tgId: 2,
@@ -45,6 +46,10 @@ describe('Referrals', () => {
       'https://t.me/SomeBot/play?startapp=ref_1001',
     );
     expect(screen.getByTestId('stat-invited')).toHaveTextContent('2');
+    // What a friend brings, from the API's config.
+    expect(screen.getByTestId('invite-reward')).toHaveTextContent('+500 coins');
+    expect(screen.getByTestId('invite-reward')).toHaveTextContent('+1 credit');
+    expect(screen.getByTestId('invite-reward')).toHaveTextContent('2,000');
     expect(screen.getByText('500')).toBeInTheDocument();
     expect(screen.getByTestId('friend-list')).toHaveTextContent('@anna');
     expect(screen.getByText('Made a meme ✓')).toBeInTheDocument();

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { MiniAvatar, playerName } from '../rating';
+import { playerName, SquadEmblem } from '../rating';
+import { formatCoins } from '../balance';
 import { useSquads } from './api/get-squads';
 import { CooldownNote } from './CooldownNote';
 import { SquadAction } from './SquadAction';
+import { CoinIcon } from '../../ui/icons';
+import { EmptyState } from '../../ui/brand/EmptyState';
+import { UsersIcon } from '../../ui/brand/game-icons';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 
@@ -27,11 +31,14 @@ export function SquadChooser() {
               data-testid="squad-row"
             >
               <span className="board__rank">{squad.rank}</span>
-              <MiniAvatar name={squad.title} photoUrl={squad.influencer.photoUrl} />
+              <SquadEmblem title={squad.title} photoUrl={squad.influencer.photoUrl} />
               <Link to={`/squads/${squad.id}`} className="board__name squad__link">
                 {squad.title}
                 <span className="squad__meta muted">
                   {playerName(squad.influencer)} · {t('squads.members', { count: squad.members })}
+                </span>
+                <span className="squad__score" data-testid="squad-score">
+                  <CoinIcon size={14} /> {formatCoins(squad.score)}
                 </span>
               </Link>
               <SquadAction squadId={squad.id} mine={mine} />
@@ -39,7 +46,7 @@ export function SquadChooser() {
           ))}
         </ol>
       ) : (
-        <p className="empty">{t('squads.empty')}</p>
+        <EmptyState art={<UsersIcon size={34} />} text={t('squads.empty')} />
       )}
       <LoadMore pages={squads} />
     </div>

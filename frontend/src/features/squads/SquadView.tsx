@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../lib/api-errors';
 import { StatGrid } from '../../ui/StatGrid';
-import { MiniAvatar, PlayerBoard, playerName } from '../rating';
+import { PlayerBoard, playerName, SquadEmblem } from '../rating';
 import { useUser } from '../session';
 import { useSquad } from './api/get-squad';
 import { useSquads } from './api/get-squads';
@@ -58,7 +58,7 @@ export function SquadView({ id }: { id: number }) {
   return (
     <div className="page" data-testid="squad-page">
       <section className="section squad__head">
-        <MiniAvatar name={squad.data.title} photoUrl={leader.photoUrl} />
+        <SquadEmblem title={squad.data.title} photoUrl={leader.photoUrl} size={56} />
         <div className="squad__head-text">
           <h1>{squad.data.title}</h1>
           <span className="muted">{t('squads.ledBy', { name: playerName(leader) })}</span>

@@ -3,6 +3,7 @@ import { m, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { MemePicture } from '../../ui/MemePicture';
 import { CardMarks } from '../trust';
 
@@ -93,7 +94,9 @@ export function SwipeCard({
       </m.span>
       <footer className="swipe-card__footer">
         <span className="swipe-card__author">{authorName(item)}</span>
-        <span className="swipe-card__likes">♥ {item.likes}</span>
+        <span className="swipe-card__likes">
+          <HeartFilledIcon size={14} /> {item.likes}
+        </span>
       </footer>
     </m.article>
   );

@@ -51,6 +51,28 @@ async function renderDeck(handler: Handler, user = TEST_USER) {
   );
 }
 
+/** An API whose one card's swipe rolls gift g1, which opens as 120 coins. */
+function giftServer(): Handler {
+  return (req) => {
+    if (req.path.startsWith('/api/v1/swipes/?')) return { status: 200, body: { items: [card(1)] } };
+    if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
+    if (req.path === '/api/v1/swipes/gifts/apply/')
+      return {
+        status: 200,
+        body: {
+          id: 'g1',
+          kind: 'coins',
+          amount: 120,
+          balances: { generationLimit: 3, memeCoins: 121, swipes: 59 },
+        },
+      };
+    return {
+      status: 200,
+      body: { swipes: 59, memeCoins: 1, swipedCount: 10, coinsEarned: 1, gift: { id: 'g1' } },
+    };
+  };
+}
+
 describe('SwipeDeck', () => {
   it('swipes the top card with the Like button: the call, the bar and the coins at once, then the answer', async () => {
     const view = await renderDeck((req) => {
@@ -74,31 +96,33 @@ describe('SwipeDeck', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('a swipe that rolls a gift shows it, and opening it shows the prize and its balances', async () => {
-    const view = await renderDeck((req) => {
-      if (req.path.startsWith('/api/v1/swipes/?')) return { status: 200, body: { items: [card(1)] } };
-      if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
-      if (req.path === '/api/v1/swipes/gifts/apply/')
-        return {
-          status: 200,
-          body: {
-            id: 'g1',
-            kind: 'coins',
-            amount: 120,
-            balances: { generationLimit: 3, memeCoins: 121, swipes: 59 },
-          },
-        };
-      return {
-        status: 200,
-        body: { swipes: 59, memeCoins: 1, swipedCount: 10, coinsEarned: 1, gift: { id: 'g1' } },
-      };
-    });
+  it('a swipe that rolls a gift opens its reveal: the box, then the prize and the balance it went to', async () => {
+    const view = await renderDeck(giftServer());
     await screen.findByAltText('Meme 1');
     await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
-    await userEvent.click(await screen.findByRole('button', { name: /1 gift/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const reveal = await screen.findByRole('dialog', { name: 'You got a gift!' });
+    expect(within(reveal).getByText('Open it to see what is inside')).toBeInTheDocument();
+    await userEvent.click(within(reveal).getByRole('button', { name: 'Open' }));
     expect(await screen.findByTestId('gift-prize')).toHaveTextContent('+120 coins');
+    expect(screen.getByTestId('gift-balance')).toHaveTextContent('Your coins: 121');
     expect(view.user()?.memeCoins).toBe(121);
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The gift button leaves with its exit animation.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /gift/ })).toBeNull(), {
+      timeout: 10_000,
+    });
+  });
+
+  it('"Later" keeps the gift on the button over the deck, which opens the reveal again', async () => {
+    await renderDeck(giftServer());
+    await screen.findByAltText('Meme 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: /1 gift/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open' }));
+    expect(await screen.findByTestId('gift-prize')).toHaveTextContent('+120 coins');
   });
 
   it('draws cards from their WEBP thumbnails; the rest wait for the first picture, then the full-size one replaces it', async () => {

@@ -1,0 +1,104 @@
+/**
+ * Long tasks while a gift's reveal plays (issue 27), CPU ×4 in Chromium: a returning player swipes
+ * nine memes, then the tenth rolls a gift (the stack's gift chance is 1), the reveal opens, the bench
+ * taps Open, and the prize shows with its coins flying to the counter. A PerformanceObserver counts
+ * the main thread's long tasks (> 50 ms) from the tenth swipe until the prize's coins have landed. Figures
+ * are printed (docs/PERFORMANCE.md "Mini app: reward moments"), not asserted.
+ *
+ *   BENCH_RUNS=5 npm run bench:reveal -w frontend
+ */
+import { loadavg } from 'node:os';
+
+import { launchBrowser } from '../e2e/browser.js';
+import { seedMemes } from '../e2e/seed.js';
+import { ADMIN_TG_ID, startStack, type Stack } from '../e2e/stack.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+
+type Observed = { __longTasks?: number[] };
+
+async function signIn(stack: Stack, tgId: number): Promise<string> {
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await fetch(`${stack.baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, string>;
+  const { initData } = await post('/v1/auth/dev/init-data/', { tgId });
+  return (await post('/v1/auth/login/', { initData })).jwtToken!;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const stack = await startStack({ SWIPE_GIFT_CHANCE: '1', SWIPE_MIN_INTERVAL_MS: '0' });
+  const browser = await launchBrowser();
+  const runs: Array<{ count: number; total: number; longest: number }> = [];
+  const loadBefore = loadavg();
+  try {
+    const author = ADMIN_TG_ID + 18;
+    await seedMemes(stack, author, await signIn(stack, author), 12);
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({
+        baseURL: stack.baseUrl,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await page.goto(`/?tgId=${ADMIN_TG_ID + 100 + run}`);
+      await page.getByRole('button', { name: 'Skip' }).click();
+      await page.getByRole('button', { name: 'Got it' }).click();
+      for (let n = 1; n < 10; n++) {
+        const answered = page.waitForResponse((r) => r.request().method() === 'POST');
+        await page.getByRole('button', { name: 'Like' }).click();
+        await answered;
+      }
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        (window as Observed).__longTasks = seen;
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(e.duration))).observe({
+          type: 'longtask',
+        });
+      });
+      await page.getByRole('button', { name: 'Like' }).click();
+      await page
+        .getByRole('dialog', { name: 'You got a gift!' })
+        .getByRole('button', { name: 'Open' })
+        .click();
+      await page.getByTestId('gift-prize').waitFor();
+      // The prize pops and (but for a boost) its coins fly to the counter: until the last has landed.
+      if (await page.getByTestId('gift-balance').count())
+        await page.locator('.fly-piece').first().waitFor({ state: 'attached' });
+      await page.waitForFunction(() => !document.querySelector('.fly-piece'), undefined, { polling: 100 });
+      const tasks = await page.evaluate(() => (window as Observed).__longTasks ?? []);
+      runs.push({
+        count: tasks.length,
+        total: Math.round(tasks.reduce((sum, t) => sum + t, 0)),
+        longest: Math.round(Math.max(0, ...tasks)),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  const loadAfter = loadavg();
+  console.log(`\nGift reveal (10th swipe → Open → prize, coins landed), CPU ×${CPU_SLOWDOWN}, ${RUNS} runs`);
+  console.table(runs);
+  console.log(
+    `medians: ${median(runs.map((r) => r.count))} long tasks, ${median(runs.map((r) => r.total))} ms in them, ` +
+      `longest ${median(runs.map((r) => r.longest))} ms`,
+  );
+  console.log(
+    `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+}
+
+await main();
