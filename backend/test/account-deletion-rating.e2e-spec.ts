@@ -17,8 +17,8 @@ describe('a deleted account leaves the leaderboards', () => {
     await t.close();
   });
 
-  const squadOf = async (influencer: Player) =>
-    (await request(t.server).get(`/api/v1/squads/${influencer.squadId}/`).set(bearer(influencer)).expect(200))
+  const squadOf = async (influencer: Player, squadId: number) =>
+    (await request(t.server).get(`/api/v1/squads/${squadId}/`).set(bearer(influencer)).expect(200))
       .body as SquadDto;
 
   /** Every rating key in Redis that still names the player. */
@@ -34,19 +34,16 @@ describe('a deleted account leaves the leaderboards', () => {
   }
 
   it('removes the id from every board and its squad’s score and members', async () => {
-    const influencer: Player & { squadId?: number } = await newPlayer(t.server, t.config);
+    const influencer = await newPlayer(t.server, t.config);
     await t.app.get(SquadsService).setInfluencer(influencer.tgId, true);
     const [squad] = await t.dataSource.query(`SELECT id FROM squads WHERE influencer_id = $1`, [
       influencer.tgId,
     ]);
-    influencer.squadId = Number(squad.id);
+    const squadId = Number(squad.id);
     const leaving = await newPlayer(t.server, t.config);
     const staying = await newPlayer(t.server, t.config);
     for (const member of [leaving, staying])
-      await request(t.server)
-        .post(`/api/v1/squads/${influencer.squadId}/join/`)
-        .set(bearer(member))
-        .expect(200);
+      await request(t.server).post(`/api/v1/squads/${squadId}/join/`).set(bearer(member)).expect(200);
 
     const leavingScore = await earn(t, leaving, 70);
     const stayingScore = await earn(t, staying, 20);
@@ -55,7 +52,7 @@ describe('a deleted account leaves the leaderboards', () => {
     const global = await rate(t, staying, 'global', 'day');
     expect(global.items.map((item) => item.tgId)).toContain(leaving.tgId);
     expect((await rate(t, staying, 'squad', 'all')).items.map((item) => item.tgId)).toContain(leaving.tgId);
-    const before = await squadOf(influencer);
+    const before = await squadOf(influencer, squadId);
     expect(before.score).toBe(leavingScore + stayingScore);
     expect(await keysNaming(leaving.tgId)).not.toEqual([]);
 
@@ -69,7 +66,7 @@ describe('a deleted account leaves the leaderboards', () => {
     const members = await rate(t, staying, 'squad', 'all');
     expect(members.items.map((item) => item.tgId)).toContain(staying.tgId);
     expect(members.items.map((item) => item.tgId)).not.toContain(leaving.tgId);
-    const after = await squadOf(influencer);
+    const after = await squadOf(influencer, squadId);
     expect(after.score).toBe(stayingScore);
     expect(after.members).toBe(before.members - 1);
     expect(await keysNaming(leaving.tgId)).toEqual([]);

@@ -5,15 +5,16 @@ import { AI_LABEL_TEXT } from '@mememint/contracts';
 
 import { shot } from '../browser.js';
 import { ADMIN_TG_ID } from '../stack.js';
-import { api, apiAs, newTgId, openNewPlayer, skipOnboarding, tokenOf, useApp } from './helpers.js';
+import { seedMemes } from '../seed.js';
+import { api, app, newTgId, openNewPlayer, skipOnboarding, tokenOf, useApp } from './helpers.js';
 
 useApp();
 
-/** An admin's token, through the development login as the admin's phone would get one. */
-async function adminToken(): Promise<string> {
+/** A player's token through the development login, as their phone would get one. */
+async function tokenFor(tgId: number): Promise<string> {
   const { initData } = await api<{ initData: string }>('/v1/auth/dev/init-data/', {
     method: 'POST',
-    body: JSON.stringify({ tgId: ADMIN_TG_ID }),
+    body: JSON.stringify({ tgId }),
   });
   const login = await api<{ jwtToken: string }>('/v1/auth/login/', {
     method: 'POST',
@@ -22,13 +23,17 @@ async function adminToken(): Promise<string> {
   return login.jwtToken;
 }
 
-/** A published meme by a player of its own, so every deck has one to show. */
+const adminToken = () => tokenFor(ADMIN_TG_ID);
+
+/** A published meme (seeded as a finished generation) by a player of its own, so every deck has one. */
 async function publishedMeme(): Promise<{ id: string; shareId: string; text: string }> {
-  const author = await apiAs(newTgId());
-  const meme = await author.uploadMeme('portrait-05.jpg');
-  const text = `Trust e2e ${meme.shareId}`;
-  await author.publish(meme.id, text);
-  return { ...meme, text };
+  const author = newTgId();
+  const token = await tokenFor(author);
+  await seedMemes(app.stack, author, token, 1);
+  const [meme] = (await api<{ items: { id: string; shareId: string }[] }>('/v1/memes/', { token })).items;
+  const text = `Trust e2e ${meme!.shareId}`;
+  await api(`/v1/memes/${meme!.id}/`, { method: 'PATCH', token, body: JSON.stringify({ text }) });
+  return { ...meme!, text };
 }
 
 describe('trust and safety in the mini app', () => {
