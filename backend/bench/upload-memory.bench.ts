@@ -11,7 +11,6 @@ import 'reflect-metadata';
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { DEVELOPMENT_BOT_TOKEN } from '../src/config/platform.variables.js';
 import globalSetup from '../test/global-setup.mjs';
 import { LIFTED_LIMITS } from '../test/helpers/test-app.js';
 import { startApiProcess } from './lib/api-process.js';
+import { multipartBody, postUpload } from './lib/upload-request.js';
 
 const { values } = parseArgs({
   options: {
@@ -69,41 +69,11 @@ async function login(port: number, tgId: number): Promise<string> {
   return ((await res.json()) as { jwtToken: string }).jwtToken;
 }
 
-const BOUNDARY = 'mememint-bench-boundary';
-const multipartBody = (image: Buffer) =>
-  Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\n` +
-        'Content-Type: image/jpeg\r\n\r\n',
-    ),
-    image,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-
 /** One upload on a connection of its own (as parallel phones would), answering the status. */
-function upload(port: number, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/v1/memes/',
-        agent: false,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          'content-length': body.length,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.once('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.once('error', reject);
-    req.end(body);
-  });
+async function upload(port: number, token: string): Promise<number> {
+  const answer = await postUpload(port, token, body);
+  if (answer.status === 0) throw new Error('the upload connection failed');
+  return answer.status;
 }
 
 const photo = noisyPhoto();

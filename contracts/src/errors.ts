@@ -52,6 +52,8 @@ export const ErrorText = {
   imageUpload: 'Error of image uploading',
   generationTimeout: 'Your meme took too long to make, so it was cancelled: your credit is back',
   onlyJpeg: 'Only JPG/JPEG images are supported',
+  nsfwImage: 'This image looks like nudity or sexual content, which MemeMint does not accept',
+  inReview: 'This meme is waiting for a moderator’s review and cannot be published yet',
   imageTooLarge: 'The image is too large: at most 10 MB and 40 megapixels',
   facePhotoRequired: 'Upload a photo of your face first',
   originalText: 'You must use original text for meme',

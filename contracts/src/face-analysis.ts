@@ -1,4 +1,5 @@
 import { isValidMediaKey } from './media.js';
+import type { NsfwScores } from './moderation.js';
 import type { FaceBox } from './queue.js';
 
 /**
@@ -109,6 +110,8 @@ export interface AnalyseJobResult {
   faces: AnalysedFaceSummary[];
   /** For a face photo: the check of its largest face. For a template: passed when it has a face. */
   check: FaceCheck;
+  /** The NSFW classifier's scores, when the job asked for screening (AnalyseJobData.screen). */
+  nsfw?: NsfwScores;
   /** Milliseconds per stage. */
   timings: Record<string, number>;
 }

@@ -40,9 +40,14 @@ export interface ReportedMemeDto {
   isPublished: boolean;
   /** When it was hidden (by reports or an admin); null while visible. */
   hiddenAt: string | null;
-  /** Its newest report's time (the list's order). */
+  /** Its newest report's time, or when it was held for review (the list's order). */
   lastReportedAt: string;
   reports: ReportDto[];
+  /**
+   * Present while a generated result waits for an admin because the NSFW classifier scored it above the
+   * thresholds: not publishable (409 IN_REVIEW) until restored (allowed) or hidden.
+   */
+  review?: { since: string; nsfw: NsfwScores | null };
 }
 
 /** A meme's moderation state after an admin's hide or restore. */
@@ -75,4 +80,35 @@ export interface AuditEntryDto {
   after: unknown;
   idempotencyKey: string | null;
   createdAt: string;
+}
+
+/** The NSFW classifier's classes (nsfwjs's order), each scored 0–1, summing to 1. */
+export const NSFW_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;
+export type NsfwClass = (typeof NSFW_CLASSES)[number];
+export type NsfwScores = Record<NsfwClass, number>;
+
+/**
+ * Where an image counts as NSFW (the backend's NSFW_* variables): when its explicit score (porn + hentai)
+ * reaches `explicit`, or its suggestive score (porn + hentai + sexy) reaches `suggestive`.
+ */
+export interface NsfwThresholds {
+  explicit: number;
+  suggestive: number;
+}
+
+/**
+ * The defaults of the backend's NSFW_REFUSE_THRESHOLD and NSFW_SUGGESTIVE_THRESHOLD (docs/PERFORMANCE.md:
+ * the labelled photos score at most 0.18 explicit).
+ */
+export const NSFW_DEFAULT_THRESHOLDS: NsfwThresholds = { explicit: 0.8, suggestive: 0.97 };
+
+export function isNsfw(scores: NsfwScores, thresholds: NsfwThresholds): boolean {
+  const explicit = scores.porn + scores.hentai;
+  return explicit >= thresholds.explicit || explicit + scores.sexy >= thresholds.suggestive;
+}
+
+/** NSFW scores as the worker sends them (they travel through Redis: check before use). */
+export function isNsfwScores(value: unknown): value is NsfwScores {
+  const candidate = value as Partial<NsfwScores> | null;
+  return NSFW_CLASSES.every((name) => typeof candidate?.[name] === 'number');
 }

@@ -1,5 +1,6 @@
 import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
+import type { NsfwScores, NsfwThresholds } from './moderation.js';
 import { GENERATION_STAGES, type GenerationStage } from './memes.js';
 import type { StickerStyle } from './stickers.js';
 
@@ -85,6 +86,11 @@ export interface AnalyseJobData {
   /** Media key of the image; the analysis goes to `analysisKeyOf(imageKey)`. */
   imageKey: string;
   kind: AnalysedImageKind;
+  /**
+   * Screening of an upload: the image is classified first and, when `isNsfw` at these thresholds, the job
+   * fails with NSFW_IMAGE before any face is looked at.
+   */
+  screen?: NsfwThresholds;
 }
 
 /** The backend's own queue of feed work, consumed by the backend itself. */
@@ -178,6 +184,8 @@ export interface GenerationJobResult {
   faces: FaceBox[];
   /** Which stored analyses (face-analysis.ts) the swap used instead of detecting and meshing again. */
   cached?: { face: boolean; target: boolean };
+  /** The NSFW classifier's scores of the result (the backend holds one above its thresholds for review). */
+  nsfw?: NsfwScores;
   /** Milliseconds per stage. */
   timings: Record<string, number>;
 }
@@ -215,6 +223,7 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
  * chosen target face can be too small even on a supersampled crop (FACE_TOO_SMALL_IN_TARGET) or not
  * exist in the target's face list (NO_SUCH_FACE). GENERATION_TIMEOUT is the API's own: the sweeper
  * closed a generation that had not finished by GENERATION_DEADLINE_SECONDS (its credit came back).
+ * An upload screened by its analyse job can be NSFW_IMAGE.
  */
 export const GENERATION_FAILURE_CODES = [
   'NO_FACE',
@@ -224,6 +233,7 @@ export const GENERATION_FAILURE_CODES = [
   'FACE_TOO_SMALL_IN_TARGET',
   'NO_SUCH_FACE',
   'GENERATION_TIMEOUT',
+  'NSFW_IMAGE',
 ] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 

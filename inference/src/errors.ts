@@ -56,3 +56,12 @@ export class NoSuchFaceError extends InputError {
     this.name = 'NoSuchFaceError';
   }
 }
+
+/** An upload the NSFW classifier scores above the thresholds its analyse job carried. */
+export class NsfwImageError extends InputError {
+  readonly code = 'NSFW_IMAGE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'NsfwImageError';
+  }
+}

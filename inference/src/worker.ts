@@ -28,6 +28,7 @@ import { checkFace, checkTemplate } from './analysis/face-check.js';
 import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
 import { ensureModels } from './models/model-paths.js';
+import { classifyEncoded, screenUpload } from './nsfw/nsfw-screen.js';
 import { runCaption, runSwap, STAGE_PROGRESS } from './pipeline.js';
 import { faceSticker } from './sticker/face-sticker.js';
 
@@ -71,6 +72,14 @@ async function processSwap(
       report,
     ),
   );
+  const screenStarted = performance.now();
+  // The result is classified as published (caption included); the backend holds one above its thresholds.
+  // Its pixels are the target's (already within the limits); its bytes may not be.
+  const nsfw = await classifyEncoded(result.image, 'template', {
+    ...config,
+    maxImageBytes: Number.MAX_SAFE_INTEGER,
+  });
+  const screen = Math.round((performance.now() - screenStarted) * 10) / 10;
   await report({ stage: 'store', progress: STAGE_PROGRESS.store ?? 95 });
   const started = performance.now();
   await Promise.all([
@@ -79,7 +88,7 @@ async function processSwap(
     ...(payload.plainKey && result.plain ? [media.write(payload.plainKey, result.plain)] : []),
     ...(payload.maskKey && result.mask ? [media.write(payload.maskKey, result.mask)] : []),
   ]);
-  const timings = { ...result.timings, store: Math.round((performance.now() - started) * 10) / 10 };
+  const timings = { ...result.timings, screen, store: Math.round((performance.now() - started) * 10) / 10 };
   await report({ stage: 'done', progress: 100 });
   return {
     resultKey: payload.resultKey,
@@ -90,6 +99,7 @@ async function processSwap(
     height: result.height,
     faces: result.faces,
     cached: result.cached,
+    nsfw,
     timings,
   };
 }
@@ -133,16 +143,28 @@ async function processAnalyse(
   config: InferenceConfig,
   media: MediaStore,
 ): Promise<AnalyseJobResult> {
-  const { imageKey, kind } = job.data;
+  const { imageKey, kind, screen } = job.data;
   const bytes = await media.read(imageKey);
+  const screenStarted = performance.now();
+  const nsfw = screen && (await failingForGoodOnInput(job, () => screenUpload(bytes, kind, screen, config)));
+  const screenMs = Math.round((performance.now() - screenStarted) * 10) / 10;
   const { record, timings } = await failingForGoodOnInput(job, () => analyseImage(bytes, kind, config));
+  if (nsfw) timings.screen = screenMs;
   const analysisKey = analysisKeyOf(imageKey);
   const started = performance.now();
   await media.write(analysisKey, Buffer.from(JSON.stringify(record)));
   timings.store = Math.round((performance.now() - started) * 10) / 10;
   const faces = record.faces.map(({ box, quality }) => ({ box, quality }));
   const check = kind === 'face' ? checkFace(faces, config.faceCheck) : checkTemplate(faces);
-  return { analysisKey, width: record.width, height: record.height, faces, check, timings };
+  return {
+    analysisKey,
+    width: record.width,
+    height: record.height,
+    faces,
+    check,
+    ...(nsfw ? { nsfw } : {}),
+    timings,
+  };
 }
 
 function processJob(

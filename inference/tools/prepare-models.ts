@@ -8,11 +8,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { modelPaths, modelsDir } from '../src/models/model-paths.js';
 import { blazefacePackage, fetchBlazefaceFiles, sha256 } from './blazeface-package.js';
 import { encodeOnnxModel } from './onnx-proto.js';
-import { humanModelJson, readTfjsGraph } from './tfjs-graph.js';
+import { NSFWJS_MODEL, nsfwjsVersion, readNsfwjsGraph } from './nsfwjs-package.js';
+import { humanModelJson, readTfjsGraph, type TfjsGraph } from './tfjs-graph.js';
 import { convertTfjsGraph } from './tfjs-to-onnx.js';
 
 /** The converter's own sources: a change to them re-runs the conversion like a change to the inputs. */
-const converterSources = ['tfjs-graph.ts', 'tfjs-to-onnx.ts', 'onnx-proto.ts'].map(
+const converterSources = ['tfjs-graph.ts', 'tfjs-to-onnx.ts', 'onnx-proto.ts', 'nsfwjs-package.ts'].map(
   (file) => new URL(file, import.meta.url),
 );
 
@@ -57,10 +58,9 @@ async function readRecord(sidecar: string): Promise<ConversionRecord | undefined
   }
 }
 
-/** Converts one of Human's TF.js graphs unless the sidecar says this exact input was already converted. */
-async function convertHumanModel(name: 'facemesh' | 'faceres', target: string): Promise<void> {
-  const source = humanModelJson(name);
-  const graph = await readTfjsGraph(source);
+/** Converts a TF.js graph unless the sidecar says this exact input was already converted. */
+async function convertModel(source: string, read: () => Promise<TfjsGraph>, target: string): Promise<void> {
+  const graph = await read();
   const hash = createHash('sha256');
   for (const bytes of [
     ...graph.sources,
@@ -73,13 +73,20 @@ async function convertHumanModel(name: 'facemesh' | 'faceres', target: string): 
   const record = await readRecord(sidecar);
   if (record?.key === key && (await isValid(target, record.sha256))) return;
   console.log(`models: converting ${source}`);
-  const model = encodeOnnxModel(
-    convertTfjsGraph(graph, key.slice(0, 12), `@vladmandic/human models/${name}.json`),
-  );
+  const model = encodeOnnxModel(convertTfjsGraph(graph, key.slice(0, 12), source));
   await writeAtomically(target, model);
   await writeAtomically(
     sidecar,
     `${JSON.stringify({ key, sha256: sha256(Buffer.from(model)) } satisfies ConversionRecord, null, 2)}\n`,
+  );
+}
+
+/** One of Human's TF.js graphs. */
+function convertHumanModel(name: 'facemesh' | 'faceres', target: string): Promise<void> {
+  return convertModel(
+    `@vladmandic/human models/${name}.json`,
+    () => readTfjsGraph(humanModelJson(name)),
+    target,
   );
 }
 
@@ -88,6 +95,7 @@ async function main(): Promise<void> {
   await prepareBlazeface();
   await convertHumanModel('facemesh', modelPaths.facemesh);
   await convertHumanModel('faceres', modelPaths.faceres);
+  await convertModel(`nsfwjs@${nsfwjsVersion()} ${NSFWJS_MODEL}`, readNsfwjsGraph, modelPaths.nsfw);
   console.log(`models: ready in ${modelsDir}`);
 }
 

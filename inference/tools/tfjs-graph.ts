@@ -24,7 +24,8 @@ interface WeightSpec {
   name: string;
   shape: number[];
   dtype: 'float32' | 'int32';
-  quantization?: { dtype: string; original_dtype?: string };
+  /** float16 (upcast), or uint8 with `min` and `scale` (value = q·scale + min, as TF.js decodes it). */
+  quantization?: { dtype: string; original_dtype?: string; min?: number; scale?: number };
 }
 
 export interface TfjsModelJson {
@@ -81,6 +82,14 @@ function decodeWeight(
     for (let i = 0; i < count; i++) data[i] = halfToFloat(view.getUint16(i * 2, true));
     return { constant: { shape: spec.shape, data }, size: count * 2 };
   }
+  if (stored === 'uint8' && spec.dtype === 'float32') {
+    const { min, scale } = spec.quantization!;
+    if (min === undefined || scale === undefined)
+      throw new Error(`weight ${spec.name}: uint8 without min/scale`);
+    const data = new Float32Array(count);
+    for (let i = 0; i < count; i++) data[i] = view.getUint8(i) * scale + min;
+    return { constant: { shape: spec.shape, data }, size: count };
+  }
   if (stored === 'float32') {
     const data = new Float32Array(count);
     for (let i = 0; i < count; i++) data[i] = view.getFloat32(i * 4, true);
@@ -100,15 +109,28 @@ const tensorName = (signatureName: string) => signatureName.replace(/:0$/, '');
 export async function readTfjsGraph(jsonPath: string): Promise<TfjsGraph> {
   const jsonBytes = await readFile(jsonPath);
   const json = JSON.parse(jsonBytes.toString('utf8')) as TfjsModelJson;
-  if (json.format !== 'graph-model') throw new Error(`${jsonPath} is not a TF.js graph model`);
-  const sources = [jsonBytes];
+  const groups = await Promise.all(
+    json.weightsManifest.map((group) =>
+      Promise.all(group.paths.map((file) => readFile(path.join(path.dirname(jsonPath), file)))),
+    ),
+  );
+  return tfjsGraphOf(json, groups, [jsonBytes, ...groups.flat()], jsonPath);
+}
+
+/**
+ * A TF.js graph from its parsed model JSON and each weight group's files (in `paths` order); `sources`
+ * are the bytes it came from (cache keys), `origin` names it in errors.
+ */
+export function tfjsGraphOf(
+  json: TfjsModelJson,
+  groups: Buffer[][],
+  sources: Buffer[],
+  origin: string,
+): TfjsGraph {
+  if (json.format !== 'graph-model') throw new Error(`${origin} is not a TF.js graph model`);
   const constants = new Map<string, TfConstant>();
-  for (const group of json.weightsManifest) {
-    const parts = await Promise.all(
-      group.paths.map((file) => readFile(path.join(path.dirname(jsonPath), file))),
-    );
-    sources.push(...parts);
-    const bytes = Buffer.concat(parts);
+  json.weightsManifest.forEach((group, index) => {
+    const bytes = Buffer.concat(groups[index]);
     let offset = 0;
     for (const spec of group.weights) {
       const { constant, size } = decodeWeight(spec, bytes, offset);
@@ -116,8 +138,8 @@ export async function readTfjsGraph(jsonPath: string): Promise<TfjsGraph> {
       offset += size;
     }
     if (offset !== bytes.length)
-      throw new Error(`${jsonPath}: weights take ${offset} of ${bytes.length} bytes`);
-  }
+      throw new Error(`${origin}: weights take ${offset} of ${bytes.length} bytes`);
+  });
   return {
     json,
     nodes: json.modelTopology.node,

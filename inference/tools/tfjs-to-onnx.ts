@@ -1,6 +1,7 @@
 /**
  * Converts a TF.js graph model (NHWC) into an ONNX model (NCHW, opset 13) for ONNX Runtime. Covers the ops
- * of Human's facemesh and faceres graphs; anything else fails loudly with the node's name. The layout rules
+ * of Human's facemesh and faceres graphs and nsfwjs's MobileNetV2; anything else fails loudly with the
+ * node's name. The layout rules
  * (and how they were established) are in docs/MODELS.md.
  */
 import type { OnnxAttribute, OnnxModel, OnnxNode, OnnxTensor, OnnxValueInfo } from './onnx-proto.js';
@@ -141,12 +142,15 @@ class GraphConverter {
       case '_FusedConv2D':
         return this.convolution(node, inputs, false);
       case 'DepthwiseConv2dNative':
+      case 'FusedDepthwiseConv2dNative':
         return this.convolution(node, inputs, true);
       case 'Add':
       case 'AddV2':
         return this.binary(node, inputs, 'Add');
       case 'Mul':
         return this.binary(node, inputs, 'Mul');
+      case 'Sub':
+        return this.binary(node, inputs, 'Sub');
       case 'Minimum':
         return this.binary(node, inputs, 'Min');
       case 'Maximum':
@@ -170,7 +174,11 @@ class GraphConverter {
         return;
       }
       case 'MaxPool':
-        return this.maxPool(node, inputs);
+        return this.pool(node, inputs, 'MaxPool');
+      case 'AvgPool':
+        return this.pool(node, inputs, 'AveragePool');
+      case 'Squeeze':
+        return this.squeeze(node, inputs);
       case 'Pad':
         return this.pad(node, inputs);
       case 'Reshape':
@@ -277,6 +285,9 @@ class GraphConverter {
       this.emit('PRelu', [conv.name, this.broadcastConstant(inputs[3], 4)], node.name, shape);
     } else if (activation === 'Relu') {
       this.emit('Relu', [conv.name], node.name, shape);
+    } else if (activation === 'Relu6') {
+      const bounds = [0, 6].map((bound) => this.initializer(`relu6:${bound}`, [], Float32Array.of(bound)));
+      this.emit('Clip', [conv.name, ...bounds], node.name, shape);
     } else if (activation) throw new Error(`${node.name}: unsupported fused activation ${activation}`);
   }
 
@@ -290,11 +301,22 @@ class GraphConverter {
     this.emit(opType, [operand(a), operand(b)], node.name, x.shape);
   }
 
-  private maxPool(node: TfNode, inputs: string[]): void {
+  /** MaxPool, or AveragePool (TF's counts only the pixels inside, ONNX's default count_include_pad 0). */
+  private pool(node: TfNode, inputs: string[], opType: 'MaxPool' | 'AveragePool'): void {
     const x = this.value(inputs[0]);
     const [, kh, kw] = ints(node.attr?.ksize);
     const { attributes, out } = this.spatialAttributes(node, [kh, kw], x);
-    this.emit('MaxPool', [x.name], node.name, [x.shape[0], x.shape[1], out[0], out[1]], attributes);
+    this.emit(opType, [x.name], node.name, [x.shape[0], x.shape[1], out[0], out[1]], attributes);
+  }
+
+  /** Squeeze of a pooled 1×1 map's spatial axes (TF's NHWC [1, 2], our NCHW [2, 3]). */
+  private squeeze(node: TfNode, inputs: string[]): void {
+    const x = this.value(inputs[0]);
+    const axes = ints(node.attr?.squeeze_dims).map((axis) => NHWC_TO_NCHW_AXIS[axis]);
+    if (x.shape.length !== 4 || axes.sort().join() !== '2,3' || x.shape[2] * x.shape[3] !== 1)
+      throw new Error(`${node.name}: only the spatial axes of a 1×1 map can be squeezed`);
+    const shape = [x.shape[0], x.shape[1]];
+    this.emit('Squeeze', [x.name, this.int64Initializer(`${node.name}:axes`, axes)], node.name, shape);
   }
 
   private pad(node: TfNode, inputs: string[]): void {

@@ -1,4 +1,6 @@
-import { decimal, domains, hostOf, oneOf, secret, text } from './env-parsers.js';
+import { NSFW_DEFAULT_THRESHOLDS } from '@mememint/contracts';
+
+import { decimal, domains, flag, hostOf, oneOf, secret, text } from './env-parsers.js';
 import { envVar, int } from './env-var.js';
 
 /** The game's numbers (docs/GAME.md) and the TON settings: every one an environment variable. */
@@ -168,6 +170,23 @@ export const GAME_VARIABLES = {
       'Distinct players’ open reports that hide a meme from the deck, feed and share page until an admin decides',
       1,
     ),
+  },
+  nsfw: {
+    screenUploads: envVar('NSFW_SCREEN_UPLOADS', {
+      doc: 'Whether uploads (face photos, own photos, templates) are screened by the inference worker’s NSFW classifier (1 or 0; tests without a worker turn it off)',
+      fallback: true,
+      parse: flag,
+    }),
+    explicit: envVar('NSFW_REFUSE_THRESHOLD', {
+      doc: 'Explicit score (porn + hentai, 0–1) from which an upload is refused (400 NSFW_IMAGE) and a generated meme is held for review',
+      fallback: NSFW_DEFAULT_THRESHOLDS.explicit,
+      parse: decimal(0, 1),
+    }),
+    suggestive: envVar('NSFW_SUGGESTIVE_THRESHOLD', {
+      doc: 'Suggestive score (porn + hentai + sexy, 0–1) from which an upload is refused and a generated meme is held for review',
+      fallback: NSFW_DEFAULT_THRESHOLDS.suggestive,
+      parse: decimal(0, 1),
+    }),
   },
   stickers: { sizePx: int('STICKER_SIZE_PX', 512, 'Side of a sticker image (WEBP)', 1) },
   ton: {

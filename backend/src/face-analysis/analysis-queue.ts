@@ -21,6 +21,7 @@ import {
   type QueueJob,
 } from '@mememint/contracts';
 
+import { AppConfig } from '../config/app.config.js';
 import { jobFinished, JobWaitTimeoutError, QueueUnavailableError } from '../redis/job-finished.js';
 
 /** What became of an analysis the API awaited. */
@@ -45,6 +46,8 @@ export function analysisError(
       return new PayloadTooLargeException(ErrorText.imageTooLarge);
     case 'UNSUPPORTED_IMAGE':
       return new BadRequestException(ErrorText.imageUpload);
+    case 'NSFW_IMAGE':
+      return new BadRequestException({ detail: ErrorText.nsfwImage, code: 'NSFW_IMAGE' });
     default:
       return answers.unavailable();
   }
@@ -61,6 +64,7 @@ export const ANALYSE_JOB_ID_PREFIX = 'analyse-';
 export class AnalysisQueue {
   constructor(
     @InjectQueue(GENERATION_QUEUE) private readonly queue: Queue<QueueJob<typeof GENERATION_QUEUE>['data']>,
+    private readonly config: AppConfig,
   ) {}
 
   /** False while Redis is away: nothing can be analysed now. */
@@ -71,9 +75,17 @@ export class AnalysisQueue {
   /**
    * Queues the analysis of a stored image ahead of the swaps (someone awaits it) and waits for it, at
    * most `timeoutMs`; a job still waiting then is withdrawn. Not retried: the request can be sent again.
+   * An upload is screened first (`screen`, unless NSFW_SCREEN_UPLOADS=0): above the NSFW thresholds the
+   * job fails with NSFW_IMAGE (analysisError's 400) before any face is looked at.
    */
-  async analyse(data: AnalyseJobData, timeoutMs: number): Promise<AnalysisOutcome> {
-    const job = await this.queue.add(ANALYSE_JOB, data, {
+  async analyse(
+    data: AnalyseJobData,
+    timeoutMs: number,
+    { screen = false }: { screen?: boolean } = {},
+  ): Promise<AnalysisOutcome> {
+    const { screenUploads, explicit, suggestive } = this.config.nsfw;
+    const screened = screen && screenUploads ? { ...data, screen: { explicit, suggestive } } : data;
+    const job = await this.queue.add(ANALYSE_JOB, screened, {
       jobId: `${ANALYSE_JOB_ID_PREFIX}${randomUUID()}`,
       priority: 1,
       attempts: 1,

@@ -4,6 +4,8 @@ import {
   ErrorText,
   isGenerationJobProgress,
   isGenerationJobResult,
+  isNsfw,
+  isNsfwScores,
   type JobFailure,
 } from '@mememint/contracts';
 
@@ -77,6 +79,9 @@ export class GenerationOutcomesService {
       await this.fail(id, { code: null, message: 'the worker returned no usable result' });
       return;
     }
+    // A result the classifier scores above the thresholds stays in its owner's history, held for review.
+    const nsfwScores = isNsfwScores(result.nsfw) ? result.nsfw : null;
+    const held = nsfwScores !== null && isNsfw(nsfwScores, this.config.nsfw);
     const outcome = await this.transactions.run(async (em) => {
       const generation = await this.generations.closeOpen(em, id, {
         status: 'done',
@@ -98,6 +103,8 @@ export class GenerationOutcomesService {
         plainImageKey: result.plainKey ?? (generation.text === null ? result.resultKey : null),
         width: result.width,
         height: result.height,
+        nsfwScores,
+        reviewSince: held ? new Date() : null,
       });
       const player = await this.counters.recordGeneration(generation.userId, em);
       if (player.generationsCount === 1 && player.referalId !== null && !player.isBot)

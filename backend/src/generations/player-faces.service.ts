@@ -64,6 +64,7 @@ export class PlayerFacesService {
     const outcome = await this.analyses.analyse(
       { imageKey: faceKey, kind: 'face' },
       this.config.generation.analysisTimeoutMs,
+      { screen: true },
     );
     if (outcome.state === 'completed' && outcome.result.check.passed)
       return { userId, faceKey, analysis: outcome.result };

@@ -10,14 +10,25 @@ import { IN_FEED, Meme } from './entities/meme.entity.js';
 /** A meme's columns as it is created (the rest are the table's defaults; unpublished, no contest day). */
 export type NewMeme = Omit<
   Meme,
-  'likes' | 'createdAt' | 'owner' | 'template' | 'firstPublishedAt' | 'contestDay' | 'faces' | 'hiddenAt'
->;
+  | 'likes'
+  | 'createdAt'
+  | 'owner'
+  | 'template'
+  | 'firstPublishedAt'
+  | 'contestDay'
+  | 'faces'
+  | 'hiddenAt'
+  | 'reviewSince'
+  | 'nsfwScores'
+> &
+  Partial<Pick<Meme, 'reviewSince' | 'nsfwScores'>>;
 
 /** A meme's moderation state, read under its row lock. */
 export interface MemeModerationState {
   ownerId: number;
   contestDay: string | null;
   hiddenAt: Date | null;
+  reviewSince: Date | null;
 }
 
 /** The memes table. */
@@ -42,14 +53,30 @@ export class MemesRepository {
    * KEY UPDATE: a vote's insert (its foreign key shares the row) still goes on meanwhile.
    */
   async lockModerationState(em: EntityManager, id: string): Promise<MemeModerationState | null> {
-    const rows: { owner_id: string; contest_day: string | null; hidden_at: Date | null }[] = await em.query(
-      `SELECT owner_id, contest_day::text AS contest_day, hidden_at FROM memes WHERE id = $1 FOR NO KEY UPDATE`,
+    const rows: {
+      owner_id: string;
+      contest_day: string | null;
+      hidden_at: Date | null;
+      review_since: Date | null;
+    }[] = await em.query(
+      `SELECT owner_id, contest_day::text AS contest_day, hidden_at, review_since
+         FROM memes WHERE id = $1 FOR NO KEY UPDATE`,
       [id],
     );
     const row = rows[0];
     return row
-      ? { ownerId: Number(row.owner_id), contestDay: row.contest_day, hiddenAt: row.hidden_at }
+      ? {
+          ownerId: Number(row.owner_id),
+          contestDay: row.contest_day,
+          hiddenAt: row.hidden_at,
+          reviewSince: row.review_since,
+        }
       : null;
+  }
+
+  /** An admin's decision ends a generated result's review (it may be published from then on). */
+  async endReview(em: EntityManager, id: string): Promise<void> {
+    await em.update(Meme, { id }, { reviewSince: null });
   }
 
   async setHiddenAt(em: EntityManager, id: string, hiddenAt: Date | null): Promise<void> {

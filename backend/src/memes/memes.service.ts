@@ -16,6 +16,7 @@ import {
   type MemeFacesDto,
   type MemeUpdateRequest,
   normalizeCaption,
+  type NsfwScores,
   type Page,
   type PublicMemeDto,
   toFaceRect,
@@ -24,7 +25,7 @@ import { MediaStore } from '@mememint/media';
 
 import { Clock, utcDay } from '../common/clock.js';
 import { AppConfig } from '../config/app.config.js';
-import { AnalysisQueue } from '../face-analysis/analysis-queue.js';
+import { analysisError, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -54,6 +55,10 @@ export interface GeneratedMeme {
   plainImageKey: string | null;
   width: number;
   height: number;
+  /** The NSFW classifier's scores of the result, when the worker sent them. */
+  nsfwScores?: NsfwScores | null;
+  /** Set when those scores hold it for an admin's review (not publishable until then). */
+  reviewSince?: Date | null;
 }
 
 /** The columns a MemeDto shows (an entity, or a row of a query that joins more). */
@@ -134,6 +139,7 @@ export class MemesService {
     const id = randomUUID();
     const keys = MediaKeys.memeBase(id);
     await this.storage.write(keys.image, prepared.image);
+    const faces = await this.screenOwnPhoto(keys.image);
     await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
     const meme = await this.memes.insert({
       id,
@@ -151,7 +157,30 @@ export class MemesService {
       generationId: null,
       templateId: null,
     });
+    if (faces) await this.memes.setFaces(id, faces);
     return toMemeDto(meme);
+  }
+
+  /**
+   * Screens a stored own photo with the worker's analysis (unless NSFW_SCREEN_UPLOADS=0), listing its faces
+   * on the way; a refused photo (400 NSFW_IMAGE) or an unanswered one (503) leaves nothing stored.
+   */
+  private async screenOwnPhoto(imageKey: string): Promise<FaceRect[] | null> {
+    if (!this.config.nsfw.screenUploads) return null;
+    const outcome = this.analyses.isReady()
+      ? await this.analyses.analyse(
+          { imageKey, kind: 'template' },
+          this.config.generation.analysisTimeoutMs,
+          { screen: true },
+        )
+      : ({ state: 'timeout' } as const);
+    if (outcome.state === 'completed') return outcome.result.faces.map((face) => toFaceRect(face.box));
+    if (outcome.state === 'failed' && outcome.failure.code === 'NO_FACE') return [];
+    await Promise.all([this.storage.remove(imageKey), this.storage.remove(analysisKeyOf(imageKey))]);
+    throw analysisError(outcome, {
+      noFace: () => new BadRequestException(ErrorText.noFace),
+      unavailable: facesUnavailable,
+    });
   }
 
   /**
@@ -212,6 +241,11 @@ export class MemesService {
     return this.memes.setHiddenAt(em, id, hiddenAt);
   }
 
+  /** Ends a generated result's NSFW review (an admin decided). */
+  endReview(em: EntityManager, id: string): Promise<void> {
+    return this.memes.endReview(em, id);
+  }
+
   /** The player has published a meme (the "publish a meme" quest; a meme is a generation's result). */
   async hasPublished(ownerId: number): Promise<boolean> {
     return this.memes.hasPublished(ownerId);
@@ -262,6 +296,8 @@ export class MemesService {
       meme.normalizedText = normalizeCaption(meme.text);
     }
     if (changes.isPublished !== undefined && changes.isPublished !== meme.isPublished) {
+      if (changes.isPublished && meme.reviewSince !== null)
+        throw new ConflictException({ detail: ErrorText.inReview, code: 'IN_REVIEW' });
       if (!changes.isPublished) {
         for (const blocks of this.unpublishBlockers)
           if (await blocks(id)) throw new ConflictException(ErrorText.stakedMemeUnpublish);

@@ -36,17 +36,20 @@ export class MemeModerationService {
   ) {}
 
   hide(memeId: string, decision: Decision): Promise<MemeModerationDto> {
-    return this.decide(memeId, decision, 'meme.hide', async (em, { hiddenAt, contestDay }) => {
+    return this.decide(memeId, decision, 'meme.hide', async (em, { hiddenAt, contestDay, reviewSince }) => {
       if (contestDay) await this.stakes.lockContestDay(em, contestDay);
       const at = hiddenAt ?? this.clock.now();
       if (!hiddenAt) await this.memes.setHiddenAt(em, memeId, at);
+      if (reviewSince && decision.closesReports) await this.memes.endReview(em, memeId);
       return { hiddenAt: at, refundedVotes: await this.stakes.returnOpenStakes(em, [memeId]) };
     });
   }
 
   restore(memeId: string, decision: Decision): Promise<MemeModerationDto> {
-    return this.decide(memeId, decision, 'meme.restore', async (em, { hiddenAt }) => {
+    return this.decide(memeId, decision, 'meme.restore', async (em, { hiddenAt, reviewSince }) => {
       if (hiddenAt) await this.memes.setHiddenAt(em, memeId, null);
+      // A result held for review by the NSFW classifier is allowed: its owner may publish it.
+      if (reviewSince) await this.memes.endReview(em, memeId);
       return { hiddenAt: null, refundedVotes: 0 };
     });
   }
@@ -73,7 +76,10 @@ export class MemeModerationService {
           action,
           target: memeId,
           reason: decision.reason,
-          before: { hiddenAt: before.hiddenAt?.toISOString() ?? null },
+          before: {
+            hiddenAt: before.hiddenAt?.toISOString() ?? null,
+            ...(before.reviewSince ? { reviewSince: before.reviewSince.toISOString() } : {}),
+          },
           after: {
             hiddenAt: after.hiddenAt?.toISOString() ?? null,
             closedReports,

@@ -66,6 +66,9 @@ export class ReportsService {
         isPublished: row.is_published,
         hiddenAt: row.hidden_at?.toISOString() ?? null,
         lastReportedAt: row.last_reported_at.toISOString(),
+        ...(row.review_since
+          ? { review: { since: row.review_since.toISOString(), nsfw: row.nsfw_scores } }
+          : {}),
         reports: row.reports.map((report) => ({
           reporterId: Number(report.reporterId),
           reason: report.reason,

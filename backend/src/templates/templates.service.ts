@@ -105,7 +105,7 @@ export class TemplatesService {
     const id = randomUUID();
     const keys = MediaKeys.template(id);
     await this.storage.write(keys.image, prepared.image);
-    const outcome = await this.analyse(keys.image);
+    const outcome = await this.analyse(keys.image, true);
     if (outcome.state !== 'completed' || outcome.result.faces.length === 0) {
       await Promise.all([this.storage.remove(keys.image), this.storage.remove(analysisKeyOf(keys.image))]);
       const noFace = () => new BadRequestException(ErrorText.noFace);
@@ -154,7 +154,10 @@ export class TemplatesService {
     return this.templates.findUnanalysed();
   }
 
-  private analyse(imageKey: string): Promise<AnalysisOutcome> {
-    return this.analyses.analyse({ imageKey, kind: 'template' }, this.config.generation.analysisTimeoutMs);
+  /** An admin's new template is screened like a player's upload; one added before is not again. */
+  private analyse(imageKey: string, screen = false): Promise<AnalysisOutcome> {
+    return this.analyses.analyse({ imageKey, kind: 'template' }, this.config.generation.analysisTimeoutMs, {
+      screen,
+    });
   }
 }

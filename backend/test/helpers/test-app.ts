@@ -77,6 +77,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Every request of a test comes from one address and a file's players do in seconds what real
     // ones spread over minutes: the limits are lifted here, and the tests about them set their own.
     ...LIFTED_LIMITS,
+    // Most apps run no inference worker, which screens uploads; the screening tests turn it on.
+    NSFW_SCREEN_UPLOADS: '0',
     ...options.env,
   });
   let builder = Test.createTestingModule({

@@ -27,6 +27,8 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.imageUpload]: 'errors.imageUpload',
   [ErrorText.generationTimeout]: 'errors.generationTimeout',
   [ErrorText.onlyJpeg]: 'errors.onlyJpeg',
+  [ErrorText.nsfwImage]: 'errors.nsfwImage',
+  [ErrorText.inReview]: 'errors.inReview',
   [ErrorText.originalText]: 'errors.originalText',
   [ErrorText.selectSticker]: 'errors.selectSticker',
   [ErrorText.promoTooShort]: 'errors.promoTooShort',
@@ -57,8 +59,15 @@ const PROMO_KEYS: Record<PromoErrorCode, string> = {
  * An API error's `detail` in the player's language: by its `code` when the app knows it (a face
  * check's advice or notice, a promo code's refusal), else by its text, else verbatim.
  */
+/** Screening's refusals (an upload scored NSFW, a result held for review) by their code. */
+const SCREENING_KEYS: Record<string, string> = {
+  NSFW_IMAGE: 'errors.nsfwImage',
+  IN_REVIEW: 'errors.inReview',
+};
+
 function translateCodedError(code: string | undefined, detail: string, t: TFunction): string {
   if (code && Object.hasOwn(PROMO_KEYS, code)) return t(PROMO_KEYS[code as PromoErrorCode]);
+  if (code && Object.hasOwn(SCREENING_KEYS, code)) return t(SCREENING_KEYS[code]);
   return translateFaceAdvice(code, detail, t);
 }
 
@@ -71,6 +80,7 @@ export function translateServerText(text: string, t: TFunction): string {
 const FAILURE_KEYS: Partial<Record<GenerationFailureCode, string>> = {
   NO_FACE: 'errors.noFace',
   NO_TARGET_FACE: 'errors.noTargetFace',
+  NSFW_IMAGE: 'errors.nsfwImage',
   GENERATION_TIMEOUT: 'errors.generationTimeout',
 };
 

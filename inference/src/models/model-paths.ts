@@ -19,6 +19,8 @@ export const modelPaths = {
   facemesh: path.join(modelsDir, 'facemesh.onnx'),
   /** Human's faceres (descriptor, age, gender), converted from its TF.js graph. */
   faceres: path.join(modelsDir, 'faceres.onnx'),
+  /** nsfwjs's MobileNetV2 "mid" NSFW classifier (5 classes), converted from its TF.js graph. */
+  nsfw: path.join(modelsDir, 'nsfw-mobilenet-v2.onnx'),
 } as const;
 
 let preparing: Promise<void> | undefined;

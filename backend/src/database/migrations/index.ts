@@ -18,6 +18,7 @@ import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
 import { FaceConsent1795793603485 } from './1795793603485-FaceConsent.js';
 import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
+import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -39,4 +40,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DeletedAccounts1795784489138,
   FaceConsent1795793603485,
   CaptionSkeletons1795794764087,
+  MemeReview1795795165976,
 ];

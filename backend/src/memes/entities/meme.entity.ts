@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { FaceRect } from '@mememint/contracts';
+import type { FaceRect, NsfwScores } from '@mememint/contracts';
 
 import { Template } from '../../templates/entities/template.entity.js';
 import { User } from '../../users/entities/user.entity.js';
@@ -103,6 +103,17 @@ export class Meme {
   /** When moderation hid it (enough reports, or an admin) until an admin restores it; null: visible. */
   @Column({ name: 'hidden_at', type: 'timestamptz', nullable: true })
   hiddenAt!: Date | null;
+
+  /**
+   * Since when a generated result the NSFW classifier scored above the thresholds waits for an admin
+   * (in the moderation queue, not publishable: 409 IN_REVIEW); null once decided or never held.
+   */
+  @Column({ name: 'review_since', type: 'timestamptz', nullable: true })
+  reviewSince!: Date | null;
+
+  /** The NSFW classifier's scores of a generated result (null for uploads and older memes). */
+  @Column({ name: 'nsfw_scores', type: 'jsonb', nullable: true })
+  nsfwScores!: NsfwScores | null;
 
   /** Likes applied so far (swipe likes and votes); pending ones are added in short batches (PendingLike). */
   @Column({ type: 'integer', default: 0 })
