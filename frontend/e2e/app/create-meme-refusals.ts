@@ -52,6 +52,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
         { token },
       );
       const templateId = templates.items.find((t) => !t.isPremium)!.id;
+      await api('/v1/users/face/consent/', { method: 'POST', token });
       for (let i = 0; i < 4; i++) {
         const form = new FormData();
         form.append('templateId', templateId);
