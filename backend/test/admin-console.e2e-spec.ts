@@ -142,6 +142,8 @@ describe('the admin API (the operator console)', () => {
         .patch(`templates/${id}/`, {
           title: 'Squad',
           titles: { ru: 'Отряд' },
+          caption: 'Us on Friday',
+          captions: { ru: 'Мы в пятницу' },
           tags: ['group'],
           isPremium: true,
         })
@@ -149,9 +151,16 @@ describe('the admin API (the operator console)', () => {
       expect(edited.body).toMatchObject({
         title: 'Squad',
         titles: { ru: 'Отряд' },
+        caption: 'Us on Friday',
+        captions: { ru: 'Мы в пятницу' },
         tags: ['group'],
         isPremium: true,
       });
+      // A blank Russian caption removes it (Russian players get the English one then).
+      const cleared = await as(admin)
+        .patch(`templates/${id}/`, { captions: { ru: ' ' } })
+        .expect(200);
+      expect(cleared.body).toMatchObject({ caption: 'Us on Friday', captions: {} });
       await as(admin).patch(`templates/${id}/`, { gender: 'robot' }).expect(400);
 
       await as(admin).post(`templates/${id}/disable/`).expect(200);

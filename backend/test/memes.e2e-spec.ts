@@ -374,6 +374,49 @@ describe('memes, templates and media', () => {
       }
     });
 
+    it('captions a template in the player’s language when it has a caption in it, else in English', async () => {
+      const tag = `c${adminTgId}`;
+      const captioned = await createTemplate(t.server, admin, photo('portrait-07.jpg'), {
+        title: 'Curly classic',
+        caption: 'When the build is green',
+        'captions[ru]': '  Когда сборка зелёная ',
+        tags: tag,
+      });
+      const englishOnly = await createTemplate(t.server, admin, photo('portrait-01.jpg'), {
+        title: 'Glasses',
+        caption: 'Monday again',
+        'captions[ru]': ' ',
+        tags: tag,
+      });
+      const list = async (token: string) =>
+        (
+          await request(t.server)
+            .get(`/api/v1/memes/generations/templates/?tag=${tag}`)
+            .set({ Authorization: `Bearer ${token}` })
+            .expect(200)
+        ).body.items.map((x: { id: string; caption: string }) => [x.id, x.caption]);
+
+      const russian = await loginAs(t.server, t.config, { id: newTgId(), language_code: 'ru' });
+      expect(await list(russian.jwtToken)).toEqual([
+        [englishOnly.id, 'Monday again'],
+        [captioned.id, 'Когда сборка зелёная'],
+      ]);
+      const english = await newPlayer(t.server, t.config);
+      expect(await list(english.token)).toEqual([
+        [englishOnly.id, 'Monday again'],
+        [captioned.id, 'When the build is green'],
+      ]);
+
+      const refused = await request(t.server)
+        .post('/api/v1/memes/generations/templates/')
+        .set(bearer(admin))
+        .field('title', 'Refused')
+        .field('captions[de]', 'Wenn der Build grün ist')
+        .attach('image', photo('portrait-07.jpg'), 'template.jpg')
+        .expect(400);
+      expect(refused.body.detail).toContain('captions');
+    });
+
     it('`npm run admin -- grant <tgId>` makes an existing player an admin', async () => {
       const player = await newPlayer(t.server, t.config);
       const admin = (args: string[]) => runAdminCli(args, { DATABASE_URL: t.database.url });

@@ -92,6 +92,13 @@ describe('Telegram Stars payments', () => {
       .set({ Authorization: `Bearer ${russian.jwtToken}` })
       .expect(200);
     expect(res.body.items[0]).toMatchObject({ title: '10 кредитов', description: '10 генераций мемов' });
+    const russianBoosts = await request(t.server)
+      .get('/api/v1/boost/')
+      .set({ Authorization: `Bearer ${russian.jwtToken}` })
+      .expect(200);
+    expect(russianBoosts.body.items[0].description).toBe(
+      'Монеты ×4, премиум-шаблоны, 10 бонусных кредитов и ещё 3 каждый день',
+    );
     await request(t.server)
       .get('/api/v1/tariff/?tariffType=premium')
       .set(bearer(await newPlayer(t.server, t.config)))

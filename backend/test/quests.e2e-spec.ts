@@ -86,7 +86,10 @@ describe('quests', () => {
       .get('/api/v1/tasks/')
       .set({ Authorization: `Bearer ${russian.jwtToken}` })
       .expect(200);
-    expect(res.body.items[0].title).toBe('Подпишитесь на канал новостей');
+    expect(res.body.items[0].title).toBe('Подпишись на канал новостей');
+    // The game speaks with «ты»: no quest asks in the polite plural («Пригласите», «Создайте»).
+    for (const quest of res.body.items as { title: string; description: string }[])
+      expect(`${quest.title} ${quest.description}`).not.toMatch(/[а-яё]+(?:ите|йте)\b/);
   });
 
   it('a channel quest fails before the fake says "member", then 20 parallel checks grant it once', async () => {

@@ -13,6 +13,8 @@ export interface AdminTemplateDto extends Omit<TemplateDto, 'title' | 'faces'> {
   title: string;
   /** In the other languages (`{ru: '…'}`). */
   titles: Partial<Record<'ru', string>>;
+  /** `caption` is in English; these in the other languages (`{ru: '…'}`). */
+  captions: Partial<Record<'ru', string>>;
   /** Null for a template added before analyses and not analysed yet. */
   faces: FaceRect[] | null;
   /** Listed to players; a new template is stored disabled until an admin enables it. */
@@ -27,6 +29,8 @@ export interface AdminTemplatePatch {
   title?: string;
   titles?: Partial<Record<'ru', string>>;
   caption?: string | null;
+  /** A blank one removes that language's caption. */
+  captions?: Partial<Record<'ru', string>>;
   tags?: string[];
   gender?: Gender | null;
   isPremium?: boolean;

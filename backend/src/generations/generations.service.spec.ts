@@ -93,6 +93,7 @@ function template(id: string, isPremium: boolean): Template {
     enabled: true,
     imageKey: `templates/${id}.jpg`,
     caption: 'top\nbottom',
+    captions: { ru: 'верх\nниз' },
   } as Template;
 }
 
@@ -173,6 +174,17 @@ describe('GenerationsService', () => {
         },
       },
     ]);
+  });
+
+  it("without a caption of its own a meme takes the template's caption in the player's language", async () => {
+    ledger.credits = 2;
+    generations.faces.set(PLAYER, 'faces/7001/current.jpg');
+    const russian = await service.start(player({ languageCode: 'ru' }), { templateId: TEMPLATE_ID });
+    const english = await service.start(player({ languageCode: 'en' }), { templateId: TEMPLATE_ID });
+
+    expect(generations.rows.get(russian.id)).toMatchObject({ text: 'верх\nниз' });
+    expect(queue.jobs[0]!.data).toMatchObject({ text: 'верх\nниз' });
+    expect(generations.rows.get(english.id)).toMatchObject({ text: 'top\nbottom' });
   });
 
   it("an empty caption means none: the template's own caption is not put on the meme", async () => {

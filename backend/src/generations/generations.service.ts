@@ -26,7 +26,7 @@ import { MediaKeys } from '../media/media-keys.js';
 import { MemesService, toMemeDto } from '../memes/memes.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RedisUnavailableException } from '../redis/redis-unavailable.js';
-import { TemplatesService } from '../templates/templates.service.js';
+import { templateCaption, TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
@@ -198,9 +198,9 @@ export class GenerationsService {
         faces: template.faces,
         templateId: template.id,
         sourceMemeId: null,
-        // No `text` at all takes the template's caption; an empty one means none (the mini app offers
-        // the template's caption as a suggestion and sends only what the player kept).
-        text: text === undefined ? template.caption : text,
+        // No `text` at all takes the template's caption in the player's language; an empty one means
+        // none (the mini app offers the template's caption as a suggestion and sends what the player kept).
+        text: text === undefined ? templateCaption(template, user.languageCode) : text,
       };
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);

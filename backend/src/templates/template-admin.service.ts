@@ -12,7 +12,7 @@ import { AuditService } from '../admin/audit/audit.service.js';
 import { Transactions } from '../database/transactions.js';
 import type { Template } from './entities/template.entity.js';
 import { type TemplateFields, TemplatesRepository, type TemplateUsage } from './templates.repository.js';
-import { toTemplateDto } from './templates.service.js';
+import { givenTexts, toTemplateDto } from './templates.service.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
@@ -21,6 +21,7 @@ function toAdminTemplateDto(template: Template, usage: TemplateUsage | undefined
   return {
     ...toTemplateDto(template),
     titles: template.titles,
+    captions: template.captions,
     faces: template.faces,
     enabled: template.enabled,
     generations: usage?.generations ?? 0,
@@ -30,8 +31,8 @@ function toAdminTemplateDto(template: Template, usage: TemplateUsage | undefined
 
 /** What the audit keeps of a template: its editable fields. */
 function auditState(template: Template): Pick<Template, keyof TemplateFields> {
-  const { title, titles, caption, tags, gender, isPremium, enabled } = template;
-  return { title, titles, caption, tags, gender, isPremium, enabled };
+  const { title, titles, caption, captions, tags, gender, isPremium, enabled } = template;
+  return { title, titles, caption, captions, tags, gender, isPremium, enabled };
 }
 
 /**
@@ -66,9 +67,9 @@ export class TemplateAdminService {
   update(actor: string, id: string, patch: AdminTemplatePatch): Promise<AdminTemplateDto> {
     const changes: Partial<TemplateFields> = {};
     if (patch.title !== undefined) changes.title = patch.title.trim();
-    if (patch.titles !== undefined)
-      changes.titles = Object.fromEntries(Object.entries(patch.titles).filter(([, title]) => title?.trim()));
+    if (patch.titles !== undefined) changes.titles = givenTexts(patch.titles);
     if (patch.caption !== undefined) changes.caption = patch.caption?.trim() || null;
+    if (patch.captions !== undefined) changes.captions = givenTexts(patch.captions);
     if (patch.tags !== undefined) changes.tags = patch.tags;
     if (patch.gender !== undefined) changes.gender = patch.gender;
     if (patch.isPremium !== undefined) changes.isPremium = patch.isPremium;

@@ -11,7 +11,7 @@ export type NewTemplateRow = Omit<Template, 'createdAt' | 'creator' | 'enabled'>
 /** What an admin edits and switches. */
 export type TemplateFields = Pick<
   Template,
-  'title' | 'titles' | 'caption' | 'tags' | 'gender' | 'isPremium' | 'enabled'
+  'title' | 'titles' | 'caption' | 'captions' | 'tags' | 'gender' | 'isPremium' | 'enabled'
 >;
 
 export interface TemplateUsage {

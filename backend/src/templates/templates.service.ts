@@ -25,7 +25,7 @@ export interface TemplateFilter {
   pageSize: number;
   tag?: string;
   gender?: Gender;
-  /** The player's language: titles come in it when the template has one. */
+  /** The player's language: titles and captions come in it when the template has them. */
   language?: SupportedLanguage;
 }
 
@@ -36,17 +36,41 @@ export interface NewTemplate {
   /** In the other languages (`{ru: '…'}`). */
   titles?: Partial<Record<SupportedLanguage, string>>;
   caption?: string;
+  /** The caption in the other languages (`{ru: '…'}`). */
+  captions?: Partial<Record<SupportedLanguage, string>>;
   tags?: string[];
   gender?: Gender;
   isPremium?: boolean;
 }
 
-/** A template as players see it: titled in their language when it has that title, else in English. */
+/** The languages' texts an admin gave, without the blank ones, trimmed. */
+export function givenTexts(
+  texts: Partial<Record<SupportedLanguage, string>> | undefined,
+): Partial<Record<SupportedLanguage, string>> {
+  return Object.fromEntries(
+    Object.entries(texts ?? {})
+      .map(([language, text]) => [language, text?.trim()])
+      .filter(([, text]) => text),
+  );
+}
+
+/** A template's caption in the player's language when it has one there, else the English one. */
+export function templateCaption(
+  template: Pick<Template, 'caption' | 'captions'>,
+  language?: SupportedLanguage,
+): string | null {
+  return (language && template.captions[language]) || template.caption;
+}
+
+/**
+ * A template as players see it: titled and captioned in their language when it has that title or
+ * caption, else in English.
+ */
 export function toTemplateDto(template: Template, language?: SupportedLanguage): TemplateDto {
   return {
     id: template.id,
     title: (language && template.titles[language]) || template.title,
-    caption: template.caption,
+    caption: templateCaption(template, language),
     tags: template.tags,
     gender: template.gender,
     isPremium: template.isPremium,
@@ -118,8 +142,9 @@ export class TemplatesService {
     const template = await this.templates.insert({
       id,
       title: fields.title,
-      titles: Object.fromEntries(Object.entries(fields.titles ?? {}).filter(([, title]) => title?.trim())),
+      titles: givenTexts(fields.titles),
       caption: fields.caption?.trim() || null,
+      captions: givenTexts(fields.captions),
       tags: fields.tags ?? [],
       gender: fields.gender ?? null,
       isPremium: fields.isPremium ?? false,

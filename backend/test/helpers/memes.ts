@@ -80,6 +80,7 @@ export async function createTemplate(
     title: string;
     'titles[ru]'?: string;
     caption?: string;
+    'captions[ru]'?: string;
     tags?: string;
     gender?: string;
     isPremium?: string;
@@ -159,6 +160,7 @@ export async function seedTemplate(
     title: fields.title,
     titles: {},
     caption: fields.caption ?? null,
+    captions: {},
     tags: [],
     gender: null,
     isPremium: false,

@@ -8,6 +8,7 @@ import { FACES_DIR } from '../stack.js';
 import {
   agreeToFaceNote,
   TEMPLATE_TITLE,
+  TEMPLATE_CAPTION_RU,
   TEMPLATE_TITLE_RU,
   api,
   openCreate,
@@ -78,7 +79,9 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
       await page.reload();
       await openCreate(page, 'portrait-01.jpg', 'Создать мем');
       await page.getByRole('button', { name: TEMPLATE_TITLE_RU }).click();
-      await page.getByText('У вас закончились кредиты :(').waitFor();
+      // A Russian player is offered the template's Russian caption.
+      await page.getByTestId('caption-suggestion').getByText(TEMPLATE_CAPTION_RU).waitFor();
+      await page.getByText('У тебя закончились кредиты :(').waitFor();
       await page.getByRole('button', { name: 'Создать мем' }).last().click();
       await page
         .getByTestId('free-countdown')

@@ -36,6 +36,7 @@ export function useApp(): void {
 export const TEMPLATE_TITLE = 'Curly classic';
 export const TEMPLATE_TITLE_RU = 'Кудрявая классика';
 export const TEMPLATE_CAPTION = 'When the build is green';
+export const TEMPLATE_CAPTION_RU = 'Когда сборка зелёная';
 export const PREMIUM_TITLE = 'Golden boss';
 export const GROUP_TITLE = 'Team photo';
 
@@ -78,6 +79,7 @@ async function addTemplates(): Promise<void> {
     title: TEMPLATE_TITLE,
     'titles[ru]': TEMPLATE_TITLE_RU,
     caption: TEMPLATE_CAPTION,
+    'captions[ru]': TEMPLATE_CAPTION_RU,
   });
 }
 

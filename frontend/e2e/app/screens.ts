@@ -43,13 +43,13 @@ describe('every main screen in both themes and languages, and the menu', () => {
       create: 'Создать мем',
       screens: [
         ['/profile', 'Осталось кредитов', 'profile'],
-        ['/rating', 'Ваш рейтинг', 'rating'],
-        ['/invite', 'Ваша ссылка-приглашение', 'invite'],
-        ['/quests', 'Выполняйте задания и зарабатывайте монеты MemeMint.', 'quests'],
+        ['/rating', 'Твой рейтинг', 'rating'],
+        ['/invite', 'Твоя ссылка-приглашение', 'invite'],
+        ['/quests', 'Выполняй задания и зарабатывай монеты MemeMint.', 'quests'],
         ['/airdrop', 'Аирдроп', 'airdrop'],
         ['/stickers', 'Стикерпаки', 'stickers'],
       ],
-      balance: 'Ваш баланс',
+      balance: 'Твой баланс',
       swipes: 'Свайпы',
     },
   } as const;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { i18n, loadLanguage, pickLanguage } from './index';
+import ruTexts from './ru.json';
 
 beforeAll(() => loadLanguage('ru'));
 
@@ -20,11 +21,43 @@ describe('Russian plural forms (Intl: one / few / many)', () => {
   });
 
   it.each([
-    [1, 'Вы получили 1 генерацию'],
-    [3, 'Вы получили 3 генерации'],
-    [11, 'Вы получили 11 генераций'],
+    [1, 'Тебе начислена 1 генерация'],
+    [3, 'Тебе начислено 3 генерации'],
+    [11, 'Тебе начислено 11 генераций'],
   ])('promo grant %i → %s', (count, text) => {
     expect(ru('promo.granted', { count })).toBe(text);
+  });
+
+  it.each([
+    [1, 'Купить «Буст» за 1 звезду'],
+    [3, 'Купить «Буст» за 3 звезды'],
+    [150, 'Купить «Буст» за 150 звёзд'],
+  ])('buying for %i Stars → %s', (count, text) => {
+    expect(ru('payments.buy', { title: 'Буст', count })).toBe(text);
+  });
+
+  it('a boost plan says its credits with the right forms (not "+1 кредитов")', () => {
+    const grants = (bonus: number, daily: number) =>
+      ru('payments.boostGrants', {
+        days: ru('payments.days', { count: 7 }),
+        bonus: ru('plans.bonusCredits', { count: bonus }),
+        daily: ru('plans.dailyCredits', { count: daily }),
+      });
+    expect(grants(1, 3)).toBe('7 дней · +1 кредит сразу · +3 кредита в день');
+    expect(grants(10, 5)).toBe('7 дней · +10 кредитов сразу · +5 кредитов в день');
+  });
+
+  it('the Russian texts speak with «ты», never the polite «вы»', () => {
+    const texts: string[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node === 'string') texts.push(node);
+      else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+    };
+    walk(ruTexts);
+    const polite = texts.filter((text) =>
+      /(?:^|[^а-яё])(?:вы|вас|вам|вами|ваш[а-яё]*)(?![а-яё])|[а-яё]+(?:ите|йте)(?![а-яё])/i.test(text),
+    );
+    expect(polite).toEqual([]);
   });
 
   it('English keeps one / other', () => {

@@ -72,6 +72,6 @@ describe('the global error toast (docs/SPEC.md §8)', () => {
   it('translates the server texts it knows for a Russian player', async () => {
     await act(() => setLanguage('ru'));
     act(() => reportError(new ApiError(400, { detail: 'You have run out of credits :(' })));
-    expect(screen.getByRole('alert')).toHaveTextContent('У вас закончились кредиты :(');
+    expect(screen.getByRole('alert')).toHaveTextContent('У тебя закончились кредиты :(');
   });
 });

@@ -16,7 +16,7 @@ import {
 import { type AdminTemplatePatch, type Gender, MEME_TEXT_MAX_LENGTH } from '@mememint/contracts';
 
 import { GENDERS } from '../../templates/entities/template.entity.js';
-import { TemplateTitlesDto } from '../../templates/dto/template.dto.js';
+import { TemplateCaptionsDto, TemplateTitlesDto } from '../../templates/dto/template.dto.js';
 
 /** `PATCH /v1/admin/templates/{id}/`: the fields given change; `null` clears caption or gender. */
 export class AdminTemplatePatchDto implements AdminTemplatePatch {
@@ -39,6 +39,12 @@ export class AdminTemplatePatchDto implements AdminTemplatePatch {
   @IsString()
   @MaxLength(MEME_TEXT_MAX_LENGTH)
   caption?: string | null;
+
+  @ApiPropertyOptional({ type: TemplateCaptionsDto, description: 'A blank one removes that language' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TemplateCaptionsDto)
+  captions?: TemplateCaptionsDto;
 
   @ApiPropertyOptional({ type: [String], description: 'Letters, digits, - and _; lower-cased' })
   @IsOptional()

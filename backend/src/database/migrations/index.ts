@@ -19,6 +19,8 @@ import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js
 import { FaceConsent1795793603485 } from './1795793603485-FaceConsent.js';
 import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
 import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
+import { TemplateCaptions1795795355547 } from './1795795355547-TemplateCaptions.js';
+import { RussianTexts1795795563800 } from './1795795563800-RussianTexts.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -41,4 +43,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   FaceConsent1795793603485,
   CaptionSkeletons1795794764087,
   MemeReview1795795165976,
+  TemplateCaptions1795795355547,
+  RussianTexts1795795563800,
 ];

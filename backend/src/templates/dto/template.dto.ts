@@ -21,7 +21,11 @@ export class TemplateResponseDto implements TemplateDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ description: 'In the player’s language when the template has it, else English' })
   title!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Default caption of memes made from it' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Default caption of memes made from it, in the player’s language when the template has it',
+  })
   caption!: string | null;
   @ApiProperty({ type: [String] }) tags!: string[];
   @ApiProperty({ enum: GENDERS, nullable: true }) gender!: Gender | null;
@@ -84,6 +88,18 @@ export class TemplateTitlesDto {
   ru?: string;
 }
 
+/**
+ * A template's caption in the languages other than English (multipart `captions[ru]`, JSON
+ * `captions.ru`); a blank one is none (the English caption then).
+ */
+export class TemplateCaptionsDto {
+  @ApiPropertyOptional({ maxLength: MEME_TEXT_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MEME_TEXT_MAX_LENGTH)
+  ru?: string;
+}
+
 /** `POST /api/v1/memes/generations/templates/` (admins): the multipart fields beside the file. */
 export class CreateTemplateDto {
   @ApiProperty({ minLength: 1, maxLength: 120, description: 'In English' })
@@ -103,6 +119,12 @@ export class CreateTemplateDto {
   @IsString()
   @MaxLength(MEME_TEXT_MAX_LENGTH)
   caption?: string;
+
+  @ApiPropertyOptional({ type: TemplateCaptionsDto, description: 'Other languages: `captions[ru]`' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TemplateCaptionsDto)
+  captions?: TemplateCaptionsDto;
 
   @ApiPropertyOptional({
     type: [String],

@@ -21,9 +21,13 @@ export class Template {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   titles!: Partial<Record<SupportedLanguage, string>>;
 
-  /** The default caption of memes made from it. */
+  /** The default caption of memes made from it, in English; the player's language takes `captions`. */
   @Column({ type: 'text', nullable: true })
   caption!: string | null;
+
+  /** The caption in other languages, by language code (`{ru: '…'}`). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  captions!: Partial<Record<SupportedLanguage, string>>;
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   tags!: string[];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Who a template is for (gender, premium), in both the upload and the edit form. */
@@ -30,6 +31,36 @@ export function TemplateAudience({
         />
         {t('admin.templates.premium')}
       </label>
+    </>
+  );
+}
+
+/** A template's captions, English and Russian, in both the upload and the edit form. */
+export function TemplateCaptions({
+  caption,
+  captionRu,
+  onChange,
+  problem = () => null,
+}: {
+  caption: string;
+  captionRu: string;
+  onChange: (name: 'caption' | 'captionRu') => (value: string) => void;
+  /** What is wrong with a field, shown under it (the edit form's checks). */
+  problem?: (name: 'caption' | 'captionRu') => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label>
+        {t('admin.templates.caption')}
+        <textarea rows={2} value={caption} onChange={(e) => onChange('caption')(e.target.value)} />
+      </label>
+      {problem('caption')}
+      <label>
+        {t('admin.templates.captionRu')}
+        <textarea rows={2} value={captionRu} onChange={(e) => onChange('captionRu')(e.target.value)} />
+      </label>
+      {problem('captionRu')}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../lib/api-context';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
-import { TemplateAudience } from './TemplateAudience';
+import { TemplateAudience, TemplateCaptions } from './TemplateAudience';
 
 const TITLE_MAX = 120;
 const TAGS_MAX = 10;
@@ -22,6 +22,7 @@ interface Fields {
   title: string;
   titleRu: string;
   caption: string;
+  captionRu: string;
   tags: string;
   gender: string;
   isPremium: boolean;
@@ -31,6 +32,7 @@ const fieldsOf = (template: AdminTemplateDto): Fields => ({
   title: template.title,
   titleRu: template.titles.ru ?? '',
   caption: template.caption ?? '',
+  captionRu: template.captions.ru ?? '',
   tags: template.tags.join(', '),
   gender: template.gender ?? '',
   isPremium: template.isPremium,
@@ -51,6 +53,7 @@ function problems(fields: Fields, template: AdminTemplateDto): Partial<Record<ke
   if (!fields.titleRu.trim() && template.titles.ru) found.titleRu = 'admin.templates.titleRuRequired';
   else if (fields.titleRu.trim().length > TITLE_MAX) found.titleRu = 'admin.templates.tooLong';
   if (fields.caption.length > MEME_TEXT_MAX_LENGTH) found.caption = 'admin.templates.tooLong';
+  if (fields.captionRu.length > MEME_TEXT_MAX_LENGTH) found.captionRu = 'admin.templates.tooLong';
   const tags = tagsOf(fields.tags);
   if (tags.length > TAGS_MAX || tags.some((tag) => !TAG.test(tag)))
     found.tags = 'admin.templates.tagsInvalid';
@@ -64,6 +67,8 @@ function patchOf(fields: Fields, template: AdminTemplateDto): AdminTemplatePatch
   if (fields.title.trim() !== before.title) patch.title = fields.title.trim();
   if (fields.titleRu.trim() !== before.titleRu) patch.titles = { ru: fields.titleRu.trim() };
   if (fields.caption.trim() !== before.caption) patch.caption = fields.caption.trim() || null;
+  // A blank Russian caption removes it: Russian players get the English one.
+  if (fields.captionRu.trim() !== before.captionRu) patch.captions = { ru: fields.captionRu.trim() };
   const tags = tagsOf(fields.tags);
   if (tags.join(',') !== template.tags.join(',')) patch.tags = tags;
   if (fields.gender !== before.gender) patch.gender = (fields.gender || null) as Gender | null;
@@ -99,7 +104,9 @@ export function TemplateEdit({ template, onClose }: { template: AdminTemplateDto
   const problem = (name: keyof Fields) =>
     tried && found[name] ? (
       <span className="console-hint console-negative" role="alert">
-        {t(found[name], { max: name === 'caption' ? MEME_TEXT_MAX_LENGTH : TITLE_MAX })}
+        {t(found[name], {
+          max: name === 'caption' || name === 'captionRu' ? MEME_TEXT_MAX_LENGTH : TITLE_MAX,
+        })}
       </span>
     ) : null;
   return (
@@ -122,11 +129,12 @@ export function TemplateEdit({ template, onClose }: { template: AdminTemplateDto
         />
       </label>
       {problem('titleRu')}
-      <label>
-        {t('admin.templates.caption')}
-        <textarea rows={2} value={fields.caption} onChange={(e) => set('caption')(e.target.value)} />
-      </label>
-      {problem('caption')}
+      <TemplateCaptions
+        caption={fields.caption}
+        captionRu={fields.captionRu}
+        onChange={set}
+        problem={problem}
+      />
       <label>
         {t('admin.templates.tags')}
         <input

@@ -8,7 +8,7 @@ import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys, type NewTemplateFields } from './api';
-import { TemplateAudience } from './TemplateAudience';
+import { TemplateAudience, TemplateCaptions } from './TemplateAudience';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePaged } from './paged';
 import { TemplateEdit } from './TemplateEdit';
@@ -17,6 +17,7 @@ const EMPTY_FIELDS: NewTemplateFields = {
   title: '',
   titleRu: '',
   caption: '',
+  captionRu: '',
   tags: '',
   gender: '',
   isPremium: false,
@@ -143,10 +144,7 @@ function TemplateUpload() {
         {t('admin.templates.titleRu')}
         <input maxLength={120} value={fields.titleRu} onChange={(e) => set('titleRu')(e.target.value)} />
       </label>
-      <label>
-        {t('admin.templates.caption')}
-        <textarea rows={2} value={fields.caption} onChange={(e) => set('caption')(e.target.value)} />
-      </label>
+      <TemplateCaptions caption={fields.caption} captionRu={fields.captionRu} onChange={set} />
       <label>
         {t('admin.templates.tags')}
         <input value={fields.tags} onChange={(e) => set('tags')(e.target.value)} />

@@ -36,6 +36,7 @@ export interface NewTemplateFields {
   title: string;
   titleRu: string;
   caption: string;
+  captionRu: string;
   tags: string;
   gender: string;
   isPremium: boolean;
@@ -52,6 +53,7 @@ export const adminApi = {
     form.append('title', fields.title.trim());
     if (fields.titleRu.trim()) form.append('titles[ru]', fields.titleRu.trim());
     if (fields.caption.trim()) form.append('caption', fields.caption);
+    if (fields.captionRu.trim()) form.append('captions[ru]', fields.captionRu);
     if (fields.tags.trim()) form.append('tags', fields.tags);
     if (fields.gender) form.append('gender', fields.gender);
     form.append('isPremium', String(fields.isPremium));

@@ -14,7 +14,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-const TEMPLATE = TEST_TEMPLATE;
 /** The meme with the template's caption, as made from its suggestion. */
 const MEME = { ...TEST_MEME, text: TEST_TEMPLATE.caption };
 
@@ -22,14 +21,10 @@ const patches = () => server!.requests.filter((r) => r.method === 'PATCH').map((
 
 async function renderResult(patch: (req: RecordedRequest) => Answer) {
   server = await startApiServer((req) => {
-    if (req.path.startsWith('/api/v1/memes/generations/templates/'))
-      return { status: 200, body: { items: [TEMPLATE], page: 1, pageSize: 20, total: 1 } };
     if (req.method === 'PATCH' && req.path === '/api/v1/memes/m1/') return patch(req);
     return { status: 404, body: { detail: 'Not found' } };
   });
   renderWithApp(<MemeResult meme={MEME} />, { baseUrl: server.baseUrl });
-  // The template list (for its caption) is in before the player acts.
-  await waitFor(() => expect(server!.requests).toHaveLength(1));
 }
 
 describe('MemeResult', () => {
@@ -44,12 +39,12 @@ describe('MemeResult', () => {
     expect(patches()).toEqual([]);
   });
 
-  it('an unchanged template caption is not published: the editor opens with the reason, nothing sent', async () => {
-    await renderResult(() => ({ status: 500 }));
+  it("publishes the template's own caption unchanged: the first to publish it keeps it (the server decides)", async () => {
+    await renderResult(() => ({ status: 200, body: { ...MEME, isPublished: true } }));
     await userEvent.click(screen.getByRole('button', { name: 'Publish to feed' }));
-    expect(screen.getByRole('textbox')).toHaveValue('When the build is green');
-    expect(screen.getByText(/This is the template's caption. Change it to publish/)).toBeInTheDocument();
-    expect(patches()).toEqual([]);
+    expect(await screen.findByText('Published in the feed')).toBeInTheDocument();
+    expect(patches()).toEqual([{ isPublished: true }]);
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('a new caption shows the redrawn picture; a caption already published opens the editor again', async () => {

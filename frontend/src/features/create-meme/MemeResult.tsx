@@ -10,16 +10,14 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { useUpdateMeme } from '../memes';
 import { CardMarks, shareMessage } from '../trust';
-import { useTemplateCaption } from './api/get-templates';
 import { CaptionField } from './CaptionField';
-import { isSuggestionUnchanged } from './caption-suggestion';
 import './create-meme.css';
 
 /**
  * A finished meme: one main action (publish to the feed, then share) and the secondary ones (share,
  * download, edit the caption). A new caption is drawn into the picture again by the server. The feed
- * takes only original captions: an unchanged template caption, or a caption someone already published,
- * opens the editor with the reason.
+ * takes only original captions, and the server decides: a template's own caption is the first
+ * publisher's; a caption someone already published opens the editor with the reason.
  */
 export function MemeResult({ meme: initial }: { meme: MemeDto }) {
   const { t } = useTranslation();
@@ -27,7 +25,6 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(initial.text ?? '');
   const [editorNote, setEditorNote] = useState<string | null>(null);
-  const suggestion = useTemplateCaption(meme.templateId);
 
   const update = useUpdateMeme(meme.id, {
     onSuccess: (updated, body) => {
@@ -51,23 +48,8 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
       openEditor(t('create.captionTaken'));
   };
 
-  const publish = () => {
-    if (isSuggestionUnchanged(meme.text ?? '', suggestion)) {
-      haptic.error();
-      openEditor(t('create.publishNeedsOwnCaption'));
-      return;
-    }
-    update.mutate({ isPublished: true }, { onError: onRefused });
-  };
-  const applyCaption = () => {
-    const caption = text.trim();
-    if (meme.isPublished && isSuggestionUnchanged(caption, suggestion)) {
-      haptic.error();
-      setEditorNote(t('create.publishNeedsOwnCaption'));
-      return;
-    }
-    update.mutate({ text: caption }, { onError: onRefused });
-  };
+  const publish = () => update.mutate({ isPublished: true }, { onError: onRefused });
+  const applyCaption = () => update.mutate({ text: text.trim() }, { onError: onRefused });
   const share = () => shareLink(memeLink(meme.shareId), shareMessage(t));
   const captionPending = update.isPending && update.variables?.text !== undefined;
 

@@ -15,8 +15,8 @@ function useGrantText() {
       const boost = plan as PlanOf['boost'];
       return t('payments.boostGrants', {
         days: t('payments.days', { count: boost.days }),
-        bonus: boost.bonusCredits,
-        daily: boost.dailyCredits,
+        bonus: t('plans.bonusCredits', { count: boost.bonusCredits }),
+        daily: t('plans.dailyCredits', { count: boost.dailyCredits }),
       });
     }
     if (kind === 'swipe_pack') return t('payments.swipes', { count: (plan as PlanOf['swipe_pack']).swipes });
@@ -56,7 +56,7 @@ export function PlanList({ kind, openInvoice }: { kind: PlanKind; openInvoice?: 
               type="button"
               className="button button--small plan__buy"
               disabled={purchase !== null}
-              aria-label={t('payments.buy', { title: plan.title, stars: plan.stars })}
+              aria-label={t('payments.buy', { title: plan.title, count: plan.stars })}
               aria-busy={active}
               onClick={() => void buy(plan.id)}
             >

@@ -110,7 +110,7 @@ describe('the plans in the profile', () => {
     );
     // The operator's description, else what the plan grants.
     const boosts = within(screen.getByTestId('plans-boost'));
-    expect(boosts.getByText('7 days · +10 credits now · +3 a day')).toBeInTheDocument();
+    expect(boosts.getByText('7 days · +10 credits at once · +3 credits a day')).toBeInTheDocument();
     const packs = within(screen.getByTestId('plans-credit_pack'));
     expect(packs.getByText('A handful of memes')).toBeInTheDocument();
     expect(packs.getByText('+50 credits')).toBeInTheDocument();

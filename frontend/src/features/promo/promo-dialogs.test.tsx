@@ -165,7 +165,7 @@ const REFUSALS: Array<{
     status: 409,
     detail: ErrorText.promoAlreadyUsed,
     code: 'PROMO_ALREADY_USED',
-    ru: 'Вы уже использовали этот промокод',
+    ru: 'Этот промокод у тебя уже использован',
   },
   {
     dialog: 'enter',

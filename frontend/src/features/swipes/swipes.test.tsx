@@ -83,7 +83,10 @@ describe('SwipeDeck', () => {
     });
     expect(await screen.findByAltText('Meme 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByTestId('like-burst')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    // The like lands on the deck: a heart pops over the card.
+    expect(screen.getByTestId('like-burst')).toBeInTheDocument();
 
     await waitFor(() => expect(view.user()?.swipedCount).toBe(1));
     expect(server!.requests.find((r) => r.method === 'POST')).toMatchObject({

@@ -7,7 +7,6 @@ import { useUser } from '../../session';
 import { useStartGeneration } from '../api/start-generation';
 import { CaptionField } from '../CaptionField';
 import { FacePicker } from '../FacePicker';
-import { isSuggestionUnchanged } from '../caption-suggestion';
 import { StartRefusal } from '../StartRefusal';
 import type { CreateMemeFlowState } from '../useCreateMemeFlow';
 
@@ -34,7 +33,6 @@ export function CaptionStep({
     },
   });
   const suggestion = target?.suggestedCaption?.trim() || null;
-  const unchanged = isSuggestionUnchanged(caption, suggestion);
 
   return (
     <section className="create__step">
@@ -69,7 +67,6 @@ export function CaptionStep({
         </div>
       )}
       <CaptionField value={caption} onChange={onCaptionChange} />
-      {unchanged && <p className="warning-text">{t('create.suggestionUnchanged')}</p>}
       {isLimitReached(user.generationLimit) && !start.error && (
         <div className="notice-box">
           <p>{t('errors.outOfCredits')}</p>
