@@ -22,11 +22,14 @@ COPY media media
 COPY backend backend
 COPY inference inference
 COPY frontend frontend
+# ffmpeg and ffprobe ship inside their npm packages (animations, video stickers); made runnable by the
+# image's non-root user here (their tarballs and postinstalls leave them runnable by root at most).
 # Dependencies npm cannot hoist (two versions of one package) stay in a workspace's own node_modules;
 # the folders are made even when empty, so the COPY lines below always find them.
 RUN npm run build -w contracts -w media && npm run build -w inference -w backend -w frontend \
  && npm prune --omit=dev --no-audit --no-fund \
- && mkdir -p backend/node_modules inference/node_modules media/node_modules
+ && mkdir -p backend/node_modules inference/node_modules media/node_modules \
+ && chmod a+x node_modules/@ffmpeg-installer/linux-x64/ffmpeg node_modules/@ffprobe-installer/linux-x64/ffprobe
 
 FROM node:26-trixie-slim AS runtime
 # glibc gives each thread that allocates its own malloc arena (up to 8 per core); libvips (sharp) and

@@ -9,9 +9,9 @@ export default {
   // workers finish the suite about a fifth sooner than Jest's default of one.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // A file's beforeAll clones a database and boots the whole app (about 1 s of wall time alone); on
-  // the 2-core machine shared by several test runs that passed Jest's default 5 s in CI. This bounds
-  // a hung test, it measures nothing.
-  testTimeout: 30_000,
+  // the 2-core machine shared by several test runs that passed Jest's default 5 s in CI, and at load
+  // 30 one boot passed 30 s. This bounds a hung test, it measures nothing.
+  testTimeout: 90_000,
   // Node's environment, with the typed arrays of Node's main context (see the file for why).
   testEnvironment: '<rootDir>/test/helpers/native-arrays.environment.mjs',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],

@@ -28,6 +28,10 @@ export const ErrorCode = {
   telegramRefused: 'TELEGRAM_REFUSED',
   alreadySettled: 'ALREADY_SETTLED',
   dayNotEnded: 'DAY_NOT_ENDED',
+  // An animated template's upload (issue 24).
+  animationTooLong: 'ANIMATION_TOO_LONG',
+  animationTooLarge: 'ANIMATION_TOO_LARGE',
+  animationUnreadable: 'ANIMATION_UNREADABLE',
 } as const;
 
 /**
@@ -104,4 +108,9 @@ export const ErrorText = {
   adminNotBannable: 'An admin cannot be banned',
   userNotFound: 'User not found',
   notBanned: 'This player is not banned',
+  animationTooLong: 'The animation is too long',
+  animationTooLarge: 'The animation is too large: at most 4096 px on a side',
+  animationUnreadable: 'Only JPEG photos, animated GIFs, MP4 (H.264) and WEBM clips are accepted',
+  animationNoFace: 'No face was found in the animation',
+  animationAnalysisFailed: 'The animation could not be analysed',
 } as const;

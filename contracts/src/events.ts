@@ -1,3 +1,4 @@
+import type { TemplateAnalysedEvent } from './animation.js';
 import type { BalanceDto } from './user.js';
 import type { GenerationStage, MemeDto } from './memes.js';
 import type { GenerationFailureCode } from './queue.js';
@@ -52,6 +53,8 @@ export interface ServerToClientEvents {
   'rating:update': (payload: RatingUpdate) => void;
   /** While a sticker pack is made or changed: stickers done so far (the request answers the pack). */
   'stickers:progress': (payload: StickerPackProgress) => void;
+  /** To the admin who uploaded an animated template: its analysis ended (enabled when faces were found). */
+  'template:analysed': (payload: TemplateAnalysedEvent) => void;
 }
 
 /** Events a client may send. */

@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './ai-label.js';
+export * from './animation.js';
 export * from './auth.js';
 export * from './boost.js';
 export * from './errors.js';

@@ -1,3 +1,4 @@
+import type { AnimationAnalysisState, AnimationFields } from './animation.js';
 import type { FaceNotice, FaceRect } from './face-analysis.js';
 import type { GenerationFailureCode } from './queue.js';
 
@@ -10,7 +11,9 @@ export interface Page<T> {
 
 export type Gender = 'male' | 'female' | 'transgender';
 
-export interface TemplateDto {
+export interface TemplateDto extends AnimationFields {
+  /** An animation's analysis (after the upload answered); absent for a still. */
+  analysis?: AnimationAnalysisState;
   id: string;
   title: string;
   caption: string | null;
@@ -29,7 +32,7 @@ export interface TemplateDto {
   createdAt: string;
 }
 
-export interface MemeDto {
+export interface MemeDto extends AnimationFields {
   id: string;
   /** Public share id for `/i/:shareId`. */
   shareId: string;
@@ -55,7 +58,7 @@ export interface MemeAuthorDto {
 }
 
 /** `GET /api/v1/memes/share/{shareId}/`: a published meme, public (the `/i/:shareId` page). */
-export interface PublicMemeDto {
+export interface PublicMemeDto extends AnimationFields {
   /** Swap a face into it with `POST /v1/memes/generations/` `{memeId: id}`. */
   id: string;
   shareId: string;

@@ -1,3 +1,10 @@
+import type {
+  AnalyseAnimationJobData,
+  ANALYSE_ANIMATION_JOB,
+  ANIMATION_QUEUE,
+  SwapAnimationJobData,
+  SWAP_ANIMATION_JOB,
+} from './animation.js';
 import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
 import type { NsfwScores, NsfwThresholds } from './moderation.js';
@@ -148,6 +155,9 @@ export interface QueueJobs {
   [CAPTION_QUEUE]:
     | { name: typeof CAPTION_JOB; data: CaptionJobData }
     | { name: typeof FACE_STICKER_JOB; data: FaceStickerJobData };
+  [ANIMATION_QUEUE]:
+    | { name: typeof ANALYSE_ANIMATION_JOB; data: AnalyseAnimationJobData }
+    | { name: typeof SWAP_ANIMATION_JOB; data: SwapAnimationJobData };
 }
 
 export type QueueName = keyof QueueJobs;
@@ -182,6 +192,10 @@ export interface GenerationJobResult {
   width: number;
   height: number;
   faces: FaceBox[];
+  /** An animated result's MP4 (then `resultKey` is its poster), frame count and duration. */
+  videoKey?: string;
+  frameCount?: number;
+  durationMs?: number;
   /** Which stored analyses (face-analysis.ts) the swap used instead of detecting and meshing again. */
   cached?: { face: boolean; target: boolean };
   /** The NSFW classifier's scores of the result (the backend holds one above its thresholds for review). */
@@ -213,6 +227,11 @@ export function isGenerationJobResult(value: unknown): value is GenerationJobRes
       (typeof candidate.plainKey === 'string' && isValidMediaKey(candidate.plainKey))) &&
     (candidate.maskKey === undefined ||
       (typeof candidate.maskKey === 'string' && isValidMediaKey(candidate.maskKey))) &&
+    (candidate.videoKey === undefined ||
+      (typeof candidate.videoKey === 'string' &&
+        isValidMediaKey(candidate.videoKey) &&
+        Number.isInteger(candidate.frameCount) &&
+        Number.isInteger(candidate.durationMs))) &&
     Number.isInteger(candidate.width) &&
     Number.isInteger(candidate.height)
   );

@@ -13,6 +13,8 @@ export interface InferenceConfig {
   intraOpThreads: number;
   /** Bull jobs processed at once by one worker process. */
   concurrency: number;
+  /** Animated jobs (a clip's analysis or swap) processed at once, on their own queue beside the stills'. */
+  animationConcurrency: number;
   redisUrl: string;
   /** The media store shared with the backend (MEDIA_STORE: a directory or an S3-compatible bucket). */
   media: MediaStoreConfig;
@@ -105,6 +107,7 @@ export function loadInferenceConfig(env: NodeJS.ProcessEnv = process.env): Infer
     device,
     intraOpThreads: intFrom(env, 'INFERENCE_THREADS', Math.max(1, os.availableParallelism()), 1, 256),
     concurrency: intFrom(env, 'INFERENCE_CONCURRENCY', 1, 1, 64),
+    animationConcurrency: intFrom(env, 'ANIMATION_CONCURRENCY', 1, 1, 64),
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
     media: mediaStoreFrom(env),
     healthPort: intFrom(env, 'INFERENCE_HEALTH_PORT', 3001, 0, 65535),

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import {
   analysisKeyOf,
   ANALYSE_JOB,
+  ANIMATION_QUEUE,
   CAPTION_JOB,
   CAPTION_QUEUE,
   type CaptionJobResult,
@@ -25,6 +26,7 @@ import Bull from 'bull';
 import { loadInferenceConfig, type InferenceConfig } from './config.js';
 import { analyseImage } from './analysis/face-analysis.js';
 import { checkFace, checkTemplate } from './analysis/face-check.js';
+import { type AnimationQueueData, processAnimationJob } from './animation/animation-jobs.js';
 import { InputError } from './errors.js';
 import { WorkerMetrics } from './metrics.js';
 import { ensureModels } from './models/model-paths.js';
@@ -257,11 +259,20 @@ export async function startGenerationWorker(
   void captions.process(FACE_STICKER_JOB, config.concurrency, (job) =>
     processFaceSticker(job as FaceStickerJob, media),
   );
+  // Animated jobs have their own list and concurrency: a still starts at once while a clip renders.
+  const animations = new Bull<AnimationQueueData>(ANIMATION_QUEUE, config.redisUrl, {
+    prefix: options.prefix ?? config.bullPrefix,
+    settings: { lockDuration: config.lockDurationMs, stalledInterval: config.stalledIntervalMs },
+  });
+  await animations.isReady();
+  void animations.process('*', config.animationConcurrency, (job) =>
+    processAnimationJob(job, config, media, failingForGoodOnInput),
+  );
   const server = await startHealthServer(config.healthPort, metrics);
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
-      await Promise.all([queue.close(), captions.close()]);
+      await Promise.all([queue.close(), captions.close(), animations.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       media.close();
     },
@@ -272,7 +283,7 @@ async function main(): Promise<void> {
   const config = loadInferenceConfig();
   const worker = await startGenerationWorker(config);
   console.log(
-    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, media ${config.media.kind}, device ${config.device}, health on :${worker.port}/ping, metrics on :${worker.port}/metrics`,
+    `inference worker: queue "${GENERATION_QUEUE}", concurrency ${config.concurrency}, queue "${ANIMATION_QUEUE}", concurrency ${config.animationConcurrency}, media ${config.media.kind}, device ${config.device}, health on :${worker.port}/ping, metrics on :${worker.port}/metrics`,
   );
   let stopping = false;
   const stop = (signal: string) => {

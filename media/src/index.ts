@@ -15,3 +15,10 @@ export {
   mediaStoreProblems,
   type MediaStoreConfig,
 } from './media-config.js';
+export {
+  ffprobePath,
+  packagedBinary,
+  probeVideo,
+  UnreadableVideoError,
+  type VideoProbe,
+} from './video-probe.js';

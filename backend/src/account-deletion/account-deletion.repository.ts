@@ -38,9 +38,10 @@ export class AccountDeletionRepository {
       image_key: string;
       thumbnail_key: string;
       plain_image_key: string | null;
+      video_key: string | null;
       generation_id: string | null;
     }[] = await em.query(
-      `SELECT id, image_key, thumbnail_key, plain_image_key, generation_id FROM memes WHERE owner_id = $1`,
+      `SELECT id, image_key, thumbnail_key, plain_image_key, video_key, generation_id FROM memes WHERE owner_id = $1`,
       [tgId],
     );
     const packs: { name: string }[] = await em.query(`SELECT name FROM sticker_packs WHERE owner_id = $1`, [
@@ -54,6 +55,7 @@ export class AccountDeletionRepository {
         meme.thumbnail_key,
         `${meme.image_key}.analysis.json`,
         ...(meme.plain_image_key ? [meme.plain_image_key] : []),
+        ...(meme.video_key ? [meme.video_key] : []),
         ...(meme.generation_id ? [`generations/${meme.generation_id}.mask.png`] : []),
       ]),
       stickerSets: packs.map((pack) => pack.name),

@@ -14,6 +14,24 @@ export const GAME_VARIABLES = {
     ),
     newUserCredits: int('NEW_USER_CREDITS', 3, 'Credits (`generationLimit`) of a new user'),
     cost: int('GENERATION_COST', 1, 'Credits one generation costs', 1),
+    animationCost: int(
+      'ANIMATION_GENERATION_COST',
+      2,
+      'Credits one generation from an animated template costs (the free generation covers stills only)',
+      1,
+    ),
+    animationMaxSeconds: int(
+      'ANIMATION_MAX_SECONDS',
+      6,
+      'Longest animated template accepted, in seconds; longer answers 400 ANIMATION_TOO_LONG',
+      1,
+    ),
+    animationMaxMegapixelFrames: int(
+      'ANIMATION_MAX_FRAME_MEGAPIXELS',
+      500,
+      'An animated template’s frames × pixels (in megapixels) beyond which it answers 400 ANIMATION_TOO_LARGE',
+      1,
+    ),
     freeIntervalMinutes: int(
       'FREE_GENERATION_INTERVAL_MINUTES',
       30,

@@ -16,7 +16,7 @@ import { voteOutcomeSql, votePayoutSql } from './settlement.repository.js';
  */
 export const FEED_ITEM_COLUMNS = `m.id, m.share_id, m.text, m.is_published, m.image_key, m.thumbnail_key,
   m.width, m.height, m.generation_id, m.template_id, m.likes, m.created_at, m.published_at,
-  u.tg_id AS author_tg_id, u.username AS author_username, u.first_name AS author_first_name,
+  m.video_key, m.duration_ms, m.frame_count, u.tg_id AS author_tg_id, u.username AS author_username, u.first_name AS author_first_name,
   u.photo_url AS author_photo_url, v.amount AS voted`;
 
 /** A row selected with FEED_ITEM_COLUMNS. */
@@ -34,6 +34,9 @@ export interface FeedItemRow {
   likes: number;
   created_at: Date;
   published_at: Date | null;
+  video_key: string | null;
+  duration_ms: number | null;
+  frame_count: number | null;
   author_tg_id: string;
   author_username: string | null;
   author_first_name: string | null;

@@ -99,12 +99,16 @@ export class GenerationOutcomesService {
         text: generation.text,
         imageKey: result.resultKey,
         thumbnailKey: result.thumbnailKey,
-        // Without a caption the result is its own caption-less picture.
-        plainImageKey: result.plainKey ?? (generation.text === null ? result.resultKey : null),
+        // Without a caption the result is its own caption-less picture (a still's).
+        plainImageKey:
+          result.plainKey ?? (generation.text === null && !result.videoKey ? result.resultKey : null),
         width: result.width,
         height: result.height,
         nsfwScores,
         reviewSince: held ? new Date() : null,
+        ...(result.videoKey
+          ? { videoKey: result.videoKey, durationMs: result.durationMs, frameCount: result.frameCount }
+          : {}),
       });
       const player = await this.counters.recordGeneration(generation.userId, em);
       if (player.generationsCount === 1 && player.referalId !== null && !player.isBot)

@@ -51,6 +51,8 @@ interface Target {
   templateId: string | null;
   sourceMemeId: string | null;
   text: string | null;
+  /** An animated template's clip and face tracks (its own queue and price); null for a still. */
+  animation: { videoKey: string; analysisKey: string } | null;
 }
 
 /** A generation takes seconds to a minute: what a player over the cap is told to wait. */
@@ -99,7 +101,7 @@ export class GenerationsService {
     const id = randomUUID();
     await this.acceptFaceIfCharged(checked, async () => {
       await this.transactions.run(async (em) => {
-        const charged = await this.charge(em, user.tgId, id);
+        const charged = await this.charge(em, user.tgId, id, target.animation !== null);
         // The charge locked the player's row, so concurrent requests count one after another.
         await this.checkActiveCap(em, user.tgId);
         await this.generations.insert(em, {
@@ -117,17 +119,28 @@ export class GenerationsService {
 
     const result = MediaKeys.generation(id);
     try {
-      await this.queue.enqueueSwap(id, {
-        faceKey,
-        targetKey: target.key,
-        ...(target.text !== null ? { text: target.text } : {}),
-        faces,
-        resultKey: result.image,
-        thumbnailKey: result.thumbnail,
-        // Kept so an edited caption is drawn on the picture without the old one.
-        ...(target.text !== null ? { plainKey: result.plain } : {}),
-        maskKey: result.mask,
-      });
+      if (target.animation)
+        await this.queue.enqueueAnimationSwap(id, {
+          faceKey,
+          ...target.animation,
+          ...(target.text !== null ? { text: target.text } : {}),
+          faces,
+          resultKey: result.image,
+          thumbnailKey: result.thumbnail,
+          videoResultKey: result.video,
+        });
+      else
+        await this.queue.enqueueSwap(id, {
+          faceKey,
+          targetKey: target.key,
+          ...(target.text !== null ? { text: target.text } : {}),
+          faces,
+          resultKey: result.image,
+          thumbnailKey: result.thumbnail,
+          // Kept so an edited caption is drawn on the picture without the old one.
+          ...(target.text !== null ? { plainKey: result.plain } : {}),
+          maskKey: result.mask,
+        });
     } catch {
       // Redis went away after the check: the generation fails and its charge comes back.
       await this.outcomes.fail(id, { code: null, message: 'the job could not be queued' });
@@ -201,6 +214,9 @@ export class GenerationsService {
         // No `text` at all takes the template's caption in the player's language; an empty one means
         // none (the mini app offers the template's caption as a suggestion and sends what the player kept).
         text: text === undefined ? templateCaption(template, user.languageCode) : text,
+        animation: template.videoKey
+          ? { videoKey: template.videoKey, analysisKey: MediaKeys.animation(template.id).tracks }
+          : null,
       };
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
@@ -211,6 +227,7 @@ export class GenerationsService {
       templateId: meme.templateId,
       sourceMemeId: meme.id,
       text: text ?? null,
+      animation: null,
     };
   }
 
@@ -245,8 +262,8 @@ export class GenerationsService {
    * player take turns, so of twenty at once exactly as many are charged as there are credits and at
    * most one more is free.
    */
-  private async charge(em: EntityManager, userId: number, id: string) {
-    const cost = this.config.generation.cost;
+  private async charge(em: EntityManager, userId: number, id: string, animated: boolean) {
+    const cost = animated ? this.config.generation.animationCost : this.config.generation.cost;
     try {
       await this.ledger.spendCredits(
         userId,
@@ -257,6 +274,12 @@ export class GenerationsService {
       return { cost };
     } catch (error) {
       if (!(error instanceof InsufficientBalanceError)) throw error;
+      // The free generation covers stills only (GAME.md "Decisions for the launch round").
+      if (animated)
+        throw new HttpException(
+          { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
+          HttpStatus.PAYMENT_REQUIRED,
+        );
     }
     const wait = await this.generations.freeGenerationWait(
       em,

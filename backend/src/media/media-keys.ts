@@ -7,6 +7,15 @@ export const MediaKeys = {
   /** The folder of every face photo of a player (and their analyses). */
   facesOf: (userId: number) => `faces/${userId}`,
   template: (id: string) => ({ image: `templates/${id}.jpg`, thumbnail: `templates/${id}.thumb.webp` }),
+  /**
+   * An animated template: the upload as it came (never served), the MP4 the worker made of it, and its
+   * face tracks (never served); `template(id)` names its poster and thumbnail.
+   */
+  animation: (id: string) => ({
+    source: `templates/${id}.source`,
+    video: `templates/${id}.mp4`,
+    tracks: `templates/${id}.tracks.json`,
+  }),
   memeBase: (id: string) => ({ image: `memes/${id}.jpg`, thumbnail: `memes/${id}.thumb.webp` }),
   generation: (id: string) => ({
     image: `generations/${id}.jpg`,
@@ -15,6 +24,8 @@ export const MediaKeys = {
     plain: `generations/${id}.plain.jpg`,
     /** The swapped faces' mask over the result (face stickers are cut out along it). */
     mask: `generations/${id}.mask.png`,
+    /** An animated result's MP4 (`image` is then its poster). */
+    video: `generations/${id}.mp4`,
   }),
   /** A face sticker the worker cut out, read once by the stickers job and removed. */
   faceSticker: (generationId: string, version: string) =>
@@ -33,6 +44,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
   '.png': 'image/png',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 /**

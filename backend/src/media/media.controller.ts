@@ -8,6 +8,7 @@ import type { Response } from 'express';
 
 import { Public } from '../common/decorators/public.decorator.js';
 import { publicContentType } from './media-keys.js';
+import { parseByteRange, sendByteRange } from './media-range.js';
 
 /** A year: objects never change under their key, so clients and proxies may keep them. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -54,11 +55,13 @@ export class MediaController {
       res.status(304).end();
       return;
     }
-    res.set({
-      'Content-Type': contentType,
-      'Content-Length': String(object.size),
-      'X-Content-Type-Options': 'nosniff',
-    });
+    res.set({ 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff' });
+    if (contentType.startsWith('video/')) {
+      res.set('Accept-Ranges', 'bytes');
+      const header = res.req.headers.range;
+      if (header) return sendByteRange(res, object.stream, object.size, parseByteRange(header, object.size));
+    }
+    res.set('Content-Length', String(object.size));
     pipeline(object.stream, res, () => undefined);
   }
 }

@@ -5,6 +5,7 @@ import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 
 import { isUniqueViolation } from '../database/unique-violation.js';
 import { isBannedSql } from '../moderation/entities/player-ban.entity.js';
+import type { AnimationColumns } from '../media/animation-fields.js';
 import { IN_FEED, Meme } from './entities/meme.entity.js';
 
 /** A meme's columns as it is created (the rest are the table's defaults; unpublished, no contest day). */
@@ -20,8 +21,9 @@ export type NewMeme = Omit<
   | 'hiddenAt'
   | 'reviewSince'
   | 'nsfwScores'
+  | keyof AnimationColumns
 > &
-  Partial<Pick<Meme, 'reviewSince' | 'nsfwScores'>>;
+  Partial<Pick<Meme, 'reviewSince' | 'nsfwScores'> & AnimationColumns>;
 
 /** A meme's moderation state, read under its row lock. */
 export interface MemeModerationState {

@@ -29,6 +29,7 @@ import { analysisError, AnalysisQueue } from '../face-analysis/analysis-queue.js
 import { ImagesService } from '../media/images.service.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import type { User } from '../users/entities/user.entity.js';
+import { type AnimationColumns, toAnimationFields } from '../media/animation-fields.js';
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
 import { type MemeModerationState, MemesRepository } from './memes.repository.js';
@@ -44,7 +45,7 @@ function newShareId(): string {
 }
 
 /** What a finished swap leaves behind, for its meme. */
-export interface GeneratedMeme {
+export interface GeneratedMeme extends Partial<AnimationColumns> {
   ownerId: number;
   generationId: string;
   templateId: string | null;
@@ -77,7 +78,8 @@ export type MemeDtoSource = Pick<
   | 'likes'
   | 'createdAt'
   | 'publishedAt'
->;
+> &
+  Partial<AnimationColumns>;
 
 export function toMemeDto(meme: MemeDtoSource): MemeDto {
   return {
@@ -94,6 +96,7 @@ export function toMemeDto(meme: MemeDtoSource): MemeDto {
     likes: meme.likes,
     createdAt: meme.createdAt.toISOString(),
     publishedAt: meme.publishedAt?.toISOString() ?? null,
+    ...toAnimationFields(meme),
   };
 }
 
@@ -113,6 +116,7 @@ function toPublicMemeDto(meme: Meme, author: User): PublicMemeDto {
     likes: meme.likes,
     publishedAt: (meme.publishedAt ?? meme.createdAt).toISOString(),
     author: { username: author.username, firstName: author.firstName, photoUrl: author.photoUrl },
+    ...toAnimationFields(meme),
   };
 }
 

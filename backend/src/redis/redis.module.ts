@@ -1,6 +1,12 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { CAPTION_QUEUE, FEED_QUEUE, GENERATION_QUEUE, STICKERS_QUEUE } from '@mememint/contracts';
+import {
+  ANIMATION_QUEUE,
+  CAPTION_QUEUE,
+  FEED_QUEUE,
+  GENERATION_QUEUE,
+  STICKERS_QUEUE,
+} from '@mememint/contracts';
 import { Redis, type RedisKey } from 'ioredis';
 
 import { AppConfig } from '../config/app.config.js';
@@ -79,7 +85,7 @@ async function closeRedis(client: Redis): Promise<void> {
 
 /**
  * Redis for everyone: the shared client (leaderboards, rate limits), the Socket.IO adapter's
- * connections, and Bull, with its queues registered (generation, feed, caption) and the retry policy
+ * connections, and Bull, with its queues registered (generation, feed, caption, animation) and the retry policy
  * set once here.
  */
 @Global()
@@ -107,6 +113,7 @@ async function closeRedis(client: Redis): Promise<void> {
       { name: FEED_QUEUE },
       { name: STICKERS_QUEUE },
       { name: CAPTION_QUEUE },
+      { name: ANIMATION_QUEUE },
     ),
   ],
   providers: [

@@ -3,10 +3,15 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import type { FaceRect, Gender } from '@mememint/contracts';
 
+import type { AnimationColumns } from '../media/animation-fields.js';
 import { Template } from './entities/template.entity.js';
 
 /** A new row: disabled unless said otherwise. */
-export type NewTemplateRow = Omit<Template, 'createdAt' | 'creator' | 'enabled'> & { enabled?: boolean };
+export type NewTemplateRow = Omit<
+  Template,
+  'createdAt' | 'creator' | 'enabled' | keyof AnimationColumns | 'analysis' | 'analysisError'
+> &
+  Partial<AnimationColumns & Pick<Template, 'enabled' | 'analysis' | 'analysisError'>>;
 
 /** What an admin edits and switches. */
 export type TemplateFields = Pick<
@@ -85,6 +90,16 @@ export class TemplatesRepository {
 
   async remove(em: EntityManager, id: string): Promise<void> {
     await em.getRepository(Template).delete({ id });
+  }
+
+  /**
+   * Writes what an animation's analysis found, once: only a template still pending changes (a report
+   * heard twice, by several replicas, settles it once). Answers the row as it now is, or null.
+   */
+  async finishAnalysis(id: string, values: Partial<Template>): Promise<Template | null> {
+    const result = await this.templates.update({ id, analysis: 'pending' }, values);
+    if (!result.affected) return null;
+    return this.findById(id);
   }
 
   insert(values: NewTemplateRow): Promise<Template> {

@@ -16,8 +16,10 @@ import { MediaStore } from '@mememint/media';
 import { AppConfig } from '../config/app.config.js';
 import { analysisError, type AnalysisOutcome, AnalysisQueue } from '../face-analysis/analysis-queue.js';
 import { ImagesService } from '../media/images.service.js';
+import { toAnimationFields } from '../media/animation-fields.js';
 import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import type { Template } from './entities/template.entity.js';
+import { animationContainer, TemplateAnimationsService } from './template-animations.service.js';
 import { TemplatesRepository } from './templates.repository.js';
 
 export interface TemplateFilter {
@@ -62,6 +64,19 @@ export function templateCaption(
   return (language && template.captions[language]) || template.caption;
 }
 
+/** A new template's row fields from an admin's: blank titles and captions left out. */
+export function newTemplateFields(fields: NewTemplate) {
+  return {
+    title: fields.title,
+    titles: givenTexts(fields.titles),
+    caption: fields.caption?.trim() || null,
+    captions: givenTexts(fields.captions),
+    tags: fields.tags ?? [],
+    gender: fields.gender ?? null,
+    isPremium: fields.isPremium ?? false,
+  };
+}
+
 /**
  * A template as players see it: titled and captioned in their language when it has that title or
  * caption, else in English.
@@ -80,6 +95,8 @@ export function toTemplateDto(template: Template, language?: SupportedLanguage):
     height: template.height,
     faces: template.faces ?? [],
     createdAt: template.createdAt.toISOString(),
+    ...toAnimationFields(template),
+    ...(template.analysis ? { analysis: template.analysis } : {}),
   };
 }
 
@@ -97,6 +114,7 @@ export class TemplatesService {
     private readonly storage: MediaStore,
     private readonly analyses: AnalysisQueue,
     private readonly config: AppConfig,
+    private readonly animations: TemplateAnimationsService,
   ) {}
 
   async list(filter: TemplateFilter): Promise<Page<TemplateDto>> {
@@ -124,6 +142,9 @@ export class TemplatesService {
    * record beside them for every swap; the API process loads no model.
    */
   async create(adminId: number, upload: Buffer, fields: NewTemplate): Promise<TemplateDto> {
+    // An animated GIF, MP4 or WEBM is an animated template: probed here, analysed later in the worker.
+    const container = animationContainer(upload);
+    if (container) return this.animations.create(adminId, upload, container, fields);
     const prepared = await this.images.prepare(upload);
     if (!this.analyses.isReady()) throw analysisUnavailable();
     const id = randomUUID();
@@ -141,13 +162,7 @@ export class TemplatesService {
     await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
     const template = await this.templates.insert({
       id,
-      title: fields.title,
-      titles: givenTexts(fields.titles),
-      caption: fields.caption?.trim() || null,
-      captions: givenTexts(fields.captions),
-      tags: fields.tags ?? [],
-      gender: fields.gender ?? null,
-      isPremium: fields.isPremium ?? false,
+      ...newTemplateFields(fields),
       imageKey: keys.image,
       thumbnailKey: keys.thumbnail,
       width: prepared.width,

@@ -69,11 +69,11 @@ export async function meshImageFaces(
     .map(({ face, mesh }) => ({ box: toFaceBox(face), mesh, quality: measureFaceQuality(pyramid, mesh) }));
 }
 
-function encodeFloats(values: Float32Array): string {
+export function encodeFloats(values: Float32Array): string {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
 }
 
-function decodeFloats(text: string, length: number): Float32Array | null {
+export function decodeFloats(text: string, length: number): Float32Array | null {
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length !== length * 4) return null;
   // Copied: a Buffer's pool offset need not be 4-byte aligned.

@@ -124,3 +124,19 @@ export async function detectMesh(
   const [mesh] = await detectMeshes(image, [face], options);
   return mesh;
 }
+
+/**
+ * The 468-point mesh of faces followed from a previous frame: each crop derived from that frame's mesh
+ * (no detection), in one model run.
+ */
+export function followMeshes(
+  image: RgbImage,
+  previous: FaceMesh[],
+  options: SessionOptions,
+): Promise<FaceMesh[]> {
+  return meshesInCrops(
+    image,
+    previous.map((mesh) => meshCrop(mesh)),
+    options,
+  );
+}

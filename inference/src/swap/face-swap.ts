@@ -15,6 +15,7 @@ import { targetFeaturePixels, transferTones } from './feature-tones.js';
 import { hairZones, keepHair } from './forehead-hair.js';
 import { point, triangulate } from './geometry.js';
 import { matchBorder, matchEdge } from './harmonize.js';
+import { LIGHT_CORE, matchLight } from './light-match.js';
 import type { MembraneOptions } from './membrane.js';
 import { fillPolygon } from './mask.js';
 import { mirrorPlan, mixMirror } from './mirror-fill.js';
@@ -53,8 +54,9 @@ export interface SwapOptions {
  * its silhouette and over hair at its outline, its own skin continued); colour transfer in CIELAB (the skin's
  * robust statistics, the areas round the eyes and the lips region to region); hair on the forehead and temples kept; the gradient-domain blend's correction (a harmonic
  * membrane through the border's tone and light, solved by conjugate gradients; `solver` bounds it, and the
- * older edge match with a wider fade is the fallback when it does not converge); and an alpha blend with a
- * feathered mask that keeps eyes, brows and lips whole.
+ * older edge match with a wider fade is the fallback when it does not converge); the face's light and
+ * contrast inside the mask matched to the template's skin there (`matchLight`); a grayscale or sepia
+ * template's tone; and an alpha blend with a feathered mask that keeps eyes, brows and lips whole.
  */
 export function swapFaceInto(
   image: RgbImage,
@@ -143,6 +145,15 @@ export function swapFaceInto(
     labOfMissing(image, region, wideEdge, measured, targetLab);
     matchEdge(warped, targetLab, wideEdge, written, targetSkin, ...size);
   }
+  // The face's light and contrast inside the mask: the template's skin's there (its border already matches).
+  const alpha = new Float32Array(mask.length);
+  const core = new Uint8Array(mask.length);
+  for (let m = 0; m < mask.length; m++) {
+    alpha[m] = mask[m] * covered[m];
+    core[m] = alpha[m] >= LIGHT_CORE ? 1 : 0;
+  }
+  labOfMissing(image, region, core, measured, targetLab);
+  matchLight(warped, targetLab, alpha, written, ...size);
   // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
   const tone = monochromeTone(targetLab, measured);
   if (tone) applyTone(warped, written, tone);

@@ -42,6 +42,7 @@ describe('measured swap quality on held-out photos', { concurrency: 1 }, () => {
     assert.ok(quality.judgeLikeness >= FLOORS.judgeLikeness, figures);
     assert.ok(quality.expressionKept >= FLOORS.expressionKept, figures);
     assert.ok(quality.lightWithin >= FLOORS.lightWithin, figures);
+    assert.ok(quality.contrastWithin >= FLOORS.contrastWithin, figures);
     assert.ok(quality.seamMean <= FLOORS.seamMean, figures);
   });
 });
@@ -49,13 +50,17 @@ describe('measured swap quality on held-out photos', { concurrency: 1 }, () => {
 /**
  * Measured before swap round 3 (2026-11-27, 28 required pairs): faceres 82.1% closer to the face photo;
  * face-api 96.4% closer and 96.4% the same person; expression kept in 12.5% of 24; light within 3 L* 57.1%;
- * seam step mean 1.41. Each floor allows about one pair less.
+ * seam step mean 1.41. With the light match (2026-11-27, load 19–28): faceres 82.1%; face-api 92.9% closer,
+ * 96.4% the same person; expression kept in 8.3% of 24; light within 3 L* 89.3%, contrast within 0.85–1.15
+ * 71.4%; seam mean 1.39. The floors of before stay (the light match meets them: the swap is deterministic);
+ * the new ones allow about one pair less.
  */
 const FLOORS = {
   likeness: 0.78,
   judgeSame: 0.92,
   judgeLikeness: 0.92,
   expressionKept: 0.08,
-  lightWithin: 0.53,
+  lightWithin: 0.85,
+  contrastWithin: 0.67,
   seamMean: 1.6,
 };

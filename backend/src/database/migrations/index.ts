@@ -21,6 +21,7 @@ import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.
 import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
 import { TemplateCaptions1795795355547 } from './1795795355547-TemplateCaptions.js';
 import { RussianTexts1795795563800 } from './1795795563800-RussianTexts.js';
+import { Animations1795798458938 } from './1795798458938-Animations.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -45,4 +46,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   MemeReview1795795165976,
   TemplateCaptions1795795355547,
   RussianTexts1795795563800,
+  Animations1795798458938,
 ];

@@ -34,6 +34,9 @@ export function toFeedItemDto(row: FeedItemRow): FeedItemDto {
     likes: row.likes,
     createdAt: row.created_at,
     publishedAt: row.published_at,
+    videoKey: row.video_key,
+    durationMs: row.duration_ms,
+    frameCount: row.frame_count,
   };
   return {
     ...toMemeDto(meme),

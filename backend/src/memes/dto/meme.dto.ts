@@ -9,7 +9,9 @@ import {
   type PublicMemeDto,
 } from '@mememint/contracts';
 
-export class MemeResponseDto implements MemeDto {
+import { AnimationFieldsResponseDto } from '../../media/animation-fields.js';
+
+export class MemeResponseDto extends AnimationFieldsResponseDto implements MemeDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ description: 'Public id for /i/:shareId' }) shareId!: string;
   @ApiProperty({ type: String, nullable: true }) text!: string | null;
@@ -33,7 +35,7 @@ export class MemeAuthorResponseDto implements MemeAuthorDto {
 }
 
 /** A published meme as anyone sees it (`GET /api/v1/memes/share/{shareId}/`). */
-export class PublicMemeResponseDto implements PublicMemeDto {
+export class PublicMemeResponseDto extends AnimationFieldsResponseDto implements PublicMemeDto {
   @ApiProperty({ format: 'uuid', description: 'For a generation `{memeId}`' }) id!: string;
   @ApiProperty() shareId!: string;
   @ApiProperty({ type: String, nullable: true }) text!: string | null;

@@ -88,6 +88,16 @@ export class Meme {
   @Column({ type: 'integer' })
   height!: number;
 
+  /** An animated meme's MP4 (`imageKey` is then its poster); null for a still. */
+  @Column({ name: 'video_key', type: 'varchar', length: 255, nullable: true })
+  videoKey!: string | null;
+
+  @Column({ name: 'duration_ms', type: 'integer', nullable: true })
+  durationMs!: number | null;
+
+  @Column({ name: 'frame_count', type: 'integer', nullable: true })
+  frameCount!: number | null;
+
   /** The generation that produced it; null for an uploaded photo. */
   @Index('memes_generation_uq', { unique: true })
   @Column({ name: 'generation_id', type: 'uuid', nullable: true })

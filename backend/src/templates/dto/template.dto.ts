@@ -11,13 +11,25 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { type Gender, MEME_TEXT_MAX_LENGTH, type Page, type TemplateDto } from '@mememint/contracts';
+import {
+  type AnimationAnalysisState,
+  type Gender,
+  MEME_TEXT_MAX_LENGTH,
+  type Page,
+  type TemplateDto,
+} from '@mememint/contracts';
 
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
+import { AnimationFieldsResponseDto } from '../../media/animation-fields.js';
 import { GENDERS } from '../entities/template.entity.js';
 import { FaceRectDto } from '../../face-analysis/face-rect.dto.js';
 
-export class TemplateResponseDto implements TemplateDto {
+export class TemplateResponseDto extends AnimationFieldsResponseDto implements TemplateDto {
+  @ApiPropertyOptional({
+    enum: ['pending', 'ready', 'failed'],
+    description: 'An animation’s analysis: pending after the upload, ready (faces found) or failed',
+  })
+  analysis?: AnimationAnalysisState;
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ description: 'In the player’s language when the template has it, else English' })
   title!: string;

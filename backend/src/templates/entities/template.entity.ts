@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { FaceRect, Gender, SupportedLanguage } from '@mememint/contracts';
+import type { AnimationAnalysisState, FaceRect, Gender, SupportedLanguage } from '@mememint/contracts';
 
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
@@ -58,6 +58,24 @@ export class Template {
 
   @Column({ type: 'integer' })
   height!: number;
+
+  /** An animated template's MP4 as the worker keeps it (`imageKey` is then its poster); null for a still. */
+  @Column({ name: 'video_key', type: 'varchar', length: 255, nullable: true })
+  videoKey!: string | null;
+
+  @Column({ name: 'duration_ms', type: 'integer', nullable: true })
+  durationMs!: number | null;
+
+  @Column({ name: 'frame_count', type: 'integer', nullable: true })
+  frameCount!: number | null;
+
+  /** An animation's analysis in the worker: pending after the upload, ready, or failed; null for a still. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  analysis!: AnimationAnalysisState | null;
+
+  /** Why an animation's analysis failed (English), shown to admins. */
+  @Column({ name: 'analysis_error', type: 'text', nullable: true })
+  analysisError!: string | null;
 
   /** Faces found when it was uploaded. */
   @Column({ name: 'face_count', type: 'integer' })

@@ -5,6 +5,7 @@ import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { AuditPanel } from './AuditPanel';
 import { GamePanel } from './GamePanel';
+import { ModerationPanel } from './ModerationPanel';
 import { OrdersPanel } from './OrdersPanel';
 import { PlayerDetail } from './PlayerDetail';
 import { PlayersPanel } from './PlayersPanel';
@@ -19,7 +20,7 @@ const FiguresPanel = lazy(async () => ({
   default: (await import('./FiguresPanel')).FiguresPanel,
 }));
 
-const TABS = ['templates', 'players', 'orders', 'game', 'figures', 'audit'] as const;
+const TABS = ['templates', 'moderation', 'players', 'orders', 'game', 'figures', 'audit'] as const;
 
 /**
  * The operator console (`/admin/…`, admins only: the router shows others the not-found screen and
@@ -47,6 +48,7 @@ export function Console() {
           <Routes>
             <Route index element={<Navigate to="templates" replace />} />
             <Route path="templates" element={<TemplatesPanel />} />
+            <Route path="moderation" element={<ModerationPanel />} />
             <Route path="players" element={<PlayersPanel />} />
             <Route path="players/:tgId" element={<PlayerDetail />} />
             <Route path="orders" element={<OrdersPanel />} />

@@ -12,7 +12,9 @@ import type {
   AdminUserSummaryDto,
   AuditEntryDto,
   BanDto,
+  MemeModerationDto,
   Page,
+  ReportedMemeDto,
   TemplateDto,
 } from '@mememint/contracts';
 
@@ -29,6 +31,7 @@ export const adminKeys = {
   feedDay: (date: string) => [...adminKeys.all(), 'feed', date] as const,
   figures: (days: number) => [...adminKeys.all(), 'figures', days] as const,
   audit: () => [...adminKeys.all(), 'audit'] as const,
+  moderation: () => [...adminKeys.all(), 'moderation'] as const,
 };
 
 /** The fields of a new template beside its image (`POST /v1/memes/generations/templates/`). */
@@ -95,6 +98,13 @@ export const adminApi = {
 
   figures: (client: ApiClient, days: number) =>
     client.get<AdminFiguresDto>('/v1/admin/figures/', { query: { days } }),
+  /** Open reports and results held by NSFW screening, newest first. */
+  reports: (client: ApiClient, page: number) =>
+    client.get<Page<ReportedMemeDto>>('/v1/admin/reports/', {
+      query: { status: 'open', page, pageSize: 20 },
+    }),
+  decide: (client: ApiClient, memeId: string, decision: 'hide' | 'restore') =>
+    client.post<MemeModerationDto>(`/v1/admin/memes/${memeId}/${decision}/`, {}),
   audit: (client: ApiClient, page: number) =>
     client.get<Page<AuditEntryDto>>('/v1/admin/audit/', { query: { page, pageSize: 30 } }),
 };

@@ -1,0 +1,111 @@
+import type { FaceChoice, FaceRect } from './face-analysis.js';
+import type { FaceBox } from './queue.js';
+
+/**
+ * Animated templates and memes (issue 24). An animation is a short silent clip: the worker keeps it as
+ * an MP4 (H.264, yuv420p, faststart) of at most 30 fps and 720 px on its longest side, with a JPEG
+ * poster (its first frame) as `imageUrl` and a WEBP thumbnail.
+ */
+export type MediaKind = 'image' | 'animation';
+
+/** Where an animated template stands: analysed in the worker after the upload answered. */
+export type AnimationAnalysisState = 'pending' | 'ready' | 'failed';
+
+/** The longest side of an animation as the worker keeps it, and its highest frame rate. */
+export const ANIMATION_MAX_SIDE = 720;
+export const ANIMATION_MAX_FPS = 30;
+/** A clip's longest side as uploaded (larger is refused before anything decodes it). */
+export const ANIMATION_UPLOAD_MAX_SIDE = 4096;
+
+/** A face track of an animation as the API lists it: its box on the frame `frameIndex`. */
+export interface AnimationFaceRect extends FaceRect {
+  /** The poster frame (0) when the track is there, else the frame where the face is largest. */
+  frameIndex: number;
+}
+
+/** What an animated template or meme adds to its DTO (absent, or null, for a still). */
+export interface AnimationFields {
+  kind: MediaKind;
+  /** Of an animation; null for a still. */
+  durationMs: number | null;
+  frameCount: number | null;
+  /** The MP4 (H.264, yuv420p, faststart); null for a still. */
+  videoUrl: string | null;
+}
+
+/** The Bull queue of animated work: its own list and concurrency, so stills never wait behind a clip. */
+export const ANIMATION_QUEUE = 'animation';
+
+/** Transcodes an uploaded clip and analyses its faces into tracks (detection on key frames, mesh between). */
+export const ANALYSE_ANIMATION_JOB = 'analyse-animation';
+
+/** Swaps a player's face into every frame of an analysed animation's chosen tracks. */
+export const SWAP_ANIMATION_JOB = 'swap-animation';
+
+export interface AnalyseAnimationJobData {
+  /** The upload as it came (GIF, MP4 or WEBM), probed by the backend. */
+  sourceKey: string;
+  /** Where the worker writes the transcoded MP4, its poster (JPEG), thumbnail (WEBP) and tracks (JSON). */
+  videoKey: string;
+  posterKey: string;
+  thumbnailKey: string;
+  analysisKey: string;
+}
+
+export interface AnalyseAnimationJobResult {
+  videoKey: string;
+  posterKey: string;
+  thumbnailKey: string;
+  analysisKey: string;
+  width: number;
+  height: number;
+  frameCount: number;
+  durationMs: number;
+  /** Its face tracks, largest first (the list a generation's `faces` indexes); empty when none. */
+  faces: AnimationFaceRect[];
+  timings: Record<string, number>;
+}
+
+export interface SwapAnimationJobData {
+  /** Media key of the player's face photo (its analysis beside it, when there is one). */
+  faceKey: string;
+  /** The template's (or animated meme's) MP4 and the tracks analysed from it. */
+  videoKey: string;
+  analysisKey: string;
+  text?: string;
+  faces?: FaceChoice;
+  /** The result's poster (JPEG) and thumbnail (WEBP), and its MP4. */
+  resultKey: string;
+  thumbnailKey: string;
+  videoResultKey: string;
+}
+
+/** One face track of a stored animation analysis: the face's mesh on each frame it is seen on. */
+export interface AnimationTrackRecord {
+  /** On the frame `frameIndex`, in the clip's pixels. */
+  box: FaceBox;
+  frameIndex: number;
+  /** Per frame: null where the face is not seen, else 468 × (x, y, z) float32 as base64. */
+  meshes: (string | null)[];
+}
+
+/** The analysis stored beside an animation (`analysisKey`). */
+export interface AnimationAnalysisRecord {
+  format: 'mememint-animation-analysis/1';
+  width: number;
+  height: number;
+  fps: number;
+  frameCount: number;
+  durationMs: number;
+  tracks: AnimationTrackRecord[];
+}
+
+/** Told to the uploading admin when an animated template's analysis ends. */
+export interface TemplateAnalysedEvent {
+  templateId: string;
+  analysis: Exclude<AnimationAnalysisState, 'pending'>;
+  enabled: boolean;
+  faces: number;
+  /** Why it stays disabled (in English), for a failed analysis. */
+  detail?: string;
+}

@@ -1,0 +1,124 @@
+import {
+  analysisKeyOf,
+  ANALYSE_ANIMATION_JOB,
+  ANIMATION_QUEUE,
+  type AnalyseAnimationJobResult,
+  type AnimationAnalysisRecord,
+  type FaceAnalysisRecord,
+  type GenerationJobResult,
+  type JobData,
+  type QueueJob,
+  SWAP_ANIMATION_JOB,
+} from '@mememint/contracts';
+import type { MediaStore } from '@mememint/media';
+import type Bull from 'bull';
+
+import type { InferenceConfig } from '../config.js';
+import { analyseAnimation } from './animation-analysis.js';
+import { runAnimationSwap } from './animation-swap.js';
+
+export type AnimationQueueData = QueueJob<typeof ANIMATION_QUEUE>['data'];
+type AnalyseAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof ANALYSE_ANIMATION_JOB>>;
+type SwapAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof SWAP_ANIMATION_JOB>>;
+
+/** Runs a job's work; an input error fails it for good (see the worker). */
+export type ForGood = <T>(job: Bull.Job, work: () => Promise<T>) => Promise<T>;
+
+async function readJson<T>(media: MediaStore, key: string): Promise<T | null> {
+  try {
+    return JSON.parse((await media.read(key)).toString('utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Transcodes an uploaded clip, finds its face tracks, stores the clip, its poster and the tracks. */
+async function processAnalyseAnimation(
+  job: AnalyseAnimationJob,
+  config: InferenceConfig,
+  media: MediaStore,
+  forGood: ForGood,
+): Promise<AnalyseAnimationJobResult> {
+  const data = job.data;
+  const upload = await media.read(data.sourceKey);
+  const analysed = await forGood(job, () => analyseAnimation(upload, config));
+  await Promise.all([
+    media.write(data.videoKey, analysed.video),
+    media.write(data.posterKey, analysed.poster),
+    media.write(data.thumbnailKey, analysed.thumbnail),
+    media.write(data.analysisKey, Buffer.from(JSON.stringify(analysed.record))),
+  ]);
+  const { record } = analysed;
+  return {
+    videoKey: data.videoKey,
+    posterKey: data.posterKey,
+    thumbnailKey: data.thumbnailKey,
+    analysisKey: data.analysisKey,
+    width: record.width,
+    height: record.height,
+    frameCount: record.frameCount,
+    durationMs: record.durationMs,
+    faces: analysed.faces,
+    timings: {
+      ...analysed.timings,
+      detections: analysed.counts.detections,
+      meshRuns: analysed.counts.meshRuns,
+    },
+  };
+}
+
+/** Swaps the player's face into an analysed clip; answers like a still's swap, with the MP4 beside. */
+async function processSwapAnimation(
+  job: SwapAnimationJob,
+  config: InferenceConfig,
+  media: MediaStore,
+  forGood: ForGood,
+): Promise<GenerationJobResult> {
+  const data = job.data;
+  const [face, video, record, faceAnalysis] = await Promise.all([
+    media.read(data.faceKey),
+    media.read(data.videoKey),
+    readJson<AnimationAnalysisRecord>(media, data.analysisKey),
+    readJson<FaceAnalysisRecord>(media, analysisKeyOf(data.faceKey)),
+  ]);
+  if (!record) throw new Error(`no analysis at ${data.analysisKey}`);
+  const result = await forGood(job, () =>
+    runAnimationSwap(
+      { face, faceAnalysis, video, record, text: data.text, faces: data.faces },
+      config,
+      (progress) => job.progress(progress),
+    ),
+  );
+  await job.progress({ stage: 'store', progress: 95 });
+  await Promise.all([
+    media.write(data.videoResultKey, result.video),
+    media.write(data.resultKey, result.poster),
+    media.write(data.thumbnailKey, result.thumbnail),
+  ]);
+  await job.progress({ stage: 'done', progress: 100 });
+  return {
+    resultKey: data.resultKey,
+    thumbnailKey: data.thumbnailKey,
+    videoKey: data.videoResultKey,
+    frameCount: result.frameCount,
+    durationMs: result.durationMs,
+    width: result.width,
+    height: result.height,
+    faces: result.faces,
+    timings: result.timings,
+  };
+}
+
+/** The animation queue's processor: one for every job name (named ones would add up their concurrency). */
+export function processAnimationJob(
+  job: Bull.Job<AnimationQueueData>,
+  config: InferenceConfig,
+  media: MediaStore,
+  forGood: ForGood,
+): Promise<AnalyseAnimationJobResult | GenerationJobResult> {
+  if (job.name === ANALYSE_ANIMATION_JOB)
+    return processAnalyseAnimation(job as AnalyseAnimationJob, config, media, forGood);
+  if (job.name === SWAP_ANIMATION_JOB)
+    return processSwapAnimation(job as SwapAnimationJob, config, media, forGood);
+  return Promise.reject(new Error(`unknown job "${job.name}"`));
+}

@@ -1,0 +1,155 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { AnimationAnalysisRecord, FaceAnalysisRecord, FaceBox, FaceChoice } from '@mememint/contracts';
+
+import { detectImageFaces, meshImageFaces, storedImageFaces } from '../analysis/face-analysis.js';
+import type { PipelineConfig } from '../config.js';
+import { NoFaceError, NoSuchFaceError } from '../errors.js';
+import { AI_LABEL_XMP } from '../image/ai-label.js';
+import { decodeImage } from '../image/decode.js';
+import { encodeResult } from '../image/encode.js';
+import type { ProgressListener } from '../pipeline.js';
+import { swapFace } from '../swap/face-swap.js';
+import type { FaceMesh, RgbImage } from '../types.js';
+import { ANIMATION_ANALYSIS_FORMAT, inTempFolder } from './animation-analysis.js';
+import { applyCaption, captionOverlay } from './caption-overlay.js';
+import { decodeTrackMesh } from './face-tracks.js';
+import { encodeFrames, readFrames } from './ffmpeg.js';
+import { withMp4Xmp } from './mp4-xmp.js';
+import { OneEuroFilter } from './one-euro.js';
+
+export interface AnimationSwapRequest {
+  /** The player's face photo (JPEG) and its stored analysis, when there is one. */
+  face: Uint8Array;
+  faceAnalysis?: FaceAnalysisRecord | null;
+  /** The template's kept MP4 and the tracks analysed from it. */
+  video: Uint8Array;
+  record: AnimationAnalysisRecord;
+  text?: string;
+  faces?: FaceChoice;
+}
+
+export interface AnimationSwapResult {
+  /** MP4 (H.264, yuv420p, faststart), labelled as AI-made (XMP in a `uuid` box). */
+  video: Buffer;
+  /** Its first frame, JPEG, and a WEBP thumbnail (both labelled). */
+  poster: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  frameCount: number;
+  durationMs: number;
+  /** The chosen tracks' boxes (on their own frames). */
+  faces: FaceBox[];
+  timings: Record<string, number>;
+}
+
+/** Progress of the frames: from 10 % (the face is ready) to 90 % (every frame swapped and encoded). */
+const FRAMES_FROM = 10;
+const FRAMES_TO = 90;
+
+/** The tracks to swap into, by the generation's face choice (tracks are largest first). */
+function chooseTracks(record: AnimationAnalysisRecord, choice: FaceChoice): number[] {
+  const count = record.tracks.length;
+  if (count === 0) throw new NoFaceError('target');
+  if (choice === 'all') return record.tracks.map((_, i) => i);
+  const chosen = choice === 'largest' ? [0] : [...new Set(choice)];
+  for (const index of chosen)
+    if (!Number.isInteger(index) || index < 0 || index >= count) throw new NoSuchFaceError(index, count);
+  return chosen;
+}
+
+async function sourceFace(
+  request: AnimationSwapRequest,
+  config: PipelineConfig,
+): Promise<{ image: RgbImage; mesh: FaceMesh }> {
+  const image = await decodeImage(request.face, {
+    maxBytes: config.maxImageBytes,
+    maxPixels: config.maxImagePixels,
+    jpegOnly: true,
+  });
+  const stored = await storedImageFaces(request.faceAnalysis, request.face);
+  const [face] =
+    stored ??
+    (await meshImageFaces(image, (await detectImageFaces(image, config, false)).slice(0, 1), config));
+  if (!face) throw new NoFaceError('face');
+  return { image, mesh: face.mesh };
+}
+
+/**
+ * Swaps the player's face into every frame of the chosen tracks of an analysed clip: no detection (the
+ * tracks are stored), each track's landmarks smoothed over time (One Euro, restarted after a gap), the
+ * still swap's stages applied frame by frame, the caption laid on every frame, frames without the face
+ * kept as they were; the frames are encoded as they come, so memory holds one or two frames.
+ */
+export async function runAnimationSwap(
+  request: AnimationSwapRequest,
+  config: PipelineConfig,
+  onProgress?: ProgressListener,
+): Promise<AnimationSwapResult> {
+  const { record } = request;
+  if (record.format !== ANIMATION_ANALYSIS_FORMAT) throw new NoFaceError('target');
+  const timings: Record<string, number> = {};
+  let started = performance.now();
+  await onProgress?.({ stage: 'decode', progress: 5 });
+  const chosen = chooseTracks(record, request.faces ?? 'largest');
+  const source = await sourceFace(request, config);
+  const overlay = await captionOverlay(request.text ?? '', record.width, record.height);
+  timings.prepare = Math.round(performance.now() - started);
+  started = performance.now();
+  const filters = chosen.map(() => new OneEuroFilter());
+  let first: RgbImage | null = null;
+  let reported = FRAMES_FROM;
+  await onProgress?.({ stage: 'swap', progress: reported });
+  return inTempFolder(async (folder) => {
+    const input = path.join(folder, 'template.mp4');
+    const output = path.join(folder, 'result.mp4');
+    await writeFile(input, request.video);
+    const encoder = await encodeFrames(output, record.width, record.height, record.fps);
+    let swapMs = 0;
+    const frameCount = await readFrames(input, record.width, record.height, async (frame, index) => {
+      const swapStarted = performance.now();
+      chosen.forEach((trackIndex, i) => {
+        const mesh = decodeTrackMesh(record.tracks[trackIndex]!.meshes[index]);
+        // Where the face is not seen, the frame stays the template's own.
+        if (!mesh) return filters[i]!.reset();
+        const points = filters[i]!.filter(mesh.points, index / record.fps);
+        swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh);
+      });
+      applyCaption(frame, overlay);
+      swapMs += performance.now() - swapStarted;
+      if (index === 0) first = { ...frame, data: Uint8Array.from(frame.data) };
+      await encoder.write(frame);
+      const progress = Math.floor(
+        FRAMES_FROM + ((FRAMES_TO - FRAMES_FROM) * (index + 1)) / record.frameCount,
+      );
+      if (progress >= reported + 5 && progress <= FRAMES_TO) {
+        reported = progress;
+        await onProgress?.({ stage: 'swap', progress });
+      }
+    });
+    await encoder.finish();
+    timings.swap = Math.round(swapMs);
+    timings.frames = Math.round(performance.now() - started);
+    if (!first) throw new NoFaceError('target');
+    started = performance.now();
+    await onProgress?.({ stage: 'encode', progress: FRAMES_TO });
+    const [video, { image: poster, thumbnail }] = await Promise.all([
+      readFile(output).then((mp4) => withMp4Xmp(mp4, AI_LABEL_XMP)),
+      encodeResult(first),
+    ]);
+    timings.encode = Math.round(performance.now() - started);
+    return {
+      video,
+      poster,
+      thumbnail,
+      width: record.width,
+      height: record.height,
+      frameCount,
+      durationMs: Math.round((frameCount / record.fps) * 1000),
+      faces: chosen.map((i) => record.tracks[i]!.box),
+      timings,
+    };
+  });
+}

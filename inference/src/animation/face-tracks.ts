@@ -1,0 +1,183 @@
+import type { AnimationTrackRecord, FaceBox } from '@mememint/contracts';
+
+import { decodeFloats, detectImageFaces, encodeFloats } from '../analysis/face-analysis.js';
+import type { PipelineConfig } from '../config.js';
+import { detectMeshes, followMeshes } from '../landmarks/face-mesh.js';
+import { MESH_POINT_COUNT } from '../landmarks/mesh-indices.js';
+import type { Box, FaceMesh, RgbImage } from '../types.js';
+
+/** Detection runs on every KEY_INTERVAL-th frame (and whenever a followed face is lost). */
+export const KEY_INTERVAL = 10;
+/** While a track is lost (and may come back), detection runs on every MISSING_INTERVAL-th frame. */
+const MISSING_INTERVAL = 3;
+/** A followed mesh whose own face score falls below this is lost (stricter than a still's 0.2). */
+const FOLLOW_MIN_SCORE = 0.5;
+/** A new detection's mesh must reach this to start or revive a track. */
+const START_MIN_SCORE = 0.5;
+/** A detection overlapping a followed face this much is that face. */
+const SAME_FACE_IOU = 0.3;
+/** A lost track is revived by a face near where it was, this many seconds later at most. */
+const REVIVE_SECONDS = 2;
+/** Tracks seen on fewer frames than this are spurious detections and dropped. */
+const MIN_TRACK_FRAMES = 3;
+
+/** Counts of the model runs an analysis made (for the bench and the job's timings). */
+export interface TrackingCounts {
+  detections: number;
+  meshRuns: number;
+}
+
+interface Track {
+  meshes: (FaceMesh | null)[];
+  /** The last frame it was seen on, and its mesh there. */
+  lastFrame: number;
+  last: FaceMesh;
+}
+
+/** A mesh's bounding box in image pixels (x and y of its 468 points). */
+export function meshBox(mesh: FaceMesh): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < MESH_POINT_COUNT; i++) {
+    const x = mesh.points[i * 3]!;
+    const y = mesh.points[i * 3 + 1]!;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+function iou(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+function centreDistance(a: Box, b: Box): number {
+  return Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2));
+}
+
+/**
+ * Follows every face of a clip frame by frame: a face's mesh on one frame gives the crop its mesh is
+ * found in on the next (one mesh run per face per frame, no detection); detection runs on key frames
+ * and on any frame where a followed face was lost (then every few frames while it is missing), and its new
+ * faces start tracks, or revive a track
+ * lost nearby within REVIVE_SECONDS (a turn, a short occlusion, a face leaving and coming back).
+ */
+export class FaceTracker {
+  readonly counts: TrackingCounts = { detections: 0, meshRuns: 0 };
+  private readonly tracks: Track[] = [];
+  private frames = 0;
+
+  constructor(
+    private readonly config: PipelineConfig,
+    private readonly fps: number,
+  ) {}
+
+  async add(frame: RgbImage, index: number): Promise<void> {
+    this.frames = index + 1;
+    const followed = this.tracks.filter((track) => track.lastFrame === index - 1);
+    let lost = false;
+    if (followed.length > 0) {
+      this.counts.meshRuns++;
+      const meshes = await followMeshes(
+        frame,
+        followed.map((track) => track.last),
+        this.config,
+      );
+      followed.forEach((track, i) => {
+        const mesh = meshes[i]!;
+        if (mesh.faceScore >= FOLLOW_MIN_SCORE) this.see(track, mesh, index);
+        else lost = true;
+      });
+    }
+    // While a face is missing, detection looks for it more often (it may come back any frame).
+    const missing = this.tracks.some((track) => track.lastFrame < index - 1 && this.revivable(track, index));
+    if (index % KEY_INTERVAL === 0 || lost || (missing && index % MISSING_INTERVAL === 0))
+      await this.detect(frame, index);
+  }
+
+  private revivable(track: Track, index: number): boolean {
+    return track.lastFrame < index && index - track.lastFrame <= REVIVE_SECONDS * this.fps;
+  }
+
+  private see(track: Track, mesh: FaceMesh, index: number): void {
+    track.meshes[index] = mesh;
+    track.lastFrame = index;
+    track.last = mesh;
+  }
+
+  private async detect(frame: RgbImage, index: number): Promise<void> {
+    this.counts.detections++;
+    const current = this.tracks
+      .filter((track) => track.lastFrame === index)
+      .map((track) => meshBox(track.last));
+    const fresh = (await detectImageFaces(frame, this.config, false)).filter((face) =>
+      current.every((box) => iou(box, face.box) < SAME_FACE_IOU),
+    );
+    if (fresh.length === 0) return;
+    this.counts.meshRuns++;
+    const meshes = await detectMeshes(frame, fresh, this.config);
+    for (const mesh of meshes) {
+      if (mesh.faceScore < START_MIN_SCORE) continue;
+      const box = meshBox(mesh);
+      const revived = this.tracks
+        .filter((track) => this.revivable(track, index))
+        .map((track) => ({ track, distance: centreDistance(meshBox(track.last), box) }))
+        .filter(({ distance }) => distance < 1.5 * Math.max(box.width, box.height))
+        .sort((a, b) => a.distance - b.distance)[0];
+      if (revived) this.see(revived.track, mesh, index);
+      else this.tracks.push({ meshes: Object.assign([], { [index]: mesh }), lastFrame: index, last: mesh });
+    }
+  }
+
+  /**
+   * The tracks, largest first, each with a mesh (or null) for every frame and its box on the poster
+   * frame (0) when it is there, else on the frame where it is largest.
+   */
+  result(): AnimationTrackRecord[] {
+    return this.tracks
+      .map((track) => {
+        const meshes = Array.from({ length: this.frames }, (_, i) => track.meshes[i] ?? null);
+        const seen = meshes.filter((mesh) => mesh !== null).length;
+        let frameIndex = 0;
+        if (!meshes[0]) {
+          let largest = -1;
+          meshes.forEach((mesh, i) => {
+            const area = mesh ? meshBox(mesh).width * meshBox(mesh).height : -1;
+            if (area > largest) [largest, frameIndex] = [area, i];
+          });
+        }
+        const box = meshBox(meshes[frameIndex]!);
+        return {
+          track: { box: roundBox(box), frameIndex, meshes: meshes.map(encodeMesh) },
+          seen,
+          area: box.width * box.height,
+        };
+      })
+      .filter(({ seen }) => seen >= MIN_TRACK_FRAMES)
+      .sort((a, b) => b.area - a.area)
+      .map(({ track }) => track);
+  }
+}
+
+function roundBox(box: Box): FaceBox {
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return { x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height), score: 1 };
+}
+
+function encodeMesh(mesh: FaceMesh | null): string | null {
+  return mesh ? encodeFloats(mesh.points) : null;
+}
+
+/** A stored track's mesh on one frame, or null where the face is not seen (or the record is damaged). */
+export function decodeTrackMesh(text: string | null | undefined): FaceMesh | null {
+  const points = text ? decodeFloats(text, MESH_POINT_COUNT * 3) : null;
+  return points ? { points, faceScore: 1 } : null;
+}
