@@ -28,6 +28,8 @@ export const ErrorCode = {
   telegramRefused: 'TELEGRAM_REFUSED',
   alreadySettled: 'ALREADY_SETTLED',
   dayNotEnded: 'DAY_NOT_ENDED',
+  /** `PATCH /v1/users/me/`: gender is none of male, female, transgender or null. */
+  invalidGender: 'INVALID_GENDER',
   // An animated template's upload (issue 24).
   animationTooLong: 'ANIMATION_TOO_LONG',
   animationTooLarge: 'ANIMATION_TOO_LARGE',

@@ -45,6 +45,11 @@ export interface ServerToClientEvents {
   'meme:liked': (payload: { memeId: string; likes: number }) => void;
   /** To everyone: a day was settled; `memeId` is its meme of the day (null when nothing was liked). */
   'feed:settled': (payload: { date: string; memeId: string | null }) => void;
+  /**
+   * To everyone: memes were published since the last one (at most one event per 10 s across all
+   * replicas, `count` of them): the feed and the deck load again.
+   */
+  'memes:published': (payload: { count: number }) => void;
   /** A Stars order was paid and its grants applied. */
   'order:paid': (payload: { orderId: string }) => void;
   /** The boost's bonus credits of this UTC day (`YYYY-MM-DD`) were granted. */

@@ -9,7 +9,9 @@ export interface Page<T> {
   total: number;
 }
 
-export type Gender = 'male' | 'female' | 'transgender';
+/** Who a template is for, and the gender a player says on Profile. */
+export const GENDERS = ['male', 'female', 'transgender'] as const;
+export type Gender = (typeof GENDERS)[number];
 
 export interface TemplateDto extends AnimationFields {
   /** An animation's analysis (after the upload answered); absent for a still. */

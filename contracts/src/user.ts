@@ -1,4 +1,9 @@
-/** The current user as `GET /api/v1/auth/me/` returns it: exactly the keys of docs/SPEC.md §3. */
+import type { Gender } from './memes.js';
+
+/**
+ * The current user as `GET /api/v1/auth/me/` returns it: the keys of docs/SPEC.md §3, and beside them
+ * `gender` (issue 22).
+ */
 export interface UserDto {
   tgId: number;
   createdAt: string;
@@ -31,6 +36,8 @@ export interface UserDto {
   swipes: number;
   swipedCount: number;
   swipedGiftCount: number;
+  /** Set on Profile (`PATCH /v1/users/me/`): templates of this gender come first. Null: not said. */
+  gender: Gender | null;
   /**
    * When the player agreed to the face-photo note (`POST /v1/users/face/consent/`); null until then,
    * and until then a face photo is refused (403 FACE_CONSENT_REQUIRED).
@@ -43,10 +50,18 @@ export interface FaceConsentDto {
   faceConsentAt: string;
 }
 
+/** `PATCH /api/v1/users/me/`: the player's own settings. */
+export interface UserPatch {
+  gender: Gender | null;
+}
+
 export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** The keys of UserDto in the order docs/SPEC.md §3 lists them; tests compare `/me` against it. */
+/**
+ * The keys of UserDto in the order docs/SPEC.md §3 lists them, then `gender` (issue 22); tests
+ * compare `/me` against it.
+ */
 export const USER_DTO_KEYS = [
   'tgId',
   'createdAt',
@@ -76,6 +91,7 @@ export const USER_DTO_KEYS = [
   'swipedCount',
   'swipedGiftCount',
   'faceConsentAt',
+  'gender',
 ] as const satisfies readonly (keyof UserDto)[];
 
 /** Balances pushed on the socket whenever one changes. */

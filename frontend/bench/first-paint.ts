@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 import type { Browser } from 'playwright-core';
 
-import { launchBrowser } from '../e2e/browser.js';
+import { launchBrowser, PHONE_USER_AGENT } from '../e2e/browser.js';
 import { seedMemes } from '../e2e/seed.js';
 import { ADMIN_TG_ID, FRONTEND_DIR, OUTPUT_DIR, startStack, type Stack } from '../e2e/stack.js';
 import {
@@ -162,6 +162,7 @@ async function phone(browser: Browser, side: Side) {
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    userAgent: PHONE_USER_AGENT,
     // Each build's inline script has its own CSP hash and one API sends one policy: the A/B's builds
     // run without it alike (the e2e checks the policy).
     bypassCSP: true,

@@ -38,6 +38,13 @@ export function expectNoCspViolations(): void {
   });
 }
 
+/**
+ * An iPhone's Safari user agent: the development launch takes the platform from it (issue 22,
+ * defect 13), as Telegram's iOS client would report `ios`.
+ */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
 /** A phone in portrait (iPhone 12/13/14 size), touch, in the given colour scheme. */
 export async function phoneContext(
   browser: Browser,
@@ -50,6 +57,7 @@ export async function phoneContext(
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    userAgent: PHONE_USER_AGENT,
     colorScheme,
     locale: 'en-US',
   });

@@ -1,4 +1,4 @@
-import { type ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, HttpException, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 
 /**
@@ -16,6 +16,22 @@ function nulPath(value: unknown, path: string): string | null {
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * The stable `code` a failed constraint names in its context (`@IsIn(…, {context: {code}})`), for
+ * the client to branch on; the first failed field's.
+ */
+function codeOf(errors: readonly ValidationError[]): string | undefined {
+  for (const error of errors) {
+    for (const context of Object.values(error.contexts ?? {})) {
+      const code = (context as { code?: unknown }).code;
+      if (typeof code === 'string') return code;
+    }
+    const nested = codeOf(error.children ?? []);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
 }
 
 /**
@@ -68,6 +84,19 @@ class AppValidationPipe extends ValidationPipe {
 
   protected override flattenValidationErrors(errors: ValidationError[]): string[] {
     return super.flattenValidationErrors(oneMessageEach(errors));
+  }
+
+  /** As Nest's, with the failed constraint's `code` beside `detail` when it names one. */
+  override createExceptionFactory() {
+    const plain = super.createExceptionFactory();
+    return (errors: ValidationError[] = []) => {
+      const exception = plain(errors);
+      const code = codeOf(errors);
+      if (code === undefined || !(exception instanceof HttpException)) return exception;
+      const { message } = exception.getResponse() as { message?: unknown };
+      const detail = [message].flat().map(String).join('; ');
+      return new BadRequestException({ detail, code });
+    };
   }
 }
 

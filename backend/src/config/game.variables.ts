@@ -122,6 +122,14 @@ export const GAME_VARIABLES = {
     ),
     flushBatch: int('LIKES_FLUSH_BATCH', 10_000, 'Most likes applied in one batch', 1),
   },
+  feed: {
+    publishedIntervalMs: int(
+      'MEMES_PUBLISHED_INTERVAL_MS',
+      10_000,
+      'Everyone gets `memes:published` (the count of newly published memes) at most this often, across all replicas',
+      100,
+    ),
+  },
   coins: {
     perSwipe: int('COINS_PER_SWIPE', 1, 'Coins for each swipe made (×m)'),
     perLikeReceived: int(

@@ -15,6 +15,7 @@ import { MemePageService } from './meme-page.service.js';
 import { MemesController } from './memes.controller.js';
 import { MemesRepository } from './memes.repository.js';
 import { MemesService } from './memes.service.js';
+import { PublishedMemesService } from './published-memes.service.js';
 
 @Module({
   imports: [
@@ -32,6 +33,7 @@ import { MemesService } from './memes.service.js';
     MemePageService,
     MemeLikesRepository,
     MemeLikesService,
+    PublishedMemesService,
   ],
   exports: [MemesService, MemeLikesService, CaptionQueue],
 })

@@ -33,6 +33,7 @@ import { type AnimationColumns, toAnimationFields } from '../media/animation-fie
 import type { Meme } from './entities/meme.entity.js';
 import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
 import { type MemeModerationState, MemesRepository } from './memes.repository.js';
+import { PublishedMemesService } from './published-memes.service.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SHARE_ID_LENGTH = 10;
@@ -135,6 +136,7 @@ export class MemesService {
     private readonly captions: CaptionQueue,
     private readonly analyses: AnalysisQueue,
     private readonly config: AppConfig,
+    private readonly publishedMemes: PublishedMemesService,
   ) {}
 
   /** A player's own photo as a meme (a base to swap faces into). */
@@ -293,6 +295,7 @@ export class MemesService {
   async update(ownerId: number, id: string, changes: MemeUpdateRequest): Promise<MemeDto> {
     const meme = await this.memes.findOwn(ownerId, id);
     if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
+    const wasPublished = meme.isPublished;
     const text = changes.text === undefined ? meme.text : changes.text.trim() === '' ? null : changes.text;
     const redraw = changes.text !== undefined && text !== meme.text;
     if (changes.text !== undefined) {
@@ -331,6 +334,8 @@ export class MemesService {
       throw new BadRequestException(ErrorText.originalText);
     }
     await this.forgetVersion(saved, superseded, { image: saved.imageKey, thumbnail: saved.thumbnailKey });
+    // Everyone's feed and deck load again (`memes:published`, coalesced).
+    if (saved.isPublished && !wasPublished) void this.publishedMemes.published();
     return toMemeDto(saved);
   }
 

@@ -25,10 +25,11 @@ export class TemplatesController {
   @Get()
   @ApiOkResponse({
     type: TemplatePageDto,
-    description: 'Templates, newest first, titled in the player’s language',
+    description:
+      'Templates, newest first, titled in the player’s language; with the player’s gender set, that gender’s first, then those for anyone, then the rest',
   })
   list(@CurrentUser() user: User, @Query() query: TemplateQueryDto): Promise<Page<TemplateDto>> {
-    return this.templates.list({ ...query, language: user.languageCode });
+    return this.templates.list({ ...query, language: user.languageCode, preferredGender: user.gender });
   }
 
   @Post()

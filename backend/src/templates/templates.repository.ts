@@ -31,19 +31,27 @@ export class TemplatesRepository {
 
   /**
    * Newest first, optionally with a tag (lower case) and a gender, only enabled ones unless `all`
-   * (the admin's list); and how many match.
+   * (the admin's list); and how many match. With a `preferredGender` (the player's), a sort and not a
+   * filter: that gender's templates first, then those for anyone, then the rest, each newest first.
    */
   page(filter: {
     tag?: string;
     gender?: Gender;
+    preferredGender?: Gender | null;
     all?: boolean;
     skip: number;
     take: number;
   }): Promise<[Template[], number]> {
-    const query = this.templates
-      .createQueryBuilder('t')
-      .orderBy('t.created_at', 'DESC')
-      .addOrderBy('t.id', 'DESC');
+    const query = this.templates.createQueryBuilder('t');
+    if (filter.preferredGender)
+      query
+        .addSelect(
+          'CASE WHEN t.gender = :preferredGender THEN 0 WHEN t.gender IS NULL THEN 1 ELSE 2 END',
+          'gender_rank',
+        )
+        .setParameter('preferredGender', filter.preferredGender)
+        .orderBy('gender_rank', 'ASC');
+    query.addOrderBy('t.created_at', 'DESC').addOrderBy('t.id', 'DESC');
     if (!filter.all) query.andWhere('t.enabled');
     if (filter.tag !== undefined) query.andWhere(':tag = ANY(t.tags)', { tag: filter.tag });
     if (filter.gender !== undefined) query.andWhere('t.gender = :gender', { gender: filter.gender });

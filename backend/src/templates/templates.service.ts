@@ -27,6 +27,8 @@ export interface TemplateFilter {
   pageSize: number;
   tag?: string;
   gender?: Gender;
+  /** The player's gender (Profile): that gender's templates first, then those for anyone, then the rest. */
+  preferredGender?: Gender | null;
   /** The player's language: titles and captions come in it when the template has them. */
   language?: SupportedLanguage;
 }
@@ -121,6 +123,7 @@ export class TemplatesService {
     const [rows, total] = await this.templates.page({
       tag: filter.tag?.trim().toLowerCase(),
       gender: filter.gender,
+      preferredGender: filter.preferredGender ?? null,
       skip: (filter.page - 1) * filter.pageSize,
       take: filter.pageSize,
     });

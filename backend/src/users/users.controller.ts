@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FaceConsentDto, ReferralsResponse, UserDto } from '@mememint/contracts';
 
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { ReferralsResponseDto } from './dto/referrals.dto.js';
+import { UserPatchDto } from './dto/user-patch.dto.js';
 import { FaceConsentResponseDto, toUserDto, UserResponseDto } from './dto/user-response.dto.js';
 import type { User } from './entities/user.entity.js';
 import { ReferralsService } from './referrals.service.js';
@@ -35,6 +36,13 @@ export class UsersController {
   @ApiOkResponse({ type: FaceConsentResponseDto, description: 'When the player agreed (the first time)' })
   async consentToFace(@CurrentUser() user: User): Promise<FaceConsentDto> {
     return { faceConsentAt: (await this.users.consentToFace(user.tgId)).toISOString() };
+  }
+
+  /** The player's own settings (the gender said on Profile); answers the user as `/auth/me/` does. */
+  @Patch('me/')
+  @ApiOkResponse({ type: UserResponseDto })
+  async updateMe(@CurrentUser() user: User, @Body() body: UserPatchDto): Promise<UserDto> {
+    return toUserDto(await this.users.updateSettings(user.tgId, body));
   }
 
   @Get('referrals/')

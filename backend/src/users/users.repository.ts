@@ -91,6 +91,7 @@ export class UsersRepository {
         | 'referalId'
         | 'refInfl'
         | 'hasTon'
+        | 'gender'
       >
     >,
     em: EntityManager = this.users.manager,

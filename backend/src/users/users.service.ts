@@ -147,6 +147,12 @@ export class UsersService {
     return this.users.consentToFace(tgId);
   }
 
+  /** The player's own settings from Profile (`PATCH /v1/users/me/`). */
+  async updateSettings(tgId: number, settings: Pick<User, 'gender'>): Promise<User> {
+    await this.users.update(tgId, { gender: settings.gender });
+    return this.getById(tgId);
+  }
+
   /** Makes a user an admin (the `admin grant` command) whatever ADMIN_TG_IDS says; false when no such user exists. */
   async grantAdmin(tgId: number, em?: EntityManager): Promise<boolean> {
     return this.users.update(tgId, { isAdmin: true, adminByCommand: true }, em);

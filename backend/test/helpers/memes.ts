@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 
 import type { INestApplication } from '@nestjs/common';
-import type { MemeDto, TemplateDto, UserDto } from '@mememint/contracts';
+import type { Gender, MemeDto, TemplateDto, UserDto } from '@mememint/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { MediaStore } from '@mememint/media';
@@ -147,7 +147,7 @@ export async function seedFace(app: INestApplication, player: Player, image: Buf
 export async function seedTemplate(
   app: INestApplication,
   image: Buffer,
-  fields: { title: string; caption?: string },
+  fields: { title: string; caption?: string; tags?: string[]; gender?: Gender | null },
 ): Promise<Template> {
   const id = randomUUID();
   const keys = MediaKeys.template(id);
@@ -161,8 +161,8 @@ export async function seedTemplate(
     titles: {},
     caption: fields.caption ?? null,
     captions: {},
-    tags: [],
-    gender: null,
+    tags: fields.tags ?? [],
+    gender: fields.gender ?? null,
     isPremium: false,
     imageKey: keys.image,
     thumbnailKey: keys.thumbnail,

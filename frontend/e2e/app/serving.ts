@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { shot } from '../browser.js';
-import { app, openNewPlayer, useApp } from './helpers.js';
+import { app, newTgId, useApp } from './helpers.js';
 
 useApp();
 
@@ -20,7 +20,16 @@ describe('how the app is served: compression, caching, the desktop notice', () =
 
   it('on a desktop: the notice with a QR code and the t.me link to open it on the phone', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await openNewPlayer({ theme, query: '&platform=tdesktop' });
+      // A desktop browser as it is (Chromium's own user agent, no ?platform=): the development
+      // launch keeps it a desktop client (issue 22, defect 13).
+      const context = await app.browser.newContext({
+        baseURL: app.stack.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        colorScheme: theme,
+        locale: 'en-US',
+      });
+      const page = await context.newPage();
+      await page.goto(`/?tgId=${newTgId()}&theme=${theme}&lang=en`);
       await page.getByTestId('not-supported').waitFor();
       assert.equal(new URL(page.url()).pathname, '/not-supported-platform');
       await page.getByText('MemeMint works only in the Telegram app for Android and iOS.').waitFor();

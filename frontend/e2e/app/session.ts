@@ -79,4 +79,45 @@ describe('onboarding and the session: the first visit, the cookies, the token re
     assert.equal(await cookie('mm_refresh_token'), undefined, 'tokens cleared');
     await context.close();
   });
+  it('a refused refresh mid-game logs in again from the init data: the player stays where they were', async () => {
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByText('Credits left').waitFor();
+    const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name);
+    const before = (await cookie('mm_auth_token'))!.value;
+
+    // The session dies under the running app: a stale access token and a refresh token the server
+    // refuses (what an expired or revoked session looks like to the client).
+    await context.addCookies([
+      { ...(await cookie('mm_auth_token'))!, value: 'stale.access.token' },
+      { ...(await cookie('mm_refresh_token'))!, value: 'revoked-refresh-token' },
+    ]);
+    const calls: { path: string; status: number }[] = [];
+    page.on('response', (response) =>
+      calls.push({ path: new URL(response.url()).pathname, status: response.status() }),
+    );
+
+    // The next screen's request meets the dead session.
+    await page.getByRole('link', { name: 'Quests' }).click();
+    await page.getByTestId('quest-list').waitFor();
+    const auth = calls.filter(({ path }) => path.startsWith('/api/v1/auth/'));
+    assert.deepEqual(auth.slice(0, 2), [
+      { path: '/api/v1/auth/refresh-token/', status: 401 },
+      { path: '/api/v1/auth/login/', status: 200 },
+    ]);
+    assert.ok(!auth.slice(2).some(({ path }) => path === '/api/v1/auth/refresh-token/'), 'one refresh');
+    // Still on the screen the player went to, signed in with new tokens, no error shown.
+    assert.equal(new URL(page.url()).pathname, '/quests');
+    const after = (await cookie('mm_auth_token'))?.value;
+    assert.ok(after && after !== 'stale.access.token' && after !== before, 'new tokens');
+    assert.notEqual((await cookie('mm_refresh_token'))?.value, 'revoked-refresh-token');
+    assert.equal(await page.getByText('Login error. Please reload the page or app.').count(), 0);
+    assert.equal(await page.getByTestId('load-failed').count(), 0);
+    // The app goes on: back to Profile, its data loads with the new session.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByText('Credits left').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/profile');
+    await context.close();
+  });
 });

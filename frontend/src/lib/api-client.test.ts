@@ -86,6 +86,61 @@ describe('ApiClient token refresh', () => {
     expect(tokenStore.get()).toEqual({ authToken: undefined, refreshToken: undefined });
   });
 
+  describe('a refused refresh with init data at hand (issue 22, defect 5)', () => {
+    /** The refresh is refused; a login with `good-init-data` yields `fresh`. */
+    const reloginServer: Handler = (req) => {
+      if (req.path === '/api/v1/auth/refresh-token/') return { status: 401, body: { detail: 'Revoked' } };
+      if (req.path === '/api/v1/auth/login/')
+        return (req.body as { initData: string }).initData === 'good-init-data'
+          ? { status: 200, body: { jwtToken: 'fresh', refreshToken: 'r9' } }
+          : { status: 401, body: { detail: 'Init data is invalid' } };
+      if (req.authorization === 'Bearer fresh') return { status: 200, body: { path: req.path } };
+      return { status: 401, body: { detail: 'Token expired' } };
+    };
+
+    it('logs in again from it (once for parallel callers), and every request retries', async () => {
+      const client = await setup(reloginServer);
+      client.keepInitData('good-init-data');
+      tokenStore.set({ authToken: 'stale', refreshToken: 'revoked' });
+
+      const answers = await Promise.all(
+        ['/v1/a/', '/v1/b/'].map((path) => client.get<{ path: string }>(path)),
+      );
+
+      expect(answers.map((a) => a.path)).toEqual(['/api/v1/a/', '/api/v1/b/']);
+      const logins = server.requests.filter((r) => r.path === '/api/v1/auth/login/');
+      expect(logins).toEqual([expect.objectContaining({ body: { initData: 'good-init-data' } })]);
+      expect(logins[0]!.authorization).toBeUndefined();
+      expect(server.requests.filter((r) => r.path === '/api/v1/auth/refresh-token/')).toHaveLength(1);
+      expect(tokenStore.get()).toEqual({ authToken: 'fresh', refreshToken: 'r9' });
+      expect(logouts).toBe(0);
+    });
+
+    it('only when that login is refused too is the user logged out', async () => {
+      const client = await setup(reloginServer);
+      client.keepInitData('expired-init-data');
+      tokenStore.set({ authToken: 'stale', refreshToken: 'revoked' });
+
+      await expect(client.get('/v1/a/')).rejects.toMatchObject({ status: 401 });
+      expect(server.requests.map((r) => r.path)).toEqual([
+        '/api/v1/a/',
+        '/api/v1/auth/refresh-token/',
+        '/api/v1/auth/login/',
+      ]);
+      expect(logouts).toBe(1);
+      expect(tokenStore.get()).toEqual({ authToken: undefined, refreshToken: undefined });
+    });
+
+    it('without init data (reopened from the cookies) there is no login: logged out at once', async () => {
+      const client = await setup(reloginServer);
+      tokenStore.set({ authToken: 'stale', refreshToken: 'revoked' });
+
+      await expect(client.get('/v1/a/')).rejects.toMatchObject({ status: 401 });
+      expect(server.requests.some((r) => r.path === '/api/v1/auth/login/')).toBe(false);
+      expect(logouts).toBe(1);
+    });
+  });
+
   it('a refresh that gets no answer keeps the session: the callers get the network error, the next call refreshes', async () => {
     let refreshes = 0;
     const client = await setup((req) => {

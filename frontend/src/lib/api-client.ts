@@ -2,6 +2,7 @@ import {
   ErrorCode,
   ErrorText,
   type ErrorBody,
+  type LoginRequest,
   type LoginResponse,
   type RefreshRequest,
   type RefreshResponse,
@@ -36,10 +37,14 @@ function needsRefresh(status: number, body: Partial<ErrorBody> | null): boolean 
 
 /**
  * The one HTTP client of the app: Bearer header, `{detail}` errors, and the token refresh flow —
- * a single refresh in flight that every failed request waits for, then one retry each.
+ * a single refresh in flight that every failed request waits for, then one retry each. A refused
+ * refresh logs in again from the launch's Telegram init data when there is some; only when that
+ * fails too is the user logged out.
  */
 export class ApiClient {
   private refreshing: Promise<void> | null = null;
+  /** This launch's Telegram init data (none when the app was reopened from the cookies alone). */
+  private initData: string | undefined;
 
   constructor(private readonly options: ApiClientOptions) {}
 
@@ -55,6 +60,11 @@ export class ApiClient {
   acceptLogin(response: Partial<LoginResponse> | null): void {
     if (!response?.jwtToken || !response.refreshToken) throw new WrongResponseError();
     this.options.tokens.set({ authToken: response.jwtToken, refreshToken: response.refreshToken });
+  }
+
+  /** Keeps the launch's init data: a refused refresh logs in again from it (issue 22, defect 5). */
+  keepInitData(initData: string | undefined): void {
+    this.initData = initData;
   }
 
   hasBothTokens(): boolean {
@@ -101,7 +111,8 @@ export class ApiClient {
 
   /**
    * Renews the tokens after `staleToken` was refused (an HTTP call, or the socket's handshake); false,
-   * with the user logged out, when the server refused the refresh. A refresh that got no answer
+   * with the user logged out, when the server refused the refresh and the login from init data (or
+   * there was none). The player stays on the screen they were on. A refresh that got no answer
    * (offline, cut off by leaving the page) says nothing about the session: it rejects with the
    * NetworkError and the tokens stay, so the next call tries again.
    */
@@ -120,25 +131,41 @@ export class ApiClient {
   /**
    * Exchanges the refresh token once for every request that failed with the same stale token:
    * a request that fails after another one already refreshed just retries with the new token.
+   * A refused exchange logs in from the init data instead, when the launch had some.
    */
   private refresh(staleToken: string | undefined): Promise<void> {
     if (this.refreshing) return this.refreshing;
     if (staleToken !== this.authToken) return Promise.resolve();
     const refreshToken = this.options.tokens.get().refreshToken;
-    this.refreshing = (async () => {
-      if (!refreshToken) throw new WrongResponseError();
-      const body: RefreshRequest = { refreshToken };
-      const answer = await this.send<Partial<RefreshResponse>>('POST', '/v1/auth/refresh-token/', {
-        body,
-        anonymous: true,
+    this.refreshing = this.exchangeRefreshToken(refreshToken)
+      .catch((error: unknown) => {
+        if (error instanceof NetworkError || !this.initData) throw error;
+        return this.loginFromInitData(this.initData);
+      })
+      .finally(() => {
+        this.refreshing = null;
       });
-      if (!answer?.newJwtToken || !answer.newRefreshToken) throw new WrongResponseError();
-      const tokens: Tokens = { authToken: answer.newJwtToken, refreshToken: answer.newRefreshToken };
-      this.options.tokens.set(tokens);
-    })().finally(() => {
-      this.refreshing = null;
-    });
     return this.refreshing;
+  }
+
+  private async exchangeRefreshToken(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) throw new WrongResponseError();
+    const body: RefreshRequest = { refreshToken };
+    const answer = await this.send<Partial<RefreshResponse>>('POST', '/v1/auth/refresh-token/', {
+      body,
+      anonymous: true,
+    });
+    if (!answer?.newJwtToken || !answer.newRefreshToken) throw new WrongResponseError();
+    const tokens: Tokens = { authToken: answer.newJwtToken, refreshToken: answer.newRefreshToken };
+    this.options.tokens.set(tokens);
+  }
+
+  /** POST /v1/auth/login/ from the launch's init data (as start-up's sign-in does). */
+  private async loginFromInitData(initData: string): Promise<void> {
+    const body: LoginRequest = { initData };
+    this.acceptLogin(
+      await this.send<Partial<LoginResponse>>('POST', '/v1/auth/login/', { body, anonymous: true }),
+    );
   }
 
   private async send<T>(

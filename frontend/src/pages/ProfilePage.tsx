@@ -1,8 +1,10 @@
 import { isBoostActive, type Gender, type MemeDto } from '@mememint/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
+  createMemeKeys,
   forgetFacePhoto,
   loadFacePhotoUrl,
   MemeResult,
@@ -12,7 +14,7 @@ import {
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';
 import { AccountActions, AiBadge, FaceConsentGate } from '../features/trust';
-import { daysInGame, useUser } from '../features/session';
+import { daysInGame, useUpdateMe, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
 import { Sheet } from '../ui/Sheet';
@@ -24,15 +26,19 @@ import { QueryFallback } from '../ui/QueryFallback';
 import { MemePicture } from '../ui/MemePicture';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
-/** The gender hint picks templates; it is a preference of this device. */
-const GENDER_KEY = 'mm_gender';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
-  const [gender, setGender] = useState<Gender | null>(
-    () => localStorage.getItem(GENDER_KEY) as Gender | null,
-  );
+  const queryClient = useQueryClient();
+  // The gender is the server's (`PATCH /v1/users/me/`): the template list puts that gender first.
+  const saveGender = useUpdateMe({
+    onSuccess: () => {
+      haptic.success();
+      void queryClient.invalidateQueries({ queryKey: createMemeKeys.templates() });
+    },
+  });
+  const gender = saveGender.isPending ? saveGender.variables.gender : user.gender;
   const [faceUrl, setFaceUrl] = useState(() => loadFacePhotoUrl());
   const [changingPhoto, setChangingPhoto] = useState(false);
   /** The history meme open over the page: share, save, publish or edit it again. */
@@ -110,8 +116,7 @@ export function ProfilePage() {
           value={gender}
           onChange={(value) => {
             haptic.select();
-            setGender(value);
-            localStorage.setItem(GENDER_KEY, value);
+            saveGender.mutate({ gender: value }, { onError: () => toast.error(t('profile.genderNotSaved')) });
           }}
           label={(value) => t(`profile.${value}`)}
           className="chips"

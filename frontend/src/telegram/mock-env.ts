@@ -6,8 +6,10 @@ import { applyThemeColors, readInitData, type LaunchContext } from './launch';
  * Outside Telegram (a desktop browser in development, end-to-end tests) the app imitates the client:
  * launch parameters with a switchable platform and theme, init data signed by the backend's
  * development login so the real login path runs, and Stars invoices paid through the fake Bot API
- * (`npm start` without a real bot token) so the real payment path runs too. Switches: `?platform=ios|android|tdesktop…`,
- * `?theme=light|dark`, `?lang=ru`, `?tgId=123`, `?startapp=…`; platform and theme are remembered.
+ * (`npm start` without a real bot token) so the real payment path runs too. The platform is the one the
+ * browser really is (its user agent: a desktop browser gets the desktop notice, a phone's the game).
+ * Switches: `?platform=ios|android|tdesktop…`, `?theme=light|dark`, `?lang=ru`, `?tgId=123`,
+ * `?startapp=…`; a platform or theme asked for is remembered.
  * This part decides the launch (no SDK, on start-up's path); ./mock-bridge installs the imitated
  * client into the SDK once that is loaded, after the first screen.
  */
@@ -49,6 +51,18 @@ const DARK_THEME = {
   destructive_text_color: '#ec3942',
 } as const;
 
+/**
+ * The Telegram client a browser stands for (issue 22, defect 13): iPhones and iPads are `ios`
+ * (iPadOS also calls itself a Mac, told apart by its touch screen), Android phones `android`, a Mac
+ * `macos`, any other desktop `tdesktop`.
+ */
+export function platformOfBrowser(userAgent: string, maxTouchPoints = 0): string {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'ios';
+  if (/Android/.test(userAgent)) return 'android';
+  if (/Macintosh/.test(userAgent)) return maxTouchPoints > 1 ? 'ios' : 'macos';
+  return 'tdesktop';
+}
+
 function remembered(key: string, fromQuery: string | null, fallback: string): string {
   if (fromQuery) localStorage.setItem(key, fromQuery);
   return fromQuery ?? localStorage.getItem(key) ?? fallback;
@@ -72,7 +86,11 @@ export async function prepareMockLaunch(session: {
   devInitData: (body: DevInitDataRequest) => Promise<DevInitDataResponse>;
 }): Promise<{ context: LaunchContext; mock: MockLaunch }> {
   const query = new URLSearchParams(window.location.search);
-  const platform = remembered(PLATFORM_KEY, query.get('platform'), 'ios');
+  const platform = remembered(
+    PLATFORM_KEY,
+    query.get('platform'),
+    platformOfBrowser(navigator.userAgent, navigator.maxTouchPoints),
+  );
   const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   const theme = remembered(THEME_KEY, query.get('theme'), prefersDark ? 'dark' : 'light');
   const themeParams = theme === 'dark' ? DARK_THEME : LIGHT_THEME;

@@ -42,6 +42,7 @@ export const TEST_USER: UserDto = {
   swipes: 60,
   swipedCount: 0,
   swipedGiftCount: 0,
+  gender: null,
   // Agreed to the face-photo note, as every player who uploaded a face has.
   faceConsentAt: '2026-11-01T10:00:00.000Z',
 };

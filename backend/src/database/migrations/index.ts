@@ -22,6 +22,7 @@ import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
 import { TemplateCaptions1795795355547 } from './1795795355547-TemplateCaptions.js';
 import { RussianTexts1795795563800 } from './1795795563800-RussianTexts.js';
 import { Animations1795798458938 } from './1795798458938-Animations.js';
+import { UserGender1795799352377 } from './1795799352377-UserGender.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -47,4 +48,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   TemplateCaptions1795795355547,
   RussianTexts1795795563800,
   Animations1795798458938,
+  UserGender1795799352377,
 ];

@@ -1,10 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { AnimationAnalysisState, FaceRect, Gender, SupportedLanguage } from '@mememint/contracts';
+import {
+  type AnimationAnalysisState,
+  type FaceRect,
+  type Gender,
+  GENDERS,
+  type SupportedLanguage,
+} from '@mememint/contracts';
 
 import { User } from '../../users/entities/user.entity.js';
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
-export const GENDERS = ['male', 'female', 'transgender'] as const satisfies readonly Gender[];
+export { GENDERS };
 
 /** An admin-uploaded photo with at least one face that players swap their face into. */
 @Entity({ name: 'templates' })

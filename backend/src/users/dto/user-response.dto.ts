@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   type FaceConsentDto,
+  type Gender,
+  GENDERS,
   SUPPORTED_LANGUAGES,
   type SupportedLanguage,
   type UserDto,
@@ -8,7 +10,7 @@ import {
 
 import type { User } from '../entities/user.entity.js';
 
-/** The current user with exactly the keys of docs/SPEC.md §3 (UserDto). */
+/** The current user with the keys of docs/SPEC.md §3 and `gender` (UserDto). */
 export class UserResponseDto implements UserDto {
   @ApiProperty({ example: 279058397 }) tgId!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
@@ -38,6 +40,8 @@ export class UserResponseDto implements UserDto {
   @ApiProperty() swipes!: number;
   @ApiProperty() swipedCount!: number;
   @ApiProperty() swipedGiftCount!: number;
+  @ApiProperty({ enum: GENDERS, nullable: true, description: 'Templates of this gender come first' })
+  gender!: Gender | null;
   @ApiProperty({
     type: String,
     format: 'date-time',
@@ -81,5 +85,6 @@ export function toUserDto(user: User): UserDto {
     swipedCount: user.swipedCount,
     swipedGiftCount: user.swipedGiftCount,
     faceConsentAt: user.faceConsentAt?.toISOString() ?? null,
+    gender: user.gender,
   };
 }

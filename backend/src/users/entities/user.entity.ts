@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { SupportedLanguage } from '@mememint/contracts';
+import { type Gender, GENDERS, type SupportedLanguage } from '@mememint/contracts';
 
 import { bigintNumber } from '../../database/bigint-number.transformer.js';
 
@@ -116,6 +116,10 @@ export class User {
 
   @Column({ name: 'swiped_gift_count', type: 'integer', default: 0 })
   swipedGiftCount!: number;
+
+  /** Said on Profile; the template list puts this gender's templates first. Null: not said. */
+  @Column({ type: 'enum', enum: GENDERS, enumName: 'user_gender', nullable: true })
+  gender!: Gender | null;
 
   /**
    * When the player agreed to the face-photo note (`POST /v1/users/face/consent/`): use their own face

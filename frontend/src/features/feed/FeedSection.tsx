@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { useUser } from '../session';
+import { useReloadOnNewMemes } from '../../lib/new-memes';
 import { useFeed } from './api/get-feed';
+import { feedKeys } from './api/keys';
 import { FeedCard } from './FeedCard';
 import { MemeOfTheDay } from './MemeOfTheDay';
 import { VoteDialog } from './VoteDialog';
@@ -32,6 +34,8 @@ export function FeedSection() {
   const [sort, setSort] = useState<FeedSort>('top');
   const [voting, setVoting] = useState<FeedItemDto | null>(null);
   const feed = useFeed(period, sort);
+  // New memes: "No memes in the feed yet" does not stay (issue 22, defect 3).
+  useReloadOnNewMemes(feedKeys.pages());
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

@@ -3,5 +3,6 @@ export { getDevInitData, getDevTelegram } from './api/dev-init-data';
 export { useFinishOnboarding } from './api/finish-onboarding';
 export { meQueryOptions, useUpdateUser, useUser } from './api/get-me';
 export { sessionKeys } from './api/keys';
+export { useUpdateMe } from './api/update-me';
 export { LoginError, signIn } from './sign-in';
 export { daysInGame, displayName } from './user-status';

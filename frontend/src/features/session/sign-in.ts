@@ -25,5 +25,7 @@ export async function signIn(client: ApiClient, launch: LaunchContext): Promise<
   }
   const user = await getMe(client);
   if (!user?.tgId) throw new LoginError();
+  // A refused token refresh later on logs in again from the same init data (issue 22, defect 5).
+  client.keepInitData(launch.userId ? launch.initDataRaw : undefined);
   return user;
 }

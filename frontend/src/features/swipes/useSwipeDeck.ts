@@ -2,8 +2,10 @@ import type { FeedItemDto, SwipeResultDto } from '@mememint/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { ApiError } from '../../lib/api-errors';
+import { useReloadOnNewMemes } from '../../lib/new-memes';
 import { haptic } from '../../telegram/sdk';
 import { DECK_SIZE, useDeckQuery } from './api/get-deck';
+import { swipeKeys } from './api/keys';
 import { useSwipeMeme } from './api/swipe-meme';
 
 /** Cards left at which the next batch is asked for, so a swipe never waits on the network. */
@@ -34,6 +36,8 @@ export function useSwipeDeck({
   onGift,
 }: { onGift?: (gift: NonNullable<SwipeResultDto['gift']>) => void } = {}) {
   const deck = useDeckQuery();
+  // New memes: "You have seen every meme" does not stay (issue 22, defect 3).
+  useReloadOnNewMemes(swipeKeys.deck());
   const [queue, setQueue] = useState<FeedItemDto[]>([]);
   const [problem, setProblem] = useState<SwipeProblem>(null);
   /** The first top card's picture has loaded (or failed): the rest may use the network. */

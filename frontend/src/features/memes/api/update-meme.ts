@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { announcePublishedMeme } from '../../../lib/new-memes';
 import type { MutationConfig } from '../../../lib/react-query';
 import { memeKeys } from './keys';
 
@@ -11,7 +12,7 @@ export function updateMeme(client: ApiClient, id: string, body: MemeUpdateReques
   return client.patch<MemeDto>(`/v1/memes/${encodeURIComponent(id)}/`, body);
 }
 
-/** Updates one meme and refreshes the player's meme lists. */
+/** Updates one meme and refreshes the player's meme lists (and, once it is published, the feed and the deck). */
 export function useUpdateMeme(id: string, config: MutationConfig<MemeDto, MemeUpdateRequest> = {}) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -19,6 +20,7 @@ export function useUpdateMeme(id: string, config: MutationConfig<MemeDto, MemeUp
     mutationFn: (body: MemeUpdateRequest) => updateMeme(client, id, body),
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: memeKeys.mine() });
+      if (args[1].isPublished) announcePublishedMeme();
       config.onSuccess?.(...args);
     },
   });

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+
+import { analyseAnimation } from '../src/animation/animation-analysis.js';
+import { runAnimationSwap } from '../src/animation/animation-swap.js';
+import { inTempFolder } from '../src/animation/animation-analysis.js';
+import { loadInferenceConfig } from '../src/config.js';
+import { writeTestClip, type TestClipName } from '../test/test-clips.js';
+
+/**
+ * Animated swaps' rows (issue 24): a test clip made from the labelled photos, its upload analysis
+ * (transcode + face tracks) and a generation from it (every frame swapped, captioned, encoded), wall
+ * time in one process, with the load average beside it.
+ *   npm run bench:animation -w inference [-- --worst]
+ */
+const { values } = parseArgs({ options: { worst: { type: 'boolean', default: false } } });
+const rows: { name: TestClipName; width: number; fps: number; what: string }[] = [
+  { name: 'pan', width: 480, fps: 25, what: '6 s, 25 fps, 480 px, one face' },
+  ...(values.worst
+    ? [{ name: 'crossing' as const, width: 720, fps: 30, what: '6 s, 30 fps, 720 px, two faces' }]
+    : []),
+];
+const config = loadInferenceConfig();
+const face = await readFile(new URL('../../testdata/faces/portrait-04.jpg', import.meta.url));
+for (const row of rows) {
+  await inTempFolder(async (folder) => {
+    const file = await writeTestClip(row.name, folder, 'mp4', { width: row.width, fps: row.fps, seconds: 6 });
+    let started = performance.now();
+    const analysed = await analyseAnimation(await readFile(file), config);
+    const analysis = performance.now() - started;
+    started = performance.now();
+    const result = await runAnimationSwap(
+      { face, video: analysed.video, record: analysed.record, text: 'Top\nBottom', faces: 'all' },
+      config,
+    );
+    const swap = performance.now() - started;
+    const frames = result.frameCount;
+    console.log(
+      `${row.what}: analysis ${(analysis / 1000).toFixed(1)} s (${analysed.counts.detections} detections, ` +
+        `${analysed.counts.meshRuns} mesh runs, ${analysed.faces.length} tracks); generation ` +
+        `${(swap / 1000).toFixed(1)} s = ${(swap / frames).toFixed(0)} ms/frame over ${frames} frames ` +
+        `(swap ${result.timings.swap} ms); load average ${os
+          .loadavg()
+          .map((v) => v.toFixed(2))
+          .join(' ')}`,
+    );
+  });
+}
