@@ -64,3 +64,16 @@ describe('Profile: gender (issue 22)', () => {
       expect(screen.getByRole('radio', { name })).toHaveAttribute('aria-checked', 'false');
   });
 });
+
+describe('Profile: an influencer’s squad earnings (issue 22, defect 6)', () => {
+  it('shows the Stars their squad’s purchases earned them; a player who is no influencer sees none', async () => {
+    const noApi = () => ({ status: 404, body: { detail: 'Not found' } });
+    const view = await openProfile(noApi, { ...TEST_USER, infl: true, referralSpending: 37 });
+    expect(screen.getByTestId('stat-squad-stars')).toHaveTextContent('37');
+    expect(screen.getByTestId('stat-squad-stars')).toHaveTextContent('Stars from your squad’s purchases');
+    view.unmount();
+    await server?.close();
+    await openProfile(noApi, { ...TEST_USER, referralSpending: 0 });
+    expect(screen.queryByTestId('stat-squad-stars')).toBeNull();
+  });
+});

@@ -58,6 +58,10 @@ export function ProfilePage() {
     { label: t('profile.totalMemes'), value: user.generationsCount },
     { label: t('profile.friendsInvited'), value: user.invitedCount },
     { label: t('profile.questsCompleted'), value: user.tasksCount },
+    // What the squad's purchases earned an influencer (Stars), issue 22 defect 6.
+    ...(user.infl
+      ? [{ label: t('profile.squadStars'), value: user.referralSpending, testId: 'stat-squad-stars' }]
+      : []),
   ];
 
   return (

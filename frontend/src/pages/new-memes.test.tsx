@@ -8,6 +8,7 @@ import { FeedSection } from '../features/feed';
 import { useUpdateMeme } from '../features/memes';
 import { SwipeDeck } from '../features/swipes';
 import { RealtimeContext } from '../lib/realtime';
+import { STILL } from '../test/fixtures';
 import { startApiServer } from '../test/api-server';
 import { renderWithApp, TEST_USER } from '../test/render';
 import { startSocketServer } from '../test/socket-server';
@@ -29,6 +30,7 @@ const meme: FeedItemDto = {
   publishedAt: now,
   author: { tgId: 7, username: 'author', firstName: 'A', photoUrl: null },
   voted: null,
+  ...STILL,
 };
 
 /** Busy machines: a load through the real servers may take a while. */

@@ -1,4 +1,7 @@
-import type { MemeDto, TemplateDto } from '@mememint/contracts';
+import type { AnimationFields, MemeDto, TemplateDto } from '@mememint/contracts';
+
+/** What a still template or meme says of animation. */
+export const STILL: AnimationFields = { kind: 'image', durationMs: null, frameCount: null, videoUrl: null };
 
 /** A template as the server lists it (tests change what they need with a spread). */
 export const TEST_TEMPLATE: TemplateDto = {
@@ -14,6 +17,7 @@ export const TEST_TEMPLATE: TemplateDto = {
   height: 512,
   faces: [{ x: 180, y: 120, width: 150, height: 190 }],
   createdAt: '2026-11-22T10:00:00.000Z',
+  ...STILL,
 };
 
 /** A finished meme made from TEST_TEMPLATE, without a caption. */
@@ -31,4 +35,5 @@ export const TEST_MEME: MemeDto = {
   likes: 0,
   createdAt: '2026-11-22T10:00:00.000Z',
   publishedAt: null,
+  ...STILL,
 };

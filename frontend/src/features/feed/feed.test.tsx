@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { STILL } from '../../test/fixtures';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
 import { isVotingOpen, msToUtcMidnight } from './author';
@@ -26,6 +27,7 @@ const item: FeedItemDto = {
   publishedAt: today,
   author: { tgId: 7, username: 'author', firstName: 'A', photoUrl: null },
   voted: null,
+  ...STILL,
 };
 const page = (items: FeedItemDto[]) => ({ items, page: 1, pageSize: 20, total: items.length });
 

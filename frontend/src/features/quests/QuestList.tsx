@@ -4,19 +4,22 @@ import { useTranslation } from 'react-i18next';
 
 import { haptic, openTelegram } from '../../telegram/sdk';
 import { celebrate } from '../moments';
+import { earningMultiplier, useUser } from '../session';
 import { CoinIcon } from '../../ui/icons';
 import { useCheckQuest } from './api/check-quest';
 import { useQuests } from './api/get-quests';
 import './quests.css';
 import { QueryFallback } from '../../ui/QueryFallback';
 
+/** A quest's reward as the player gets it: coins after their earning multiplier (issue 22, defect 6). */
 function RewardChips({ reward }: { reward: QuestReward }) {
   const { t } = useTranslation();
+  const m = earningMultiplier(useUser());
   return (
     <span className="quest__reward">
       {reward.coins ? (
         <span className="reward-chip">
-          <CoinIcon size={14} /> +{reward.coins}
+          <CoinIcon size={14} /> +{reward.coins * m}
         </span>
       ) : null}
       {reward.credits ? (

@@ -49,7 +49,7 @@ const FIRST_MEME: QuestDto = {
   done: true,
 };
 
-async function renderQuests(check: Handler) {
+async function renderQuests(check: Handler, user = TEST_USER) {
   const state = { coins: 0 };
   server = await startApiServer(async (req) => {
     if (req.path === '/api/v1/tasks/')
@@ -58,7 +58,7 @@ async function renderQuests(check: Handler) {
       return { status: 200, body: { ...TEST_USER, memeCoins: state.coins } };
     return check(req);
   });
-  const view = renderWithApp(<QuestList />, { baseUrl: server.baseUrl });
+  const view = renderWithApp(<QuestList />, { baseUrl: server.baseUrl, user });
   await screen.findByText('Subscribe to the news channel');
   return { view, state };
 }
@@ -75,6 +75,14 @@ describe('the quest list', () => {
     expect(quest('invite_friends').getByRole('button', { name: 'Check' })).toBeInTheDocument();
     expect(quest('first_meme').getByText('Done ✓')).toBeInTheDocument();
     expect(quest('first_meme').queryByRole('button')).toBeNull();
+  });
+
+  it('shows the coins after the player’s multiplier: ×4 while boosted or for an influencer (issue 22, defect 6)', async () => {
+    await renderQuests(() => ({ status: 404 }), { ...TEST_USER, infl: true });
+    expect(quest('channel').getByText('+2000')).toBeInTheDocument();
+    expect(quest('invite_friends').getByText('+6000')).toBeInTheDocument();
+    // Credits are not multiplied.
+    expect(quest('invite_friends').getByText('+3 credits')).toBeInTheDocument();
   });
 
   it('Go opens the channel, then Check fails until the player joined, then passes once and the reward reaches the balance', async () => {

@@ -5,4 +5,4 @@ export { meQueryOptions, useUpdateUser, useUser } from './api/get-me';
 export { sessionKeys } from './api/keys';
 export { useUpdateMe } from './api/update-me';
 export { LoginError, signIn } from './sign-in';
-export { daysInGame, displayName } from './user-status';
+export { daysInGame, displayName, earningMultiplier } from './user-status';

@@ -71,6 +71,10 @@ export function SquadView({ id }: { id: number }) {
           { label: t('squads.rank'), value: squad.data.rank },
           { label: t('squads.membersLabel'), value: squad.data.members, testId: 'squad-members' },
           { label: t('squads.score'), value: squad.data.score },
+          // Its influencer sees what the members' purchases earned them (Stars).
+          ...(user.infl && user.tgId === leader.tgId
+            ? [{ label: t('profile.squadStars'), value: user.referralSpending, testId: 'stat-squad-stars' }]
+            : []),
         ]}
       />
       {isMine && user.infl && user.tgId === leader.tgId && <RenameSquad title={squad.data.title} />}

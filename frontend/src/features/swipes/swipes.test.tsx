@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessionKeys } from '../session';
+import { STILL } from '../../test/fixtures';
 import { startApiServer, type Handler } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
 import { setLanguage } from '../../i18n';
@@ -31,6 +32,7 @@ function card(n: number): FeedItemDto {
     publishedAt: '2026-11-20T10:00:00.000Z',
     author: { tgId: 7, username: 'author', firstName: 'A', photoUrl: null },
     voted: null,
+    ...STILL,
   };
 }
 

@@ -1,9 +1,9 @@
-import { isBoostActive, type SwipeRequest, type SwipeResultDto, type UserDto } from '@mememint/contracts';
+import type { SwipeRequest, SwipeResultDto } from '@mememint/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-import { useUpdateUser, useUser } from '../../session';
+import { earningMultiplier, useUpdateUser, useUser } from '../../session';
 import { swipesGivenBack } from '../intro';
 
 /** docs/SPEC.md §9: the swipe call gives up after 10 s. */
@@ -12,11 +12,6 @@ export const SWIPE_TIMEOUT_MS = 10_000;
 /** POST /v1/swipes/{memeId}/ */
 export function swipeMeme(client: ApiClient, memeId: string, body: SwipeRequest): Promise<SwipeResultDto> {
   return client.post<SwipeResultDto>(`/v1/swipes/${memeId}/`, body, { timeoutMs: SWIPE_TIMEOUT_MS });
-}
-
-/** The earning multiplier m (GAME.md): 4 while boosted or for an influencer, else 1. */
-export function earningMultiplier(user: Pick<UserDto, 'infl' | 'boostEnds'>): number {
-  return user.infl || isBoostActive(user.boostEnds) ? 4 : 1;
 }
 
 export interface SwipeVariables {
