@@ -149,6 +149,10 @@ describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
       text: caption,
       imageUrl: published.imageUrl,
       thumbnailUrl: published.thumbnailUrl,
+      kind: 'image',
+      durationMs: null,
+      frameCount: null,
+      videoUrl: null,
       width: published.width,
       height: published.height,
       likes: 0,
@@ -212,6 +216,35 @@ describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
     expect(metaContents(res.text, 'og:image')).toEqual([image]);
     expect(metaContents(res.text, 'og:url')).toEqual([`https://share.example/i/${meme.shareId}`]);
     expect(res.text).toContain(`<img src="${image}"`);
+  });
+
+  it('styles the bare page: the app’s name, the meme as a card and "Make your own" to the mini app', async () => {
+    const author = await newAuthor(t);
+    const meme = await uploadMeme(t.server, author, photo('portrait-01.jpg'), `Styled ${author.tgId}`);
+    await publish(t, author, meme);
+
+    const res = await request(t.server).get(`/i/${meme.shareId}`).expect(200);
+    const html = res.text;
+    const appLink = `https://t.me/${t.config.telegram.botUsername}/${t.config.telegram.appName}`;
+    // Its own stylesheet in the head, which the page's CSP lets through, and its classes in the body.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style>[\s\S]*\.share-page__button \{[\s\S]*<\/style>/);
+    expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(html).toContain(
+      `<a class="share-page__brand" href="${appLink}?startapp=meme_${meme.shareId}">MemeMint</a>`,
+    );
+    expect(html).toContain(`<h1 class="share-page__title">Styled ${author.tgId}</h1>`);
+    expect(html).toMatch(/<figure class="share-page__figure"><img src="[^"]+" alt="Styled \d+"/);
+    expect(html).toContain('<p class="share-page__text">Made with AI (MemeMint face swap). By @author');
+    expect(html).toContain(
+      `<a class="share-page__button" href="${appLink}?startapp=meme_${meme.shareId}">Make your own</a>`,
+    );
+    // The meta tags stay as they were.
+    expect(metaContents(html, 'og:title')).toEqual([`Styled ${author.tgId}`]);
+
+    const missing = await request(t.server).get('/i/unknown123').expect(404);
+    expect(missing.text).toContain('<h1 class="share-page__title">Meme not found</h1>');
+    expect(missing.text).toContain(`<a class="share-page__button" href="${appLink}">Make your own</a>`);
   });
 
   it('names the request’s origin in the TON Connect manifest, with an absolute icon as configured', async () => {

@@ -6,8 +6,8 @@ import { AI_LABEL_TEXT, type PublicMemeDto } from '@mememint/contracts';
 
 import { escapeHtml } from '../common/html.js';
 import { AppConfig } from '../config/app.config.js';
-
-const SITE_NAME = 'MemeMint';
+import { miniAppLink } from '../users/telegram-links.js';
+import { type SharePageContent, sharePageBody, sharePageStyle, SITE_NAME } from './meme-page-markup.js';
 
 /** Without a built mini app (API-only runs) the page is this shell, with the meme for people. */
 const BARE_SHELL = `<!doctype html>
@@ -58,22 +58,29 @@ export class MemePageService {
       meta('name', 'twitter:description', description),
       meta('name', 'twitter:image', imageUrl),
     ];
-    const body = `<main><h1>${escapeHtml(title)}</h1><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(title)}" width="${meme.width}" height="${meme.height}" /><p>${escapeHtml(description)}</p></main>`;
-    return this.fill(head, body);
+    const page = { title, imageUrl, width: meme.width, height: meme.height, description };
+    return this.fill(head, page, meme.shareId);
   }
 
   /** The page of an unknown or unpublished meme (served with 404; the app says so in a browser). */
   notFound(): Promise<string> {
     const head = [`<title>Meme not found · ${SITE_NAME}</title>`, meta('name', 'robots', 'noindex')];
-    return this.fill(head, '<main><h1>Meme not found</h1></main>');
+    return this.fill(head, null);
   }
 
-  private async fill(head: string[], bareBody: string): Promise<string> {
+  /**
+   * The shell with `head` added; without the mini app (which shows the meme itself) the body is the
+   * styled page: the app's name, the meme and "Make your own" to the mini app (`startapp=meme_…`).
+   */
+  private async fill(head: string[], page: SharePageContent | null, shareId?: string): Promise<string> {
     const shell = await this.loadShell();
+    const extra = shell.isApp ? head : [...head, sharePageStyle()];
     const html = shell.html
       .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-      .replace('</head>', `${head.join('\n    ')}\n  </head>`);
-    return shell.isApp ? html : html.replace('<body></body>', `<body>${bareBody}</body>`);
+      .replace('</head>', `${extra.join('\n    ')}\n  </head>`);
+    if (shell.isApp) return html;
+    const appLink = miniAppLink(this.config.telegram, shareId === undefined ? undefined : `meme_${shareId}`);
+    return html.replace('<body></body>', `<body>${sharePageBody(page, appLink)}</body>`);
   }
 
   /** The built mini app's index.html, read once; the bare shell without one. */

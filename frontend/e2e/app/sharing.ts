@@ -26,4 +26,27 @@ describe('a shared meme: the link preview and the page', () => {
     await shot(page, '28-shared-meme');
     await context.close();
   });
+
+  it('the deep link startapp=meme_… shows the meme, styled, with the app’s name before onboarding', async () => {
+    const api = await apiAs(newTgId());
+    const meme = await api.uploadMeme('portrait-08.jpg');
+    await api.publish(meme.id, `Deep link ${meme.shareId}`);
+
+    const { context, page } = await openNewPlayer({ query: `&startapp=meme_${meme.shareId}` });
+    await page.waitForURL(`**/i/${meme.shareId}`);
+    await page.getByRole('img', { name: `Deep link ${meme.shareId}` }).waitFor();
+    await page.getByText('MemeMint', { exact: true }).waitFor();
+    const button = page.getByRole('link', { name: 'Make your own' });
+    // The app's styles apply: a filled, rounded button, not a bare underlined link.
+    const look = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { radius: style.borderRadius, line: style.textDecorationLine, filled: style.backgroundColor };
+    });
+    assert.notEqual(look.radius, '0px');
+    assert.equal(look.line, 'none');
+    assert.notEqual(look.filled, 'rgba(0, 0, 0, 0)');
+    await button.click();
+    await page.waitForURL('**/onboarding');
+    await context.close();
+  });
 });

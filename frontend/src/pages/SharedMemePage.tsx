@@ -6,7 +6,18 @@ import { CardMarks } from '../features/trust';
 import { memeLink } from '../lib/config';
 import { isInsideTelegram } from '../telegram/launch';
 import './SharedMemePage.css';
+import { MintMark } from '../ui/brand/brand-art';
 import { QueryFallback } from '../ui/QueryFallback';
+
+/** The app's mark and name atop the page: a shared link lands here before anything else of the app. */
+function SharedMemeBrand() {
+  return (
+    <header className="shared-meme__brand">
+      <MintMark size={32} />
+      <span>MemeMint</span>
+    </header>
+  );
+}
 
 /**
  * /i/:shareId: a published meme with its author and likes, and "Make your own", which opens the
@@ -23,6 +34,7 @@ export function SharedMemePage() {
   if (!meme.data)
     return (
       <div className="fullscreen-center notice">
+        <SharedMemeBrand />
         <h1>{t('share.notFound')}</h1>
         <p className="muted">{t('share.text')}</p>
         <a className="button" href={memeLink(shareId)}>
@@ -34,6 +46,7 @@ export function SharedMemePage() {
   const name = author.username ? `@${author.username}` : (author.firstName ?? '');
   return (
     <div className="page shared-meme">
+      <SharedMemeBrand />
       <h1>{t('share.title')}</h1>
       <figure className="shared-meme__figure">
         <img
@@ -52,11 +65,11 @@ export function SharedMemePage() {
         </figcaption>
       </figure>
       {isInsideTelegram() ? (
-        <Link className="button" to="/main">
+        <Link className="button button--hero" to="/main">
           {t('share.makeYourOwn')}
         </Link>
       ) : (
-        <a className="button" href={memeLink(shareId)}>
+        <a className="button button--hero" href={memeLink(shareId)}>
           {t('share.makeYourOwn')}
         </a>
       )}

@@ -117,6 +117,16 @@ async function startUp(queryClient: QueryClient): Promise<StartUp> {
 
 let firstStartUp: Promise<StartUp> | undefined;
 
+let sharedMemeTaken = false;
+
+/** The share id of a `meme_<shareId>` start parameter, once per launch (start-up's result is kept). */
+function takeSharedMeme(startParam: string | undefined): string | null {
+  const shareId = /^meme_([A-Za-z0-9_-]+)$/.exec(startParam ?? '')?.[1];
+  if (!shareId || sharedMemeTaken) return null;
+  sharedMemeTaken = true;
+  return shareId;
+}
+
 /**
  * Start-up's first run, begun by main.tsx as soon as the entry is evaluated, while React hydrates the
  * app shell index.html painted; the session provider takes the same run.
@@ -169,11 +179,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (result.status === 'ready') queryClient.setQueryData(sessionKeys.me(), result.me);
+      // A launch with `startapp=meme_<shareId>` opens that meme first, before onboarding: the app shell
+      // stays until its page is in (were the session ready first, onboarding's redirect would win).
+      const sharedMeme =
+        result.status === 'ready' && attempt === 0 ? takeSharedMeme(result.startParam) : null;
+      if (sharedMeme) {
+        startAnalytics();
+        return void navigate.current(`/i/${sharedMeme}`);
+      }
       setStatus(result.status);
       if (result.status !== 'ready') return;
-      // A launch with `startapp=meme_<shareId>` opens that meme.
-      const sharedMeme = /^meme_([A-Za-z0-9_-]+)$/.exec(result.startParam ?? '')?.[1];
-      if (sharedMeme && attempt === 0) void navigate.current(`/i/${sharedMeme}`);
       startAnalytics();
     });
     return () => {
