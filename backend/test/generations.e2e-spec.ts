@@ -10,6 +10,7 @@ import {
   type TemplateDto,
 } from '@mememint/contracts';
 import { getQueueToken } from '@nestjs/bull';
+import { MediaStore } from '@mememint/media';
 import type { Queue } from 'bull';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -192,6 +193,20 @@ describe('generations through the queue and a real inference worker', () => {
       const history = await request(t.server).get('/api/v1/memes/').set(bearer(friend)).expect(200);
       expect(history.body.items.find((m: MemeDto) => m.id === firstMeme.id)).toEqual(edited.body);
 
+      // Issue 28 #5/#10: the superseded version leaves the store; the caption-less original and the
+      // faces' mask stay in the store for the backend but are never served.
+      for (const url of [firstMeme.imageUrl, firstMeme.thumbnailUrl])
+        expect((await download(t.server, url)).status).toBe(404);
+      const [row] = await t.dataSource.query(
+        `SELECT plain_image_key, generation_id FROM memes WHERE id = $1`,
+        [firstMeme.id],
+      );
+      const privateKeys = [row.plain_image_key as string, `generations/${row.generation_id}.mask.png`];
+      for (const key of privateKeys) {
+        expect(await t.app.get(MediaStore).stat(key)).not.toBeNull();
+        expect((await download(t.server, `/api/media/${key}`)).status).toBe(404);
+      }
+
       // The same text again draws nothing; no text leaves the picture without a caption.
       const same = await request(t.server)
         .patch(`/api/v1/memes/${firstMeme.id}/`)
@@ -205,6 +220,8 @@ describe('generations through the queue and a real inference worker', () => {
         .send({ text: '' })
         .expect(200);
       expect(cleared.body.text).toBeNull();
+      for (const url of [edited.body.imageUrl, edited.body.thumbnailUrl])
+        expect((await download(t.server, url)).status).toBe(404);
       const plain = (await download(t.server, cleared.body.imageUrl)).body as Buffer;
       expect(await bandDifference(afterBytes, plain, 0.8, 1)).toBeGreaterThan(3);
       expect(await bandDifference(afterBytes, plain, 0.35, 0.65)).toBeLessThan(1.5);

@@ -15,6 +15,7 @@ import {
   requestGeneration,
   seedFace,
   seedTemplate,
+  uploadMeme,
 } from './helpers/memes.js';
 import { initDataFor, newTgId } from './helpers/telegram-login.js';
 import type { Template } from '../src/templates/entities/template.entity.js';
@@ -39,6 +40,7 @@ describe('rate limits across replicas', () => {
       RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
       RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '5',
       RATE_LIMIT_PROMO_PER_PLAYER: '3',
+      RATE_LIMIT_CAPTIONS_PER_PLAYER: '2',
     };
     a = await createTestApp({ env: env(limits) });
     b = await createTestApp({ env: env(limits), database: a.database });
@@ -108,6 +110,27 @@ describe('rate limits across replicas', () => {
     await apply(a, other).expect(404);
     expect(await refusals(b)).toContainEqual(
       expect.objectContaining({ labels: { limit: 'promo:player' }, value: 1 }),
+    );
+  });
+
+  it('limits caption edits per player on both replicas together (issue 28 #5)', async () => {
+    const login = await createTestApp({ database: a.database });
+    let player: Player;
+    try {
+      player = await newPlayer(login.server, login.config);
+    } finally {
+      await login.close();
+    }
+    const meme = await uploadMeme(a.server, player, photo('portrait-02.jpg'));
+    const edit = (t: TestApp, text: string) =>
+      request(t.server).patch(`/api/v1/memes/${meme.id}/`).set(bearer(player)).send({ text });
+    await edit(a, 'first').expect(200);
+    await edit(b, 'second').expect(200);
+    const refused = await edit(a, 'third').expect(429);
+    expect(refused.body.detail).toBe(ErrorText.requestLimitExceeded);
+    await edit(b, 'fourth').expect(429);
+    expect(await refusals(a)).toContainEqual(
+      expect.objectContaining({ labels: { limit: 'captions:player' }, value: 1 }),
     );
   });
 });

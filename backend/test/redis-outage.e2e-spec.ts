@@ -101,6 +101,7 @@ describe('a Redis outage under traffic', () => {
 
   it('keeps the API up, answers 503 where Redis is needed, and recovers without a restart', async () => {
     const token = (await login()).body.jwtToken as string;
+    expect((await call('POST', '/v1/users/face/consent/', token)).status).toBe(200);
     expect((await upload(token)).status).toBe(201);
     expect((await call('GET', '/health')).status).toBe(200);
 

@@ -15,6 +15,7 @@ export interface ErrorBody {
 /** Stable `code`s of error bodies the client branches on. */
 export const ErrorCode = {
   banned: 'BANNED',
+  faceConsentRequired: 'FACE_CONSENT_REQUIRED',
   alreadyReported: 'ALREADY_REPORTED',
   adminNotBannable: 'ADMIN_NOT_BANNABLE',
   // The operator console's refusals (issue 26).
@@ -101,6 +102,8 @@ export const ErrorText = {
   noGift: 'No gift to open',
   notSettled: 'That day has not been settled',
   banned: 'Your account is banned',
+  faceConsentRequired:
+    'Agree to the face photo note first: use your own face, or one you have permission to use',
   alreadyReported: 'You have already reported this meme',
   ownMemeReport: 'You cannot report your own meme',
   onlyAdmins: 'Only admins can do this',

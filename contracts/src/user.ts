@@ -38,6 +38,16 @@ export interface UserDto {
   swipedGiftCount: number;
   /** Set on Profile (`PATCH /v1/users/me/`): templates of this gender come first. Null: not said. */
   gender: Gender | null;
+  /**
+   * When the player agreed to the face-photo note (`POST /v1/users/face/consent/`); null until then,
+   * and until then a face photo is refused (403 FACE_CONSENT_REQUIRED).
+   */
+  faceConsentAt: string | null;
+}
+
+/** The answer of `POST /v1/users/face/consent/`. */
+export interface FaceConsentDto {
+  faceConsentAt: string;
 }
 
 /** `PATCH /api/v1/users/me/`: the player's own settings. */
@@ -80,6 +90,7 @@ export const USER_DTO_KEYS = [
   'swipes',
   'swipedCount',
   'swipedGiftCount',
+  'faceConsentAt',
   'gender',
 ] as const satisfies readonly (keyof UserDto)[];
 

@@ -15,4 +15,5 @@ import './app/stickers.js';
 import './app/airdrop.js';
 import './app/ton-connect.js';
 import './app/sharing.js';
+import './app/trust.js';
 import './app/admin-console.js';

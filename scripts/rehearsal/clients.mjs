@@ -196,6 +196,13 @@ export class Player {
    */
   async generateUntil(end, templateId, face, count = Infinity) {
     let first = !this.hasFace;
+    // A face photo needs the player's consent to the face-photo note first (issue 25).
+    if (first) {
+      const consent = await call(this.base, 'consent', 'POST', '/api/v1/users/face/consent/', {
+        token: this.token,
+      });
+      if (consent.status !== 200) throw new Error(`face consent answered ${consent.status}`);
+    }
     for (let made = 0; Date.now() < end && made < count; made++) {
       const withFace = first;
       const res = await call(this.base, 'generation', 'POST', '/api/v1/memes/generations/', {

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { FeedModule } from '../feed/feed.module.js';
 import { MediaModule } from '../media/media.module.js';
+import { RatingModule } from '../rating/rating.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { SquadsModule } from '../squads/squads.module.js';
 import { BotApiModule } from '../telegram/bot-api.module.js';
@@ -18,6 +19,7 @@ import { DeletedAccount } from './entities/deleted-account.entity.js';
     TypeOrmModule.forFeature([DeletedAccount]),
     FeedModule,
     MediaModule,
+    RatingModule,
     RealtimeModule,
     SquadsModule,
     BotApiModule,

@@ -7,6 +7,7 @@ import { MediaStore } from '@mememint/media';
 import { Transactions } from '../database/transactions.js';
 import { StakeReturnsService } from '../feed/stake-returns.service.js';
 import { MediaKeys } from '../media/media-keys.js';
+import { RatingIngestService } from '../rating/rating-ingest.service.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
 import { SquadsService } from '../squads/squads.service.js';
 import { BotApiClient } from '../telegram/bot-api.client.js';
@@ -23,7 +24,7 @@ function tombstoneId(): number {
  * media go; the ledger, their own stakes and paid orders live on under a tombstone id, so the books
  * balance and nothing earned moves to anyone. Other players' open stakes on the deleted memes come
  * back (`stake-refund`); an influencer's squad dissolves first. After the commit the files go, the
- * sticker sets are deleted through the Bot API and every socket is closed; the sessions went with
+ * sticker sets are deleted through the Bot API, the id leaves the leaderboards and every socket is closed; the sessions went with
  * the row, so the old tokens stop working at once. A ban outlives it (bans are per Telegram id), and
  * the same id signing up again gets no new-player credits and refers no one (`onReturningCheck`).
  */
@@ -40,6 +41,7 @@ export class AccountDeletionService implements OnModuleInit {
     private readonly botApi: BotApiClient,
     private readonly sockets: PlayerSockets,
     private readonly users: UsersService,
+    private readonly rating: RatingIngestService,
   ) {}
 
   onModuleInit(): void {
@@ -66,6 +68,16 @@ export class AccountDeletionService implements OnModuleInit {
     if (!deleted) throw new NotFoundException(ErrorText.userNotFound);
 
     this.sockets.disconnectUser(tgId);
+    // The id leaves the leaderboards and its squad's; while Redis is away a rebuild leaves it out anyway
+    // (its earnings moved to the tombstone id, which boards skip).
+    await this.rating
+      .forgetPlayer(tgId)
+      .catch((error: Error) =>
+        this.logger.warn(
+          { error: error.message },
+          'A deleted player stays on the leaderboards until a rebuild',
+        ),
+      );
     await Promise.all([
       this.storage.removeFolder(MediaKeys.facesOf(tgId)),
       ...deleted.mediaKeys.map((key) => this.storage.remove(key)),

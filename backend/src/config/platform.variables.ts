@@ -257,6 +257,11 @@ export const PLATFORM_VARIABLES = {
         20,
         'Generation requests per player per window (0 = off)',
       ),
+      captions: int(
+        'RATE_LIMIT_CAPTIONS_PER_PLAYER',
+        20,
+        'Meme edits (`PATCH /v1/memes/{id}/`: each new caption is a worker job and two files) per player per window (0 = off)',
+      ),
       swipes: int('RATE_LIMIT_SWIPES_PER_PLAYER', 300, 'Swipes per player per window (0 = off)'),
       votes: int('RATE_LIMIT_VOTES_PER_PLAYER', 300, 'Feed votes per player per window (0 = off)'),
       payments: int(

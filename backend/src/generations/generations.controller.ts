@@ -12,6 +12,7 @@ import {
 import {
   ApiBearerAuth,
   ApiBody,
+  ApiForbiddenResponse,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiPaymentRequiredResponse,
@@ -35,6 +36,7 @@ import {
 import { GenerationsService } from './generations.service.js';
 import { RateLimit } from '../rate-limits/rate-limit.decorator.js';
 import { RefuseBanned } from '../moderation/ban.guard.js';
+import { requireFaceConsent } from './face-consent.js';
 
 const generationId = uuidParam('Generation not found');
 
@@ -47,7 +49,11 @@ export class GenerationsController {
   @Post()
   @RefuseBanned()
   @RateLimit('generations', 'uploads')
-  @ImageUpload('photo')
+  @ImageUpload('photo', { fileFilter: requireFaceConsent })
+  @ApiForbiddenResponse({
+    description:
+      '`{detail, code: "FACE_CONSENT_REQUIRED"}` with a photo before `POST /v1/users/face/consent/`; BANNED',
+  })
   @ApiBody({ type: CreateGenerationForm })
   @ApiCreatedResponse({
     type: GenerationCreatedResponseDto,

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
@@ -18,6 +19,7 @@ import { User } from '../users/entities/user.entity.js';
 import { FaceUploadForm, FaceUploadResponseDto } from './dto/player-face.dto.js';
 import { PlayerFacesService } from './player-faces.service.js';
 import { RefuseBanned } from '../moderation/ban.guard.js';
+import { requireFaceConsent } from './face-consent.js';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -30,7 +32,11 @@ export class PlayerFacesController {
   @HttpCode(HttpStatus.OK)
   // Each check costs the worker an analysis: limited per player like every upload.
   @RateLimit('uploads')
-  @ImageUpload('photo')
+  @ImageUpload('photo', { fileFilter: requireFaceConsent })
+  @ApiForbiddenResponse({
+    description:
+      '`{detail, code: "FACE_CONSENT_REQUIRED"}` with a photo before `POST /v1/users/face/consent/`; BANNED',
+  })
   @ApiBody({ type: FaceUploadForm })
   @ApiOkResponse({
     type: FaceUploadResponseDto,

@@ -30,7 +30,7 @@ import { UploadBodyBudget } from './upload-slots.js';
  * ImagesService), within the process's UPLOAD_MAX_BUFFERED_BYTES, and a body slower than
  * UPLOAD_MIN_BYTES_PER_SECOND is cut off (upload-body.ts): one slow client delays nobody else.
  */
-function imageUploadInterceptor(field: string): Type<NestInterceptor> {
+function imageUploadInterceptor(field: string, options: ImageUploadOptions): Type<NestInterceptor> {
   @Injectable()
   class ImageUploadInterceptor implements NestInterceptor {
     private readonly multipart: NestInterceptor;
@@ -38,6 +38,7 @@ function imageUploadInterceptor(field: string): Type<NestInterceptor> {
 
     constructor(config: AppConfig, budget: UploadBodyBudget) {
       const Multipart = FileInterceptor(field, {
+        ...(options.fileFilter ? { fileFilter: options.fileFilter } : {}),
         limits: {
           fileSize: config.media.maxImageBytes,
           files: 1,
@@ -82,9 +83,21 @@ export interface UploadedImage {
   size: number;
 }
 
+export interface ImageUploadOptions {
+  /** Refuses the file as its part begins (multer's file filter): an HttpException answers as it is. */
+  fileFilter?: (
+    req: unknown,
+    file: unknown,
+    accept: (error: Error | null, acceptFile: boolean) => void,
+  ) => void;
+}
+
 /** A multipart endpoint taking one image file (`@UploadedFile()`) beside its other fields. */
-export function ImageUpload(field: string) {
-  return applyDecorators(UseInterceptors(imageUploadInterceptor(field)), ApiConsumes('multipart/form-data'));
+export function ImageUpload(field: string, options: ImageUploadOptions = {}) {
+  return applyDecorators(
+    UseInterceptors(imageUploadInterceptor(field, options)),
+    ApiConsumes('multipart/form-data'),
+  );
 }
 
 /** For `@UploadedFile(requiredImage('image'))`: a form without the file is a 400 naming the field. */

@@ -48,9 +48,16 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webm': 'video/webm',
 };
 
+/**
+ * Files the worker keeps beside a result for the backend's own use, never served (issue 28 #10): the
+ * caption-less original (`.plain.jpg`), the faces' mask (`.mask.png`) and cut-out face stickers.
+ */
+const PRIVATE_MEDIA_FILES = /\.plain\.jpg$|\.mask\.png$|\.sticker-[^/]*\.png$/;
+
 /** The content type served for a key, or null for a key the media endpoint does not serve. */
 export function publicContentType(key: string): string | null {
   if (!PUBLIC_MEDIA_FOLDERS.includes(key.split('/')[0]!)) return null;
+  if (PRIVATE_MEDIA_FILES.test(key)) return null;
   const extension = key.slice(key.lastIndexOf('.'));
   return CONTENT_TYPES[extension] ?? null;
 }

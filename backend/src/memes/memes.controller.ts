@@ -16,6 +16,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import {
   ErrorText,
@@ -97,6 +98,9 @@ export class MemesController {
 
   @Patch(':id')
   @RefuseBanned()
+  // Each new caption is a worker job and two new files: limited per player across replicas.
+  @RateLimit('captions')
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_CAPTIONS_PER_PLAYER reached' })
   @ApiOkResponse({ type: MemeResponseDto })
   update(
     @CurrentUser() user: User,

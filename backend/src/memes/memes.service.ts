@@ -326,12 +326,33 @@ export class MemesService {
     }
     // The picture follows its caption: drawn again on the caption-less result (memes made before it was
     // kept keep their picture). Drawn before saving, so a refused caption leaves the old picture as it was.
+    const superseded = { image: meme.imageKey, thumbnail: meme.thumbnailKey };
     if (redraw && meme.plainImageKey !== null) await this.redrawCaption(meme);
     const saved = await this.memes.saveUniqueCaption(meme);
-    if (!saved) throw new BadRequestException(ErrorText.originalText);
+    if (!saved) {
+      await this.forgetVersion(meme, { image: meme.imageKey, thumbnail: meme.thumbnailKey }, superseded);
+      throw new BadRequestException(ErrorText.originalText);
+    }
+    await this.forgetVersion(saved, superseded, { image: saved.imageKey, thumbnail: saved.thumbnailKey });
     // Everyone's feed and deck load again (`memes:published`, coalesced).
     if (saved.isPublished && !wasPublished) void this.publishedMemes.published();
     return toMemeDto(saved);
+  }
+
+  /**
+   * A caption version no longer current leaves the media store (issue 28 #5/#10): its picture, its
+   * thumbnail and any analysis of it, unless it is still what the meme shows or its caption-less
+   * original (a result made without a caption is both).
+   */
+  private async forgetVersion(
+    meme: Meme,
+    old: { image: string; thumbnail: string },
+    current: { image: string; thumbnail: string },
+  ): Promise<void> {
+    if (old.image === current.image) return;
+    const keep = new Set([current.image, current.thumbnail, meme.plainImageKey]);
+    const keys = [old.image, old.thumbnail, analysisKeyOf(old.image)].filter((key) => !keep.has(key));
+    await Promise.all(keys.map((key) => this.storage.remove(key)));
   }
 
   /** Draws the meme's current caption on its caption-less picture, under new media keys. */

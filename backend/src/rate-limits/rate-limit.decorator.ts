@@ -4,7 +4,7 @@ import { SetMetadata } from '@nestjs/common';
 export type AuthLimit = 'auth';
 /** The routes limited per signed-in player (and, generously, per address). */
 export type PlayerLimit =
-  'uploads' | 'generations' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet' | 'reports';
+  'uploads' | 'generations' | 'captions' | 'swipes' | 'votes' | 'payments' | 'promo' | 'wallet' | 'reports';
 export type RateLimitName = AuthLimit | PlayerLimit;
 
 export const RATE_LIMITS_KEY = 'mememint:rate-limits';

@@ -4,6 +4,7 @@ import { RATING_PAGE_SIZE } from '@mememint/contracts';
 import { Clock } from '../common/clock.js';
 import { LedgerEvents } from '../ledger/ledger-events.js';
 import { type SquadChanges, SquadEvents } from '../squads/squad-events.js';
+import { boardName, LIVE_BOARDS } from './live-boards.js';
 import { bucketsAt } from './rating-periods.js';
 import { RatingRepository } from './rating.repository.js';
 
@@ -53,6 +54,16 @@ export class RatingIngestService implements OnModuleInit, OnModuleDestroy {
   /** Players who joined or left squads move their scores with them. */
   async applySquadChanges(changes: SquadChanges): Promise<void> {
     await this.boards.moveMembers(changes.moved, bucketsAt(this.clock.now()));
+    this.changed();
+  }
+
+  /**
+   * A deleted account's id leaves every board and its squad's (its earnings stay in the ledger under
+   * the tombstone id, which boards and rebuilds skip); the live boards are sent again.
+   */
+  async forgetPlayer(userId: number): Promise<void> {
+    await this.boards.forgetPlayer(userId, bucketsAt(this.clock.now()));
+    await this.boards.markDirty(LIVE_BOARDS.map(boardName));
     this.changed();
   }
 

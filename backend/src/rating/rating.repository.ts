@@ -44,6 +44,9 @@ export interface RatingSnapshot {
 
 const BATCH = 1000;
 
+/** The membership version a deleted player's copy ends at: above any a squad event can carry. */
+const FORGOTTEN_VERSION = 2 ** 31 - 1;
+
 function bucketArgs(buckets: readonly BucketRef[]): (string | number)[] {
   return buckets.flatMap((b) => [b.period, b.bucket, b.span, b.offset, b.ttlSeconds]);
 }
@@ -164,6 +167,26 @@ export class RatingRepository {
       }
       await pipeline.exec();
     }
+  }
+
+  /**
+   * A deleted account leaves the boards: out of its squad (the squad's totals and members' boards of the
+   * current buckets lose its score, as when a player leaves; the membership copy keeps `0:<max>`, so a
+   * late squad event cannot put it back), then out of every players' and squad members' board there
+   * is, past buckets included. Answers the squad it was in (0 for none).
+   */
+  async forgetPlayer(userId: number, buckets: readonly BucketRef[]): Promise<number> {
+    const entry = await this.redis.hget(this.key(KEYS.squadOf), toMember(userId));
+    const squadId = Number(entry?.split(':')[0] ?? 0);
+    if (squadId !== 0)
+      await this.moveMembers([{ userId, squadId: null, version: FORGOTTEN_VERSION }], buckets);
+    const boards = (await this.boardKeys()).filter((name) => name.startsWith('p:') || name.startsWith('m:'));
+    for (let i = 0; i < boards.length; i += BATCH) {
+      const pipeline = this.redis.pipeline();
+      for (const name of boards.slice(i, i + BATCH)) pipeline.zrem(this.key(name), toMember(userId));
+      await pipeline.exec();
+    }
+    return squadId;
   }
 
   /**

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { ReferralsResponse, UserDto } from '@mememint/contracts';
+import type { FaceConsentDto, ReferralsResponse, UserDto } from '@mememint/contracts';
 
 import { CurrentUser } from '../common/decorators/current-user.decorator.js';
 import { PageQueryDto } from '../common/dto/page-query.dto.js';
 import { ReferralsResponseDto } from './dto/referrals.dto.js';
 import { UserPatchDto } from './dto/user-patch.dto.js';
-import { toUserDto, UserResponseDto } from './dto/user-response.dto.js';
+import { FaceConsentResponseDto, toUserDto, UserResponseDto } from './dto/user-response.dto.js';
 import type { User } from './entities/user.entity.js';
 import { ReferralsService } from './referrals.service.js';
 import { UsersService } from './users.service.js';
@@ -25,6 +25,17 @@ export class UsersController {
   @ApiOkResponse({ type: UserResponseDto })
   async finishOnboarding(@CurrentUser() user: User): Promise<UserDto> {
     return toUserDto(await this.users.finishOnboarding(user.tgId));
+  }
+
+  /**
+   * The player agreed to the face-photo note (their own face, or one they may use; what happens to the
+   * photo): face photos are taken from now on. Idempotent; the first time is kept.
+   */
+  @Post('face/consent')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: FaceConsentResponseDto, description: 'When the player agreed (the first time)' })
+  async consentToFace(@CurrentUser() user: User): Promise<FaceConsentDto> {
+    return { faceConsentAt: (await this.users.consentToFace(user.tgId)).toISOString() };
   }
 
   /** The player's own settings (the gender said on Profile); answers the user as `/auth/me/` does. */

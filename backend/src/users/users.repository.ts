@@ -100,6 +100,18 @@ export class UsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Records the face-photo consent once (the first time stays); the time it holds. */
+  async consentToFace(tgId: number): Promise<Date> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ faceConsentAt: () => 'COALESCE("face_consent_at", now())' })
+      .where('tg_id = :tgId', { tgId })
+      .returning(['faceConsentAt'])
+      .execute();
+    return (result.raw as { face_consent_at: Date }[])[0]!.face_consent_at;
+  }
+
   /** Counts a successful generation; answers what the referral reward depends on. */
   async incrementGenerations(
     em: EntityManager,

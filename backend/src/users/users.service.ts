@@ -142,6 +142,11 @@ export class UsersService {
     return this.getById(tgId);
   }
 
+  /** `POST /v1/users/face/consent/`: the player agreed to the face-photo note; the first time is kept. */
+  consentToFace(tgId: number): Promise<Date> {
+    return this.users.consentToFace(tgId);
+  }
+
   /** The player's own settings from Profile (`PATCH /v1/users/me/`). */
   async updateSettings(tgId: number, settings: Pick<User, 'gender'>): Promise<User> {
     await this.users.update(tgId, { gender: settings.gender });

@@ -27,11 +27,14 @@ export interface Player {
   token: string;
 }
 
-/** A new player logged in through the API. */
+/**
+ * A new player logged in through the API who has agreed to the face-photo note (`consent: false`: one
+ * who has not, whose face photos answer 403 FACE_CONSENT_REQUIRED).
+ */
 export async function newPlayer(
   server: Server,
   config: AppConfig,
-  options: { tgId?: number; startParam?: string } = {},
+  options: { tgId?: number; startParam?: string; consent?: boolean } = {},
 ): Promise<Player> {
   const tgId = options.tgId ?? newTgId();
   const tokens = await loginAs(
@@ -40,7 +43,14 @@ export async function newPlayer(
     { id: tgId },
     options.startParam ? { startParam: options.startParam } : {},
   );
-  return { tgId, token: tokens.jwtToken };
+  const player = { tgId, token: tokens.jwtToken };
+  if (options.consent !== false) await consentToFace(server, player);
+  return player;
+}
+
+/** `POST /api/v1/users/face/consent/`: the player agrees to the face-photo note. */
+export async function consentToFace(server: Server, player: Player): Promise<void> {
+  await request(server).post('/api/v1/users/face/consent/').set(bearer(player)).expect(200);
 }
 
 export const bearer = (player: Player) => ({ Authorization: `Bearer ${player.token}` });

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { shot } from '../browser.js';
 import { FACES_DIR } from '../stack.js';
 import {
+  agreeToFaceNote,
   TEMPLATE_TITLE,
   TEMPLATE_CAPTION_RU,
   TEMPLATE_TITLE_RU,
@@ -29,6 +30,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
       await skipOnboarding(page);
 
       await page.getByRole('button', { name: 'Create a meme' }).first().click();
+      await agreeToFaceNote(page);
       await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'noface-01.jpg'));
       // The advice is shown next to the photo; the player stays on the photo step to retake it.
       await page.getByRole('alert').getByText("There's no face on your photo").waitFor({ timeout: 180_000 });
@@ -51,6 +53,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
         { token },
       );
       const templateId = templates.items.find((t) => !t.isPremium)!.id;
+      await api('/v1/users/face/consent/', { method: 'POST', token });
       for (let i = 0; i < 4; i++) {
         const form = new FormData();
         form.append('templateId', templateId);
@@ -123,6 +126,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
       const { context, page } = await openNewPlayer();
       await skipOnboarding(page);
       await page.getByRole('button', { name: 'Create a meme' }).first().click();
+      await agreeToFaceNote(page);
       await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
       await page.getByRole('heading', { name: 'Your own photo' }).waitFor();
       await page.getByTestId('gallery-input').last().setInputFiles(join(FACES_DIR, 'noface-02.jpg'));
@@ -146,6 +150,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
     page.on('request', (request) => calls.push(new URL(request.url()).pathname));
 
     await page.getByRole('button', { name: 'Create a meme' }).first().click();
+    await agreeToFaceNote(page);
     await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'png-portrait-01.png'));
 
     await page.getByRole('alert').getByText('Only JPG/JPEG images are supported').waitFor();

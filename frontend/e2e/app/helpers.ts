@@ -130,9 +130,16 @@ export function storedFaces(tgId: number): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith('.analysis.json')) : [];
 }
 
-/** Opens the create flow with a face photo from the test set. */
+/** A new player's one-time face-photo note (issue 25) before their first photo: agreed to. */
+export async function agreeToFaceNote(page: Page) {
+  await page.getByTestId('face-consent').getByRole('button').click();
+  await page.getByTestId('face-consent').waitFor({ state: 'detached' });
+}
+
+/** Opens the create flow with a face photo from the test set (a new player agrees to the note first). */
 export async function openCreate(page: Page, face: string, createLabel = 'Create a meme') {
   await page.getByRole('button', { name: createLabel }).first().click();
+  await agreeToFaceNote(page);
   await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, face));
 }
 
@@ -172,6 +179,11 @@ export async function apiAs(tgId: number) {
     },
     /** A real meme: the face photo through the face check, then a generation from the first template. */
     async generateMeme(face: string): Promise<string> {
+      const consent = await fetch(`${app.stack.baseUrl}/api/v1/users/face/consent/`, {
+        method: 'POST',
+        headers,
+      });
+      assert.equal(consent.status, 200, await consent.clone().text());
       const faceForm = new FormData();
       faceForm.append(
         'photo',

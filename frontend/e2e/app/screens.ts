@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { shot, smallTapTargets } from '../browser.js';
 import { FACES_DIR } from '../stack.js';
 import {
+  agreeToFaceNote,
   TEMPLATE_TITLE,
   TEMPLATE_TITLE_RU,
   openNewPlayer,
@@ -86,6 +87,7 @@ describe('every main screen in both themes and languages, and the menu', () => {
 
       await page.goto('/main');
       await page.getByRole('button', { name: texts.create }).first().click();
+      await agreeToFaceNote(page);
       await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
       await page
         .getByRole('button', { name: look.lang === 'ru' ? TEMPLATE_TITLE_RU : TEMPLATE_TITLE })

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 
 import { preloadCreateMeme } from '../features/create-meme';
+import { BanGate } from '../features/trust';
 import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { startMotion } from '../ui/motion';
 import { PageSkeleton } from './AppShell';
@@ -25,9 +26,11 @@ export function Layout() {
       <TopMenu />
       <ConnectionBanner />
       <main className="layout__content">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <BanGate>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </BanGate>
       </main>
       <BottomNav />
     </div>

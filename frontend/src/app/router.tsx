@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 
 import { useUser } from '../features/session';
+import { ACCOUNT_DELETED_PATH, PRIVACY_PATH } from '../features/trust';
 import { MainPage } from '../pages/MainPage';
 import { PageSkeleton } from './AppShell';
 import { Layout } from './Layout';
@@ -32,6 +33,8 @@ const SquadPage = page(() => import('../pages/SquadPage'), 'SquadPage');
 /** The operator console: its code (and its texts and charts) loads for admins opening it, never before. */
 const AdminPage = page(() => import('../pages/AdminPage'), 'AdminPage');
 const NotFoundPage = page(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+const PrivacyPage = page(() => import('../pages/PrivacyPage'), 'PrivacyPage');
+const AccountDeletedPage = page(() => import('../pages/AccountDeletedPage'), 'AccountDeletedPage');
 
 /** `/admin/…`: the console for admins, the not-found screen for anyone else (the API refuses them too). */
 function AdminRoute() {
@@ -44,7 +47,7 @@ const SHARED_MEME_PATH = '/i/:shareId';
 
 /** A page that needs no sign-in (start-up is not waited for). */
 export function isPublicPath(pathname: string): boolean {
-  return matchPath(SHARED_MEME_PATH, pathname) !== null;
+  return matchPath(SHARED_MEME_PATH, pathname) !== null || pathname === ACCOUNT_DELETED_PATH;
 }
 
 /**
@@ -62,6 +65,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<PageSkeleton />}>
               <SharedMemePage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={ACCOUNT_DELETED_PATH}
+          element={
+            <Suspense fallback={<PageSkeleton />}>
+              <AccountDeletedPage />
             </Suspense>
           }
         />
@@ -86,6 +97,7 @@ export function AppRoutes() {
             <Route path="/airdrop" element={<AirdropPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/stickers" element={<StickersPage />} />
+            <Route path={PRIVACY_PATH} element={<PrivacyPage />} />
           </Route>
           {/* Outside the layout: the console has its own header and no bottom navigation. */}
           <Route path="/admin/*" element={<AdminRoute />} />

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   ErrorText,
   type ErrorBody,
   type LoginRequest,
@@ -25,6 +26,8 @@ export interface ApiClientOptions {
   tokens: TokenStore;
   /** Called once the refresh failed: the caller clears user data and goes to the root. */
   onLogout: () => void;
+  /** Called on a 403 BANNED (any write of a banned player), with when the ban ends. */
+  onBanned?: (until: string | null) => void;
 }
 
 /** Statuses that mean "your access token is stale" (docs/SPEC.md §4, Token refresh). */
@@ -88,6 +91,10 @@ export class ApiClient {
 
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return this.request<T>('PATCH', path, { ...options, body });
+  }
+
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('DELETE', path, options);
   }
 
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -200,6 +207,8 @@ export class ApiClient {
     if (status < 200 || status > 299) {
       const errorBody =
         parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as Partial<ErrorBody>) : null;
+      if (status === 403 && errorBody?.code === ErrorCode.banned)
+        this.options.onBanned?.(errorBody.until ?? null);
       throw new ApiError(status, errorBody);
     }
     return parsed as T;

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   ErrorText,
   FACE_CHECK_CODES,
   FACE_NOTICE_CODES,
@@ -32,6 +33,8 @@ const KNOWN_TEXTS: Record<string, string> = {
   [ErrorText.selectSticker]: 'errors.selectSticker',
   [ErrorText.promoTooShort]: 'errors.promoTooShort',
   [ErrorText.telegramUnavailable]: 'errors.telegramUnavailable',
+  [ErrorText.faceConsentRequired]: 'trust.consentRequired',
+  [ErrorText.alreadyReported]: 'trust.alreadyReported',
 };
 
 /** Codes of the face check (GAME.md "Decisions"): the advice is translated by code, not by text. */
@@ -96,6 +99,8 @@ export function translateServerError(
  */
 export function describeError(error: unknown, t: TFunction): { message: string; hint?: string } | null {
   if (error instanceof ApiError && error.status === 401) return null;
+  // A banned player sees the banned screen (lib/banned), not a toast per refused write.
+  if (error instanceof ApiError && error.body?.code === ErrorCode.banned) return null;
   if (error instanceof NetworkError) return { message: t('errors.badConnection') };
   if (error instanceof WrongResponseError) return { message: t('errors.wrongResponse') };
   if (error instanceof ApiError && error.detail) {

@@ -5,6 +5,7 @@ import { haptic } from '../telegram/sdk';
 import { connection } from '../ui/connection';
 import { toast } from '../ui/toast';
 import { ApiClient } from './api-client';
+import { banned } from './banned';
 import { NetworkError } from './api-errors';
 import { describeError } from './describe-error';
 import { tokenStore } from './tokens';
@@ -25,6 +26,7 @@ export const apiClient = new ApiClient({
   baseUrl: API_BASE,
   tokens: tokenStore,
   onLogout: () => logoutListeners.forEach((listener) => listener()),
+  onBanned: banned.set,
 });
 
 /** The global error toast (docs/SPEC.md §8) for every failed query or mutation. */

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import {
   createMemeKeys,
   FaceCheck,
+  forgetFacePhoto,
   loadFacePhotoUrl,
   MemeResult,
   useFaceUpload,
 } from '../features/create-meme';
 import { useMyMemes } from '../features/memes';
 import { Plans } from '../features/payments';
+import { AccountActions, AiBadge } from '../features/trust';
 import { daysInGame, useUpdateMe, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
@@ -104,6 +106,7 @@ export function ProfilePage() {
                 alt={meme.text || t('common.memeNumber', { number: index + 1 })}
                 loading="lazy"
               />
+              <AiBadge />
               {meme.isPublished && <span className="meme-tile__badge">{t('profile.published')}</span>}
             </button>
           ))}
@@ -172,6 +175,12 @@ export function ProfilePage() {
           <dd>{user.swipes}</dd>
         </dl>
       </section>
+      <AccountActions
+        onFaceGone={() => {
+          forgetFacePhoto();
+          setFaceUrl(null);
+        }}
+      />
       {openMeme && (
         <Sheet title={t('profile.memeTitle')} onClose={() => setOpenMeme(null)}>
           <MemeResult meme={openMeme} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { useSharedMeme } from '../features/memes';
+import { CardMarks } from '../features/trust';
 import { memeLink } from '../lib/config';
 import { isInsideTelegram } from '../telegram/launch';
 import './SharedMemePage.css';
@@ -54,9 +55,13 @@ export function SharedMemePage() {
           width={meme.data.width}
           height={meme.data.height}
         />
+        <CardMarks />
         <figcaption>
           {name && <span>{t('share.by', { name })}</span>}{' '}
-          <span>{t('share.likes', { count: meme.data.likes })}</span>
+          <span>{t('share.likes', { count: meme.data.likes })}</span>{' '}
+          <span className="shared-meme__ai" data-testid="ai-label">
+            {t('trust.aiLabel')}
+          </span>
         </figcaption>
       </figure>
       {isInsideTelegram() ? (

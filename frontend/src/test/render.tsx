@@ -8,6 +8,7 @@ import { sessionKeys } from '../features/session';
 import { i18n } from '../i18n';
 import { ApiClient } from '../lib/api-client';
 import { ApiClientContext } from '../lib/api-context';
+import { banned } from '../lib/banned';
 import { createQueryClient } from '../lib/services';
 import { tokenStore } from '../lib/tokens';
 import { MotionFeatures, startMotion } from '../ui/motion';
@@ -42,6 +43,8 @@ export const TEST_USER: UserDto = {
   swipedCount: 0,
   swipedGiftCount: 0,
   gender: null,
+  // Agreed to the face-photo note, as every player who uploaded a face has.
+  faceConsentAt: '2026-11-01T10:00:00.000Z',
 };
 
 /** Renders with the app's providers, the API pointed at `baseUrl`, and the app's global error toasts. */
@@ -52,7 +55,12 @@ export function renderWithApp(
   startMotion();
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionKeys.me(), user);
-  const client = new ApiClient({ baseUrl, tokens: tokenStore, onLogout: () => undefined });
+  const client = new ApiClient({
+    baseUrl,
+    tokens: tokenStore,
+    onLogout: () => undefined,
+    onBanned: banned.set,
+  });
   const result = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -16,6 +16,7 @@ import { FaceLists1795447968541 } from './1795447968541-FaceLists.js';
 import { Moderation1795782615375 } from './1795782615375-Moderation.js';
 import { AdminConsole1795783997863 } from './1795783997863-AdminConsole.js';
 import { DeletedAccounts1795784489138 } from './1795784489138-DeletedAccounts.js';
+import { FaceConsent1795793603485 } from './1795793603485-FaceConsent.js';
 import { CaptionSkeletons1795794764087 } from './1795794764087-CaptionSkeletons.js';
 import { MemeReview1795795165976 } from './1795795165976-MemeReview.js';
 import { TemplateCaptions1795795355547 } from './1795795355547-TemplateCaptions.js';
@@ -41,6 +42,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   Moderation1795782615375,
   AdminConsole1795783997863,
   DeletedAccounts1795784489138,
+  FaceConsent1795793603485,
   CaptionSkeletons1795794764087,
   MemeReview1795795165976,
   TemplateCaptions1795795355547,

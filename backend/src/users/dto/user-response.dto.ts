@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  type FaceConsentDto,
   type Gender,
   GENDERS,
   SUPPORTED_LANGUAGES,
@@ -41,6 +42,17 @@ export class UserResponseDto implements UserDto {
   @ApiProperty() swipedGiftCount!: number;
   @ApiProperty({ enum: GENDERS, nullable: true, description: 'Templates of this gender come first' })
   gender!: Gender | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the player agreed to the face-photo note; face photos are refused until then',
+  })
+  faceConsentAt!: string | null;
+}
+
+export class FaceConsentResponseDto implements FaceConsentDto {
+  @ApiProperty({ format: 'date-time' }) faceConsentAt!: string;
 }
 
 export function toUserDto(user: User): UserDto {
@@ -72,6 +84,7 @@ export function toUserDto(user: User): UserDto {
     swipes: user.swipes,
     swipedCount: user.swipedCount,
     swipedGiftCount: user.swipedGiftCount,
+    faceConsentAt: user.faceConsentAt?.toISOString() ?? null,
     gender: user.gender,
   };
 }

@@ -120,4 +120,11 @@ export class User {
   /** Said on Profile; the template list puts this gender's templates first. Null: not said. */
   @Column({ type: 'enum', enum: GENDERS, enumName: 'user_gender', nullable: true })
   gender!: Gender | null;
+
+  /**
+   * When the player agreed to the face-photo note (`POST /v1/users/face/consent/`): use their own face
+   * or one they may use, and what happens to the photo. No face photo is taken before it.
+   */
+  @Column({ name: 'face_consent_at', type: 'timestamptz', nullable: true })
+  faceConsentAt!: Date | null;
 }

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { describeError, translateFaceAdvice } from '../../lib/describe-error';
 import { haptic } from '../../telegram/sdk';
 import { toast } from '../../ui/toast';
+import { FaceConsentGate } from '../trust';
 import { PhotoPicker } from './PhotoPicker';
 
 /**
  * A new face photo checked by the server, wherever the player picks one (the create flow's first step,
- * Profile → change photo): the picker, "checking" while it runs, a notice as a toast, and a refusal's
+ * Profile → change photo): the one-time face-photo note until the player agrees, then the picker, "checking" while it runs, a notice as a toast, and a refusal's
  * advice next to the refused photo (in place of `children`, what is shown otherwise).
  */
 export function FaceCheck({
@@ -50,7 +51,9 @@ export function FaceCheck({
         children
       )}
       {checking && <p className="muted">{t('create.checkingFace')}</p>}
-      <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
+      <FaceConsentGate>
+        <PhotoPicker onPicked={(photo) => void picked(photo)} busy={checking} />
+      </FaceConsentGate>
     </>
   );
 }

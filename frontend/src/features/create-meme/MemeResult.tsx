@@ -9,6 +9,7 @@ import { DownloadIcon, EditIcon, ShareIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { useUpdateMeme } from '../memes';
+import { CardMarks, shareMessage } from '../trust';
 import { CaptionField } from './CaptionField';
 import './create-meme.css';
 
@@ -49,7 +50,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
 
   const publish = () => update.mutate({ isPublished: true }, { onError: onRefused });
   const applyCaption = () => update.mutate({ text: text.trim() }, { onError: onRefused });
-  const share = () => shareLink(memeLink(meme.shareId), t('create.shareText'));
+  const share = () => shareLink(memeLink(meme.shareId), shareMessage(t));
   const captionPending = update.isPending && update.variables?.text !== undefined;
 
   return (
@@ -63,6 +64,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
           height={meme.height}
           data-testid="meme-result"
         />
+        <CardMarks />
         {captionPending && (
           <div className="meme-result__busy">
             <Spinner label={t('create.redrawing')} />

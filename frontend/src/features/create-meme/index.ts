@@ -3,5 +3,5 @@ export { createMemeKeys } from './api/keys';
 export { CreateMeme, preloadCreateMeme } from './LazyCreateMeme';
 export { MemeResult } from './MemeResult';
 export { FaceCheck } from './FaceCheck';
-export { loadFacePhotoUrl } from './photo';
+export { forgetFacePhoto, loadFacePhotoUrl } from './photo';
 export { useFaceUpload } from './useFaceUpload';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { haptic } from '../../telegram/sdk';
 import { formatNumber } from '../balance';
 import { CoinIcon } from '../../ui/icons';
+import { CardMarks } from '../trust';
 import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { authorName, isVotingOpen, useContestNow } from './author';
 import { MemePicture } from '../../ui/MemePicture';
@@ -27,7 +28,9 @@ export function FeedCard({
         src={item.thumbnailUrl}
         alt={item.text ?? t('swipes.meme')}
         loading="lazy"
-      />
+      >
+        <CardMarks reportMemeId={own ? undefined : item.id} />
+      </MemePicture>
       <div className="feed-card__info">
         <span className="feed-card__author">{authorName(item.author)}</span>
         <span className="feed-card__likes" aria-label={t('feed.likes', { count: item.likes })}>

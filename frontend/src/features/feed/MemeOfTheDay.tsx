@@ -12,6 +12,7 @@ import { useMemeOfTheDay } from './api/get-meme-of-the-day';
 import { authorName } from './author';
 import { useFeedSettled } from './useFeedSettled';
 import { MemePicture } from '../../ui/MemePicture';
+import { CardMarks } from '../trust';
 
 /** The latest settled day's winner, reloaded when `feed:settled` arrives. */
 export function MemeOfTheDay() {
@@ -49,7 +50,9 @@ export function MemeOfTheDay() {
         className="meme-of-the-day__picture"
         src={settled.meme.thumbnailUrl}
         alt={settled.meme.text ?? t('feed.memeOfTheDay')}
-      />
+      >
+        <CardMarks />
+      </MemePicture>
       <div className="meme-of-the-day__text">
         <span className="meme-of-the-day__title">
           <TrophyIcon size={16} /> {t('feed.memeOfTheDay')}

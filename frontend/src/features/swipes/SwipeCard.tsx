@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { MemePicture } from '../../ui/MemePicture';
+import { CardMarks } from '../trust';
 
 /** How far (px) or how fast (px/s) a card must be thrown to count as a swipe. */
 export const SWIPE_DISTANCE = 100;
@@ -82,7 +83,9 @@ export function SwipeCard({
           setShown(true);
           onPictureSettled?.();
         }}
-      />
+      >
+        {top && <CardMarks reportMemeId={item.id} />}
+      </MemePicture>
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>
         {t('swipes.like')}
       </m.span>
