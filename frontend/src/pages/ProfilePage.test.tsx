@@ -123,6 +123,29 @@ describe('Profile: change photo goes through the face check (issue 22, defect 1)
     expect(screen.queryByRole('button', { name: 'Select from gallery' })).toBeNull();
   });
 
+  it('a player who has not agreed yet gets the create flow’s face-photo note first, then the upload', async () => {
+    await openProfile(
+      (req) => {
+        if (req.method === 'POST' && req.path === '/api/v1/users/face/consent/')
+          return { status: 200, body: { faceConsentAt: '2026-11-27T17:30:00.000Z' } };
+        if (req.method === 'PUT' && req.path === '/api/v1/users/face/')
+          return { status: 200, body: { faces: [{ x: 1, y: 1, width: 100, height: 120 }], notices: [] } };
+        return { status: 404, body: { detail: 'Not found' } };
+      },
+      { ...TEST_USER, faceConsentAt: null },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Change photo' }));
+    expect(screen.getByTestId('face-consent')).toBeInTheDocument();
+    expect(screen.queryByTestId('gallery-input')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'I agree' }));
+    await userEvent.upload(await screen.findByTestId('gallery-input'), portrait());
+    await screen.findByText('Photo saved');
+    expect(server!.requests.map((req) => `${req.method} ${req.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/v1/users/face/consent/', 'PUT /api/v1/users/face/']),
+    );
+  });
+
   it('a refused photo shows the create flow’s advice and is not kept as the face', async () => {
     await openProfile((req) =>
       req.method === 'PUT' && req.path === '/api/v1/users/face/'
