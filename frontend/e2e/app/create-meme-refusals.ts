@@ -41,6 +41,37 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
   );
 
   it(
+    'Profile → Change photo: a faceless photo gets the advice, a face passes and is the face the next meme uses',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await openNewPlayer();
+      await skipOnboarding(page);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Change photo' }).click();
+      await agreeToFaceNote(page);
+      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'noface-01.jpg'));
+      await page.getByRole('alert').getByText("There's no face on your photo").waitFor({ timeout: 180_000 });
+      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await page.getByRole('img', { name: 'Your current photo' }).waitFor({ timeout: 180_000 });
+      // The server keeps that face: a generation without a photo starts (no "Upload a photo of your face first").
+      const token = await tokenOf(context);
+      const templates = await api<{ items: Array<{ id: string; isPremium: boolean }> }>(
+        '/v1/memes/generations/templates/',
+        { token },
+      );
+      const form = new FormData();
+      form.append('templateId', templates.items.find((t) => !t.isPremium)!.id);
+      const { id } = await api<{ id: string }>('/v1/memes/generations/', {
+        method: 'POST',
+        body: form,
+        token,
+      });
+      assert.ok(id);
+      await context.close();
+    },
+  );
+
+  it(
     'out of credits: the countdown to the next free generation and the credit packs',
     { timeout: 240_000 },
     async () => {
