@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 
 import { expectNoCspViolations, launchBrowser, phoneContext, shot, smallTapTargets } from './browser.js';
+import { agreeToFaceNote } from './app/helpers.js';
 import { seedMemes } from './seed.js';
 import { startStack, type Stack } from './stack.js';
 
@@ -182,7 +183,26 @@ describe('the game in a phone browser against the real backend', () => {
     await page.getByTestId('swipe-card').waitFor();
     assert.ok((await page.getByTestId('swipe-card').boundingBox())!.y < 200);
     await create.click();
+    // A new player is shown the one-time face-photo note before the picker.
+    await agreeToFaceNote(page);
     await page.getByTestId('gallery-input').first().waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it('the deck refills itself while open: a meme published elsewhere comes onto the emptied deck', async () => {
+    const { context, page } = await openPlayer();
+    await page.getByRole('button', { name: 'Got it' }).click();
+    for (let n = 1; n <= DECK; n++) {
+      const next = swipeAnswer(page);
+      await page.getByRole('button', { name: 'Skip' }).click();
+      await next;
+      if (n % 10 === 0) await page.getByRole('button', { name: 'Later' }).click();
+    }
+    await page.getByTestId('deck-empty').waitFor();
+    // Another author publishes: `memes:published` reaches the open deck, which asks for cards again.
+    const author = nextTgId++;
+    await seedMemes(stack, author, await apiPlayer(author, 'late_author'), 1);
+    await page.getByTestId('swipe-card').locator('img').waitFor();
     await context.close();
   });
 
