@@ -7,6 +7,7 @@ import {
   bearer,
   createTemplate,
   me,
+  consentToFace,
   newPlayer,
   photo,
   type Player,
@@ -141,6 +142,7 @@ describe('referrals', () => {
       { startParam: `ref_${inviter.tgId}` },
     );
     const bot = { tgId: botId, token: tokens.jwtToken };
+    await consentToFace(t.server, bot);
     expect(await me(t.server, bot)).toMatchObject({ isBot: true, referalId: inviter.tgId });
 
     await firstGeneration(bot);

@@ -54,7 +54,13 @@ describe('graceful shutdown of an API process', () => {
   let api: ApiProcess;
   beforeAll(async () => {
     // The upload below waits, half sent, for the shutdown: no cut-off of slow bodies here.
-    api = await startApiProcess({ ...LIFTED_LIMITS, LOG_LEVEL: 'warn', UPLOAD_MIN_BYTES_PER_SECOND: '1' });
+    api = await startApiProcess({
+      ...LIFTED_LIMITS,
+      LOG_LEVEL: 'warn',
+      UPLOAD_MIN_BYTES_PER_SECOND: '1',
+      // No worker runs here to screen the uploaded photo (the screening tests run one).
+      NSFW_SCREEN_UPLOADS: '0',
+    });
   });
   afterAll(() => api.stop());
 

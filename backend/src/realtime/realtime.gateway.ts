@@ -52,7 +52,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   private readonly events: PlayerEventLog;
 
   @WebSocketServer()
-  private readonly server!: RealtimeServer;
+  private readonly server?: RealtimeServer;
 
   constructor(
     private readonly sessions: SessionAuthenticator,
@@ -119,6 +119,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void {
+    // A process that serves no sockets (the admin CLI, which imports feature modules) has no server.
+    if (!this.server) return;
     // Logged first, so its id goes with it; unlogged (Redis away) it still goes.
     void this.events.send(
       userId,
@@ -133,12 +135,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void {
-    this.server.emit(event, ...payload);
+    this.server?.emit(event, ...payload);
   }
 
   /** Closes every socket of a player on every replica (the adapter carries it). */
   disconnectUser(userId: number): void {
-    this.server.in(userRoom(userId)).disconnectSockets(true);
+    this.server?.in(userRoom(userId)).disconnectSockets(true);
   }
 
   /**
@@ -146,7 +148,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
    * `transport close` and reconnect, unlike after a server-side `disconnect`.
    */
   dropConnections(): void {
-    this.server.engine.close();
+    this.server?.engine.close();
   }
 
   onApplicationShutdown(): void {
