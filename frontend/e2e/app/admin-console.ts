@@ -103,7 +103,8 @@ describe('the operator console (/admin)', () => {
     const order = page
       .getByTestId('order-row')
       .filter({ hasText: `dev${player.tgId}` })
-      .filter({ hasText: '50 ⭐' });
+      // 50 Stars (the star is an icon now, not an emoji).
+      .filter({ hasText: /\b50\s+·/ });
     await order.getByRole('button', { name: 'Refund' }).click();
     await confirm(page, 'Order refunded');
     await order.getByText('Refunded').waitFor();

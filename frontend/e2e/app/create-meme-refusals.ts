@@ -108,7 +108,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
           await new Promise((resolve) => setTimeout(resolve, 250));
       }
       await page.reload();
-      await openCreate(page, 'portrait-01.jpg', 'Создать мем');
+      await openCreate(page, 'portrait-01.jpg', 'Создать мем', true);
       await page.getByRole('button', { name: TEMPLATE_TITLE_RU }).click();
       // A Russian player is offered the template's Russian caption.
       await page.getByTestId('caption-suggestion').getByText(TEMPLATE_CAPTION_RU).waitFor();

@@ -136,10 +136,13 @@ export async function agreeToFaceNote(page: Page) {
   await page.getByTestId('face-consent').waitFor({ state: 'detached' });
 }
 
-/** Opens the create flow with a face photo from the test set (a new player agrees to the note first). */
-export async function openCreate(page: Page, face: string, createLabel = 'Create a meme') {
+/**
+ * Opens the create flow with a face photo from the test set (a new player agrees to the note first;
+ * `agreed` for one who already did, through the API).
+ */
+export async function openCreate(page: Page, face: string, createLabel = 'Create a meme', agreed = false) {
   await page.getByRole('button', { name: createLabel }).first().click();
-  await agreeToFaceNote(page);
+  if (!agreed) await agreeToFaceNote(page);
   await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, face));
 }
 

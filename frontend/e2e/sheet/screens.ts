@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 
+import { PHONE_USER_AGENT } from '../browser.js';
 import { seedMemes } from '../seed.js';
 import { ADMIN_TG_ID, type Stack } from '../stack.js';
 
@@ -115,6 +116,8 @@ export async function walkScreens(
     colorScheme: theme,
     reducedMotion: 'reduce',
     locale: 'en-US',
+    // Development logins take the platform from the browser: a phone's, as players have.
+    userAgent: PHONE_USER_AGENT,
   });
   await context.clock.setFixedTime(FROZEN_AT);
   const page = await context.newPage();
@@ -169,6 +172,7 @@ export async function walkScreens(
     viewport: { width: 390, height: 844 },
     colorScheme: theme,
     reducedMotion: 'reduce',
+    userAgent: PHONE_USER_AGENT,
   });
   await admin.clock.setFixedTime(FROZEN_AT);
   const operator = await admin.newPage();
