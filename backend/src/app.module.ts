@@ -47,7 +47,7 @@ const FEATURE_MODULES = [
   MediaModule,
   RealtimeModule,
   TelegramModule,
-  TemplatesModule,
+  TemplatesModule.withSockets(RealtimeModule),
   MemesModule,
   GenerationsModule,
   VisitsModule,
