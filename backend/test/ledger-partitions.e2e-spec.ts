@@ -60,11 +60,10 @@ describe('ledger partitioned by month', () => {
   /** Moves a row written now to `at` (as if written then): its entry and its key. */
   async function backdate(tgId: number, key: string, at: Date): Promise<void> {
     await t.dataSource.transaction(async (em) => {
-      await em.query('UPDATE ledger_entries SET created_at = $3 WHERE user_id = $1 AND idempotency_key = $2', [
-        tgId,
-        key,
-        at,
-      ]);
+      await em.query(
+        'UPDATE ledger_entries SET created_at = $3 WHERE user_id = $1 AND idempotency_key = $2',
+        [tgId, key, at],
+      );
       await em.query('UPDATE ledger_keys SET created_at = $3 WHERE user_id = $1 AND idempotency_key = $2', [
         tgId,
         key,
@@ -86,7 +85,9 @@ describe('ledger partitioned by month', () => {
     // No foreign key references the ledger (PostgreSQL 15 could not keep one to a partitioned table
     // whose key includes created_at), and the ledger's own to users is on every partition.
     expect(
-      await t.dataSource.query(`SELECT conname FROM pg_constraint WHERE confrelid = 'ledger_entries'::regclass`),
+      await t.dataSource.query(
+        `SELECT conname FROM pg_constraint WHERE confrelid = 'ledger_entries'::regclass`,
+      ),
     ).toEqual([]);
   });
 
@@ -101,7 +102,9 @@ describe('ledger partitioned by month', () => {
     await backdate(tgId, 'long-ago', new Date('2019-03-15T12:00:00Z'));
     const before = await placesOf(tgId);
     expect(before.map((row) => row.partition)).toEqual([thisMonth, 'ledger_entries_default']);
-    expect(await partitions.ensureMonths([new Date('2019-03-01T00:00:00Z')])).toEqual(['ledger_entries_2019_03']);
+    expect(await partitions.ensureMonths([new Date('2019-03-01T00:00:00Z')])).toEqual([
+      'ledger_entries_2019_03',
+    ]);
     const after = await placesOf(tgId);
     expect(after).toEqual([before[0], { ...before[1], partition: 'ledger_entries_2019_03' }]);
     // The moved row is still the key's: a repeat pays nothing and answers what it gave.
@@ -159,7 +162,12 @@ describe('ledger partitioned by month', () => {
     const expected = Array.from({ length: LEDGER_MONTHS_AHEAD + 1 }, (_, i) =>
       ledgerPartitionName(ledgerMonthStart(from, i)),
     );
-    expect(expected).toEqual(['ledger_entries_2031_11', 'ledger_entries_2031_12', 'ledger_entries_2032_01', 'ledger_entries_2032_02']);
+    expect(expected).toEqual([
+      'ledger_entries_2031_11',
+      'ledger_entries_2031_12',
+      'ledger_entries_2032_01',
+      'ledger_entries_2032_02',
+    ]);
     // Whichever run held the lock made them; the others skipped or found them made.
     expect(runs.flat().sort()).toEqual(expected);
     expect(await service.ensure(from)).toEqual([]);
@@ -174,7 +182,9 @@ describe('ledger partitioned by month', () => {
 });
 
 describe('the LedgerPartitions migration', () => {
-  const partitioning = migrations.findIndex((migration) => migration.name === 'LedgerPartitions1795805358997');
+  const partitioning = migrations.findIndex(
+    (migration) => migration.name === 'LedgerPartitions1795805358997',
+  );
   const connect = (url: string, list: typeof migrations) =>
     new DataSource({ type: 'postgres', url, migrations: list, migrationsTableName: MIGRATIONS_TABLE })
       .initialize()
@@ -206,10 +216,16 @@ describe('the LedgerPartitions migration', () => {
       expect(await migrated.query(`SELECT * FROM ledger_entries ORDER BY id`)).toEqual(before);
       const thisMonth = ledgerPartitionName(ledgerMonthStart(new Date()));
       expect(
-        (await migrated.query(`SELECT tableoid::regclass::text AS partition FROM ledger_entries ORDER BY id`)).map(
-          (row: { partition: string }) => row.partition,
-        ),
-      ).toEqual(['ledger_entries_2026_09', 'ledger_entries_2026_10', thisMonth, 'ledger_entries_2026_10', thisMonth]);
+        (
+          await migrated.query(`SELECT tableoid::regclass::text AS partition FROM ledger_entries ORDER BY id`)
+        ).map((row: { partition: string }) => row.partition),
+      ).toEqual([
+        'ledger_entries_2026_09',
+        'ledger_entries_2026_10',
+        thisMonth,
+        'ledger_entries_2026_10',
+        thisMonth,
+      ]);
       expect(
         await migrated.query(
           `SELECT k.user_id, k.kind, k.idempotency_key FROM ledger_keys k

@@ -88,8 +88,6 @@ export class LedgerPartitionsRepository {
         to: range ? new Date(range[2]!) : null,
       };
     });
-    return partitions.sort(
-      (a, b) => (a.from?.getTime() ?? Infinity) - (b.from?.getTime() ?? Infinity),
-    );
+    return partitions.sort((a, b) => (a.from?.getTime() ?? Infinity) - (b.from?.getTime() ?? Infinity));
   }
 }

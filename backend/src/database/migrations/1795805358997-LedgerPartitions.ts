@@ -47,7 +47,11 @@ export class LedgerPartitions1795805358997 implements MigrationInterface {
     );
     const now = new Date();
     const last = monthStart(now, 1);
-    for (let start = monthStart(oldest && oldest < now ? oldest : now); start <= last; start = monthStart(start, 1)) {
+    for (
+      let start = monthStart(oldest && oldest < now ? oldest : now);
+      start <= last;
+      start = monthStart(start, 1)
+    ) {
       await queryRunner.query(
         `CREATE TABLE "${partitionName(start)}" PARTITION OF "ledger_entries" FOR VALUES FROM ('${start.toISOString()}') TO ('${monthStart(start, 1).toISOString()}')`,
       );
