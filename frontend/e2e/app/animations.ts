@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
 import type { Page } from 'playwright-core';
 
 import { shot } from '../browser.js';
 import { seedAnimatedMeme } from '../seed.js';
+import { FRONTEND_DIR } from '../stack.js';
 import { api, app, newTgId, openNewPlayer, skipOnboarding, useApp } from './helpers.js';
 
 useApp();
@@ -75,7 +78,25 @@ async function waitUntilPlaying(page: Page, scope: string) {
   }, scope);
 }
 
+/** docs/PERFORMANCE.md "Mini app: first screen": the JS before the first card, brotli. */
+const FIRST_SCREEN_JS_BUDGET = 200 * 1024;
+
 describe('animated memes in the mini app and on the share page', () => {
+  it('the player adds no code to the first screen: its JS stays under budget without it', async () => {
+    const html = await (await fetch(`${app.stack.baseUrl}/main`)).text();
+    // The entry script and what it preloads: what the phone fetches before the first card.
+    const scripts = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    assert.ok(scripts.length > 0);
+    const assets = join(FRONTEND_DIR, 'dist', 'assets');
+    const brotli = scripts.reduce((sum, file) => sum + statSync(join(assets, `${file}.br`)).size, 0);
+    assert.ok(brotli < FIRST_SCREEN_JS_BUDGET, `first-screen JS is ${brotli} B brotli`);
+    for (const file of scripts)
+      assert.ok(
+        !readFileSync(join(assets, file), 'utf8').includes('meme-video__video'),
+        `the video player is in ${file}, loaded before the first card`,
+      );
+  });
+
   it('the deck plays the animated top card, muted and looping; the cards under it fetch no video', async () => {
     const meme = await animatedMeme();
     const shared = await api<{ videoUrl: string; kind: string }>(`/v1/memes/share/${meme.shareId}/`);
