@@ -165,7 +165,9 @@ describe('AnimatedMeme', () => {
       <AnimatedMeme meme={{ kind: 'image', durationMs: null, videoUrl: null }} active />,
     );
     expect(container).toBeEmptyDOMElement();
-    rerender(<AnimatedMeme meme={{ kind: 'animation', durationMs: 1500, videoUrl: '/media/a.mp4' }} active />);
+    rerender(
+      <AnimatedMeme meme={{ kind: 'animation', durationMs: 1500, videoUrl: '/media/a.mp4' }} active />,
+    );
     expect(await screen.findByTestId('meme-video')).toHaveAttribute('src', '/media/a.mp4');
   });
 });
