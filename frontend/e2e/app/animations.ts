@@ -8,27 +8,14 @@ import type { Page } from 'playwright-core';
 import { shot } from '../browser.js';
 import { seedAnimatedMeme } from '../seed.js';
 import { FRONTEND_DIR } from '../stack.js';
-import { api, app, newTgId, openNewPlayer, skipOnboarding, useApp } from './helpers.js';
+import { api, apiAs, app, newTgId, openNewPlayer, skipOnboarding, useApp } from './helpers.js';
 
 useApp();
-
-/** A player's token through the development login, as their phone would get one. */
-async function tokenFor(tgId: number): Promise<string> {
-  const { initData } = await api<{ initData: string }>('/v1/auth/dev/init-data/', {
-    method: 'POST',
-    body: JSON.stringify({ tgId }),
-  });
-  const login = await api<{ jwtToken: string }>('/v1/auth/login/', {
-    method: 'POST',
-    body: JSON.stringify({ initData }),
-  });
-  return login.jwtToken;
-}
 
 /** An animated meme published by a player of its own (other scenarios' memes may be in the deck too). */
 async function animatedMeme() {
   const author = newTgId();
-  return seedAnimatedMeme(app.stack, author, await tokenFor(author));
+  return seedAnimatedMeme(app.stack, author, (await apiAs(author)).token);
 }
 
 const topCard = (page: Page) => page.getByTestId('swipe-card');
