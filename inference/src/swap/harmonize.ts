@@ -1,4 +1,5 @@
 import type { ChannelStats } from './color-transfer.js';
+import { medianInPlace } from './median.js';
 import { KNOWN, OUTSIDE, solveMembrane, UNKNOWN, type MembraneOptions } from './membrane.js';
 
 /** A boundary difference larger than this (L*, a*, b*) is not lighting but something else showing through. */
@@ -162,8 +163,7 @@ const AGREEMENT_REACH = 3;
 const SHADOW_DEPTH = 25;
 
 function median(values: number[]): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted.length > 0 ? sorted[sorted.length >> 1] : 0;
+  return medianInPlace(Float32Array.from(values));
 }
 /** The membrane's cells, as a fraction of the face width: fine enough for lighting, coarse enough to be fast. */
 const MEMBRANE_CELL = 0.025;
