@@ -28,7 +28,8 @@ const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 const resize = (name: string) =>
   sharp(photoBytes(name)).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
 const names = photoNames.filter(
-  (name) => name.endsWith('.jpg') && labels[name].faces.length > 0 && (!values.only || name.includes(values.only)),
+  (name) =>
+    name.endsWith('.jpg') && labels[name].faces.length > 0 && (!values.only || name.includes(values.only)),
 );
 const face = await resize(values.face ?? 'portrait-07.jpg');
 const faceAnalysis = (await analyseImage(face, 'face', config)).record;
@@ -76,10 +77,17 @@ for (let round = 0; round < Number(values.rounds); round++) {
     helperCpu.push((used.user + used.system - thread.user - thread.system) / 1000);
   }
 }
-const all = Object.values(swapCpu).flat().sort((a, b) => a - b);
-for (const [name, list] of Object.entries(swapCpu)) console.log('swap cpu', name.padEnd(24), list.map((v) => v.toFixed(0)).join(' '));
-console.log(`swap stage CPU p50 ${all[all.length >> 1].toFixed(1)} ms, p95 ${all[Math.floor(all.length * 0.95)].toFixed(1)} ms, mean ${(all.reduce((a, b) => a + b, 0) / all.length).toFixed(1)} ms`);
-console.log(`of which other threads (GC helpers) mean ${(helperCpu.reduce((a, b) => a + b, 0) / helperCpu.length).toFixed(1)} ms`);
+const all = Object.values(swapCpu)
+  .flat()
+  .sort((a, b) => a - b);
+for (const [name, list] of Object.entries(swapCpu))
+  console.log('swap cpu', name.padEnd(24), list.map((v) => v.toFixed(0)).join(' '));
+console.log(
+  `swap stage CPU p50 ${all[all.length >> 1].toFixed(1)} ms, p95 ${all[Math.floor(all.length * 0.95)].toFixed(1)} ms, mean ${(all.reduce((a, b) => a + b, 0) / all.length).toFixed(1)} ms`,
+);
+console.log(
+  `of which other threads (GC helpers) mean ${(helperCpu.reduce((a, b) => a + b, 0) / helperCpu.length).toFixed(1)} ms`,
+);
 // The pipeline's CPU outside the swap stage: both decodes and the encode.
 const codec: number[] = [];
 for (const target of targets) {
@@ -91,6 +99,8 @@ for (const target of targets) {
 }
 codec.sort((a, b) => a - b);
 console.log(`decode both + encode CPU p50 ${codec[codec.length >> 1].toFixed(1)} ms`);
-for (const [name, list] of Object.entries(rows)) console.log(name.padEnd(24), list.map((v) => v.toFixed(0)).join(' '));
+for (const [name, list] of Object.entries(rows))
+  console.log(name.padEnd(24), list.map((v) => v.toFixed(0)).join(' '));
 const sorted = [...cpu].sort((a, b) => a - b);
-if (sorted.length) console.log(`CPU per swap p50 ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms over ${cpu.length}`);
+if (sorted.length)
+  console.log(`CPU per swap p50 ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms over ${cpu.length}`);

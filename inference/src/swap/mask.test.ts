@@ -31,14 +31,30 @@ const region = { x: 0, y: 0, width: 120, height: 90 };
 
 test('feather equals the whole-grid four-pass blur bit for bit, for small, edge-touching and dense masks', () => {
   const shapes = [
-    [{ x: 50, y: 30 }, { x: 70, y: 35 }, { x: 60, y: 50 }],
-    [{ x: -5, y: -5 }, { x: 30, y: 0 }, { x: 10, y: 40 }],
-    [{ x: 2, y: 3 }, { x: 118, y: 5 }, { x: 110, y: 88 }, { x: 4, y: 80 }],
+    [
+      { x: 50, y: 30 },
+      { x: 70, y: 35 },
+      { x: 60, y: 50 },
+    ],
+    [
+      { x: -5, y: -5 },
+      { x: 30, y: 0 },
+      { x: 10, y: 40 },
+    ],
+    [
+      { x: 2, y: 3 },
+      { x: 118, y: 5 },
+      { x: 110, y: 88 },
+      { x: 4, y: 80 },
+    ],
   ];
   for (const shape of shapes) {
     const mask = fillPolygon(shape, region);
     for (const r of [1, 3, 9]) {
-      assert.deepEqual(feather(mask, region.width, region.height, r), reference(mask, region.width, region.height, r));
+      assert.deepEqual(
+        feather(mask, region.width, region.height, r),
+        reference(mask, region.width, region.height, r),
+      );
     }
   }
 });
@@ -46,6 +62,13 @@ test('feather equals the whole-grid four-pass blur bit for bit, for small, edge-
 test('feather of an empty mask is empty, and radius 0 leaves the mask as it is', () => {
   const empty = new Float32Array(region.width * region.height);
   assert.ok(feather(empty, region.width, region.height, 4).every((v) => v === 0));
-  const mask = fillPolygon([{ x: 10, y: 10 }, { x: 40, y: 10 }, { x: 20, y: 40 }], region);
+  const mask = fillPolygon(
+    [
+      { x: 10, y: 10 },
+      { x: 40, y: 10 },
+      { x: 20, y: 40 },
+    ],
+    region,
+  );
   assert.equal(feather(mask, region.width, region.height, 0), mask);
 });

@@ -77,7 +77,11 @@ function blurColumns(
 }
 
 /** The rows and columns holding a non-zero value: [x0, y0, x1, y1] (exclusive ends), null when all are 0. */
-function nonZeroBox(mask: Float32Array, width: number, height: number): [number, number, number, number] | null {
+function nonZeroBox(
+  mask: Float32Array,
+  width: number,
+  height: number,
+): [number, number, number, number] | null {
   let [x0, y0, x1, y1] = [width, height, 0, 0];
   for (let y = 0, m = 0; y < height; y++) {
     let first = -1;
@@ -138,7 +142,8 @@ export function feather(mask: Float32Array, width: number, height: number, r: nu
   const h = Math.min(height, box[3] + 2 * r) - y0;
   if (w * h > 0.8 * width * height) return blur(mask, width, height, r, new Float32Array(mask.length));
   const part = scratchArray(1, w * h);
-  for (let y = 0; y < h; y++) part.set(mask.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+  for (let y = 0; y < h; y++)
+    part.set(mask.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
   // The part's own array takes the result: the first pass has read it whole before the second writes it.
   const soft = blur(part, w, h, r, part);
   const out = new Float32Array(mask.length);

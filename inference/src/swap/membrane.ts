@@ -86,7 +86,8 @@ export function solveMembrane(
   const next = new Int32Array(count * NEIGHBOURS);
   for (let i = 0, n = 0; i < count; i++) {
     first[i] = n;
-    for (let k = i * NEIGHBOURS; k < i * NEIGHBOURS + NEIGHBOURS; k++) if (links[k] >= 0) next[n++] = links[k];
+    for (let k = i * NEIGHBOURS; k < i * NEIGHBOURS + NEIGHBOURS; k++)
+      if (links[k] >= 0) next[n++] = links[k];
     first[i + 1] = n;
   }
   const multiply = (v: Float64Array, out: Float64Array) => {
