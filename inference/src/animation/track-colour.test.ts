@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import type { ChannelStats } from '../swap/color-transfer.js';
-import { TrackColour } from './track-colour.js';
+import { LIGHT_EVERY, TrackColour } from './track-colour.js';
 
 const stats = (l: number): ChannelStats => ({ mean: [l, 10, 15], std: [8, 3, 3] });
 
@@ -26,15 +26,23 @@ describe("a track's colour statistics", () => {
 
   it('keeps its light offset through frames where nothing could be measured', () => {
     const track = new TrackColour();
+    let measured = 0;
+    const measure = (value: number | null) => () => {
+      measured++;
+      return value;
+    };
     track.frame(0);
-    assert.equal(track.light(null), null);
+    assert.equal(track.light(measure(null)), null);
+    // Measured on every frame until it has an offset, then on every LIGHT_EVERY-th frame only.
     track.frame(0.04);
-    assert.equal(track.light(3), 3);
-    track.frame(0.08);
-    assert.equal(track.light(null), 3);
-    track.frame(0.12);
-    const offset = track.light(-3)!;
-    assert.ok(offset > 2 && offset < 3, `offset ${offset}`);
+    assert.equal(track.light(measure(3)), 3);
+    for (let i = 2; i < 2 + LIGHT_EVERY; i++) {
+      track.frame(i * 0.04);
+      const offset = track.light(measure(i === LIGHT_EVERY ? -3 : null))!;
+      if (i < LIGHT_EVERY) assert.equal(offset, 3);
+      else assert.ok(offset > 2 && offset < 3, `offset ${offset}`);
+    }
+    assert.equal(measured, 3);
   });
 
   it('decides a monochrome template for the track, not frame by frame', () => {

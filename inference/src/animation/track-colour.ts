@@ -14,6 +14,12 @@ export const SMOOTHING_SECONDS = 0.5;
 /** The share of monochrome frames at which a colour track turns monochrome, and below which it turns back. */
 const TONE_ON = 0.6;
 const TONE_OFF = 0.4;
+/**
+ * The light stage measures on every LIGHT_EVERY-th frame of the track (its robust statistics cost about a
+ * tenth of a frame's swap; the smoothed offset changes little in between) and on frames where the track
+ * has no offset yet.
+ */
+export const LIGHT_EVERY = 3;
 
 type Vector = number[];
 
@@ -29,31 +35,37 @@ function vectorStats(vector: Vector): ChannelStats {
 }
 
 export class TrackColour implements TrackStatistics {
-  /** How far this frame's measurement moves the values (0–1). */
-  private weight = 1;
-  private lastTime: number | null = null;
-  private readonly values = new Map<string, Vector>();
-  private monochromeShare: number | null = null;
+  private time = 0;
+  /** Each value and the time it was last measured at. */
+  private readonly values = new Map<string, { value: Vector; time: number }>();
+  private frames = 0;
+  private monochromeShare = 0;
   private monochrome = false;
 
   constructor(private readonly seconds = SMOOTHING_SECONDS) {}
 
   /** The next frame is at `time` seconds (frames of one track, in order; a gap just counts as time). */
   frame(time: number): void {
-    const dt = this.lastTime === null ? Infinity : Math.max(0, time - this.lastTime);
-    this.weight = dt === Infinity ? 1 : 1 - Math.exp(-dt / this.seconds);
-    this.lastTime = time;
+    this.time = time;
+    this.frames++;
+  }
+
+  /** How far a measurement moves a value last measured at `since` (0–1). */
+  private weight(since: number): number {
+    return 1 - Math.exp(-Math.max(0, this.time - since) / this.seconds);
   }
 
   private smooth(key: string, measured: Vector | null): Vector | null {
-    const value = this.values.get(key);
-    if (!measured) return value ?? null;
-    if (!value) {
-      this.values.set(key, [...measured]);
+    const kept = this.values.get(key);
+    if (!measured) return kept ? [...kept.value] : null;
+    if (!kept) {
+      this.values.set(key, { value: [...measured], time: this.time });
       return [...measured];
     }
-    for (let i = 0; i < value.length; i++) value[i]! += this.weight * (measured[i]! - value[i]!);
-    return [...value];
+    const weight = this.weight(kept.time);
+    for (let i = 0; i < measured.length; i++) kept.value[i]! += weight * (measured[i]! - kept.value[i]!);
+    kept.time = this.time;
+    return [...kept.value];
   }
 
   targetSkin(measured: ChannelStats): ChannelStats {
@@ -64,16 +76,16 @@ export class TrackColour implements TrackStatistics {
     return vectorStats(this.smooth('face', statsVector(measured))!);
   }
 
-  light(measured: number | null): number | null {
+  light(measure: () => number | null): number | null {
+    const kept = this.values.get('light');
+    if (kept && (this.frames - 1) % LIGHT_EVERY !== 0) return kept.value[0]!;
+    const measured = measure();
     return this.smooth('light', measured === null ? null : [measured])?.[0] ?? null;
   }
 
   tone(measured: Tone | null): Tone | null {
     const seen = measured ? 1 : 0;
-    this.monochromeShare =
-      this.monochromeShare === null
-        ? seen
-        : this.monochromeShare + this.weight * (seen - this.monochromeShare);
+    this.monochromeShare = this.smooth('monochrome', [seen])![0]!;
     if (this.monochromeShare >= TONE_ON) this.monochrome = true;
     else if (this.monochromeShare < TONE_OFF) this.monochrome = false;
     const tone = this.smooth('tone', measured ? [...measured.a, ...measured.b] : null);

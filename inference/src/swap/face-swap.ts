@@ -160,7 +160,7 @@ export function swapFaceInto(
     core[m] = alpha[m] >= LIGHT_CORE ? 1 : 0;
   }
   labOfMissing(image, region, core, measured, targetLab);
-  matchLight(warped, targetLab, alpha, written, ...size, track && ((offset) => track.light(offset)));
+  matchLight(warped, targetLab, alpha, written, ...size, track && ((measure) => track.light(measure)));
   // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
   const tone = track ? track.tone(monochromeTone(targetLab, measured)) : monochromeTone(targetLab, measured);
   if (tone) applyTone(warped, written, tone);

@@ -14,8 +14,11 @@ export interface TrackStatistics {
   targetSkin(measured: ChannelStats): ChannelStats;
   /** The warped face photo's skin, as the colour transfer maps it. */
   faceSkin(measured: ChannelStats): ChannelStats;
-  /** The L* offset the light stage applies inside the mask's core (null: nothing measured). */
-  light(measured: number | null): number | null;
+  /**
+   * The L* offset the light stage applies inside the mask's core (null: nothing measured); `measure` gives
+   * this frame's (its robust statistics are costly: the track may measure on some frames only).
+   */
+  light(measure: () => number | null): number | null;
   /** A grayscale or sepia template's tone (null: the template has colours). */
   tone(measured: Tone | null): Tone | null;
 }
