@@ -57,19 +57,15 @@ function within(lab: Float32Array, o: number, limits: Float64Array, from: number
 }
 
 /**
- * Shifts the face's L* (`face`, L*a*b* per region pixel of a `width` × `height` region, changed in place
- * where `written`) to the template's mean (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`;
- * `mask` is the blend's α) over the core's skin, fully deep in the core (see `rampInside`). Returns the
- * offset applied there, or null when too little skin was measured (nothing changes).
+ * The L* offset from the face (`face`, L*a*b* per region pixel) to the template (`target`, L*a*b*, known at
+ * least where `mask` ≥ `LIGHT_CORE`; `mask` is the blend's α) over the core's skin, or null when too little
+ * skin was measured.
  */
-export function matchLight(
+export function measureLight(
   face: Float32Array,
   target: Float32Array,
   mask: Float32Array,
   written: Uint8Array,
-  width: number,
-  height: number,
-  faceWidth: number,
 ): number | null {
   let count = 0;
   for (let m = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) count++;
@@ -87,7 +83,30 @@ export function matchLight(
     difference += target[o] - face[o];
   }
   if (n < MIN_PIXELS) return null;
-  const offset = difference / n;
+  return difference / n;
+}
+
+/**
+ * Shifts the face's L* (`face`, L*a*b* per region pixel of a `width` × `height` region, changed in place
+ * where `written`) to the template's mean (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`;
+ * `mask` is the blend's α) over the core's skin, fully deep in the core (see `rampInside`). Returns the
+ * offset applied there, or null when too little skin was measured (nothing changes). `settle`, when given,
+ * answers the offset to apply and may call `measure` for this frame's (an animation's track smooths it
+ * over time and measures on some frames only).
+ */
+export function matchLight(
+  face: Float32Array,
+  target: Float32Array,
+  mask: Float32Array,
+  written: Uint8Array,
+  width: number,
+  height: number,
+  faceWidth: number,
+  settle?: (measure: () => number | null) => number | null,
+): number | null {
+  const measure = () => measureLight(face, target, mask, written);
+  const offset = settle ? settle(measure) : measure();
+  if (offset === null) return null;
   const weights = rampInside(mask, width, height, faceWidth);
   for (let m = 0; m < mask.length; m++) if (written[m] && weights[m] > 0) face[m * 3] += offset * weights[m];
   return offset;
