@@ -1,9 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { AnimationAnalysisRecord, FaceAnalysisRecord, FaceBox, FaceChoice } from '@mememint/contracts';
+import type {
+  AnimationAnalysisRecord,
+  AnimationTrackRecord,
+  FaceAnalysisRecord,
+  FaceBox,
+  FaceChoice,
+} from '@mememint/contracts';
 
-import { detectImageFaces, meshImageFaces, storedImageFaces } from '../analysis/face-analysis.js';
+import {
+  detectImageFaces,
+  encodeFloats,
+  meshImageFaces,
+  storedImageFaces,
+} from '../analysis/face-analysis.js';
 import type { PipelineConfig } from '../config.js';
 import { NoFaceError, NoSuchFaceError } from '../errors.js';
 import { AI_LABEL_XMP } from '../image/ai-label.js';
@@ -42,6 +53,8 @@ export interface AnimationSwapResult {
   durationMs: number;
   /** The chosen tracks' boxes (on their own frames). */
   faces: FaceBox[];
+  /** The chosen tracks as swapped (smoothed meshes): "face" video stickers are cut out along them. */
+  tracks: AnimationTrackRecord[];
   timings: Record<string, number>;
 }
 
@@ -99,6 +112,7 @@ export async function runAnimationSwap(
   timings.prepare = Math.round(performance.now() - started);
   started = performance.now();
   const filters = chosen.map(() => new OneEuroFilter());
+  const swapped: (string | null)[][] = chosen.map(() => []);
   let first: RgbImage | null = null;
   let reported = FRAMES_FROM;
   await onProgress?.({ stage: 'swap', progress: reported });
@@ -113,8 +127,10 @@ export async function runAnimationSwap(
       chosen.forEach((trackIndex, i) => {
         const mesh = decodeTrackMesh(record.tracks[trackIndex]!.meshes[index]);
         // Where the face is not seen, the frame stays the template's own.
+        swapped[i]![index] = null;
         if (!mesh) return filters[i]!.reset();
         const points = filters[i]!.filter(mesh.points, index / record.fps);
+        swapped[i]![index] = encodeFloats(points);
         swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh);
       });
       applyCaption(frame, overlay);
@@ -149,6 +165,7 @@ export async function runAnimationSwap(
       frameCount,
       durationMs: Math.round((frameCount / record.fps) * 1000),
       faces: chosen.map((i) => record.tracks[i]!.box),
+      tracks: chosen.map((trackIndex, i) => ({ ...record.tracks[trackIndex]!, meshes: swapped[i]! })),
       timings,
     };
   });
