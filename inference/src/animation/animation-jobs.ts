@@ -105,6 +105,7 @@ async function processSwapAnimation(
     width: result.width,
     height: result.height,
     faces: result.faces,
+    faceIndexes: result.faceIndexes,
     timings: result.timings,
   };
 }

@@ -42,6 +42,8 @@ export interface AnimationSwapResult {
   durationMs: number;
   /** The chosen tracks' boxes (on their own frames). */
   faces: FaceBox[];
+  /** The chosen tracks' indices (largest first). */
+  faceIndexes: number[];
   timings: Record<string, number>;
 }
 
@@ -149,6 +151,7 @@ export async function runAnimationSwap(
       frameCount,
       durationMs: Math.round((frameCount / record.fps) * 1000),
       faces: chosen.map((i) => record.tracks[i]!.box),
+      faceIndexes: chosen,
       timings,
     };
   });
