@@ -186,7 +186,11 @@ export async function runSwap(
     const [sourceFace] = storedFace ?? (await meshImageFaces(face, faceFound.slice(0, 1), config));
     const targetFaces =
       storedTarget ??
-      (await meshImageFaces(target, choice === 'largest' ? defaultCandidates(targetFound) : targetFound, config));
+      (await meshImageFaces(
+        target,
+        choice === 'largest' ? defaultCandidates(targetFound) : targetFound,
+        config,
+      ));
     return { source: sourceFace, targets: chooseTargetFaces(targetFaces, choice, config.minTargetFaceWidth) };
   });
   if (!source) throw new NoFaceError('face');
