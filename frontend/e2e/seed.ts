@@ -26,12 +26,17 @@ export async function seedMemes(
 ): Promise<void> {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
+  // A version-4-shaped UUID from a text (the API takes v4 ids only), for the seeded ids.
+  await db.query(
+    `CREATE OR REPLACE FUNCTION pg_temp.seeded_uuid(seed text) RETURNS uuid LANGUAGE sql AS
+       $$ SELECT overlay(overlay(md5(seed) PLACING '4' FROM 13) PLACING '8' FROM 17)::uuid $$`,
+  );
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, width, height, generation_id)
      SELECT id, substr(md5(id::text), 1, 12), $1, 'generations/' || id || '.jpg',
             'generations/' || id || '.thumb.webp', 600, 800,
-            COALESCE(md5($3 || ':generation:' || n)::uuid, gen_random_uuid())
-       FROM (SELECT n, COALESCE(md5($3 || ':meme:' || n)::uuid, gen_random_uuid()) AS id
+            COALESCE(pg_temp.seeded_uuid($3 || ':generation:' || n), gen_random_uuid())
+       FROM (SELECT n, COALESCE(pg_temp.seeded_uuid($3 || ':meme:' || n), gen_random_uuid()) AS id
                FROM generate_series(1, $2) AS n) AS seeded
       ORDER BY n
      RETURNING id`,
