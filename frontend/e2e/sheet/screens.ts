@@ -155,7 +155,12 @@ async function imagesLoaded(page: Page): Promise<void> {
   );
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+    // Decoded: the loaded ones only (a lazy image below the fold never loads, its decode never ends).
+    await Promise.all(
+      [...document.images]
+        .filter((image) => image.complete && image.naturalWidth > 0)
+        .map((image) => image.decode().catch(() => undefined)),
+    );
     await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
   });
 }
