@@ -1,7 +1,8 @@
 // @ts-check
 // The rehearsal's players: HTTP calls that retry as the mini app's network layer would, a socket per
 // player, and what a player does (sign in, generate and publish, swipe), counted in `stats`.
-import { DEVELOPMENT_BOT_TOKEN, io, signInitData, sleep } from './common.mjs';
+import { signInitData } from '../lib/production-api.mjs';
+import { giveUp, io, sleep } from './common.mjs';
 
 /** What the clients saw, for the report. */
 export const stats = {
@@ -23,7 +24,12 @@ export const stats = {
   failedEvents: new Set(),
   socketReconnects: 0,
   polled: 0,
+  /** Requests under way now (for the stragglers' report), by a request number. @type {Map<number, { route: string, attempt: number, since: number }>} */
+  inFlight: new Map(),
+  /** Requests still unanswered when the run gave up on its players, by `route`. @type {Map<string, number>} */
+  abandoned: new Map(),
 };
+let requestNumber = 0;
 /**
  * @param {Map<string, number>} map
  * @param {string} key
@@ -59,8 +65,44 @@ export async function call(
   { token, body, form, expected = [], expectedAfterRetry = [] } = {},
 ) {
   stats.requests++;
+  const number = ++requestNumber;
+  try {
+    return await attempts(base, route, method, urlPath, number, {
+      token,
+      body,
+      form,
+      expected,
+      expectedAfterRetry,
+    });
+  } finally {
+    stats.inFlight.delete(number);
+  }
+}
+
+/**
+ * @param {string} base
+ * @param {string} route
+ * @param {string} method
+ * @param {string} urlPath
+ * @param {number} number
+ * @param {CallOptions} options
+ * @returns {Promise<{ status: number, body: any, attempts: number }>}
+ */
+async function attempts(
+  base,
+  route,
+  method,
+  urlPath,
+  number,
+  { token, body, form, expected = [], expectedAfterRetry = [] },
+) {
   let last = '';
   for (let attempt = 1; attempt <= 12; attempt++) {
+    if (giveUp.signal.aborted) {
+      bump(stats.abandoned, route);
+      return { status: 0, body: null, attempts: attempt - 1 };
+    }
+    stats.inFlight.set(number, { route, attempt, since: Date.now() });
     try {
       const res = await fetch(`${base}${urlPath}`, {
         method,
@@ -69,7 +111,7 @@ export async function call(
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : form?.(),
-        signal: AbortSignal.timeout(180_000),
+        signal: AbortSignal.any([AbortSignal.timeout(180_000), giveUp.signal]),
       });
       const text = await res.text();
       if (RETRYABLE.has(res.status)) {
@@ -93,6 +135,10 @@ export async function call(
     }
     await sleep(Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random()));
   }
+  if (giveUp.signal.aborted) {
+    bump(stats.abandoned, route);
+    return { status: 0, body: null, attempts: 12 };
+  }
   bump(stats.lost, `${route} gave up after 12 attempts (${last})`);
   return { status: 0, body: null, attempts: 12 };
 }
@@ -104,10 +150,12 @@ export class Player {
   /**
    * @param {string} base the proxy's URL
    * @param {number} tgId
+   * @param {string} botToken the token the player's init data is signed with (as Telegram signs it)
    */
-  constructor(base, tgId) {
+  constructor(base, tgId, botToken) {
     this.base = base;
     this.tgId = tgId;
+    this.botToken = botToken;
     /** Generations waiting for their socket event. @type {Map<string, (outcome: Outcome) => void>} */
     this.waiters = new Map();
     /** @type {string | undefined} */
@@ -120,16 +168,8 @@ export class Player {
 
   async login() {
     const initData = signInitData(
-      {
-        query_id: `rehearsal${this.tgId}`,
-        user: JSON.stringify({
-          id: this.tgId,
-          first_name: `Player ${this.tgId % 1000}`,
-          language_code: 'en',
-        }),
-        auth_date: String(Math.floor(Date.now() / 1000)),
-      },
-      DEVELOPMENT_BOT_TOKEN,
+      { id: this.tgId, first_name: `Player ${this.tgId % 1000}`, language_code: 'en' },
+      this.botToken,
     );
     const res = await call(this.base, 'login', 'POST', '/api/v1/auth/login/', { body: { initData } });
     if (res.status !== 200) throw new Error(`login answered ${res.status}`);
@@ -168,21 +208,27 @@ export class Player {
   async outcome(generationId) {
     /** @type {Promise<Outcome>} */
     const fromSocket = new Promise((resolve) => this.waiters.set(generationId, resolve));
-    for (;;) {
-      const outcome = await Promise.race([fromSocket, sleep(15_000).then(() => null)]);
-      if (outcome) return outcome;
-      stats.polled++;
-      const res = await call(
-        this.base,
-        'generation status',
-        'GET',
-        `/api/v1/memes/generations/${generationId}/status`,
-        {
-          token: this.token,
-        },
-      );
-      if (res.body?.status === 'done' || res.body?.status === 'failed')
-        return { outcome: res.body.status, memeId: res.body.meme?.id };
+    try {
+      for (;;) {
+        const outcome = await Promise.race([fromSocket, sleep(15_000).then(() => null)]);
+        if (outcome) return outcome;
+        if (giveUp.signal.aborted) {
+          bump(stats.abandoned, 'generation outcome');
+          return { outcome: 'failed' };
+        }
+        stats.polled++;
+        const res = await call(
+          this.base,
+          'generation status',
+          'GET',
+          `/api/v1/memes/generations/${generationId}/status`,
+          { token: this.token },
+        );
+        if (res.body?.status === 'done' || res.body?.status === 'failed')
+          return { outcome: res.body.status, memeId: res.body.meme?.id };
+      }
+    } finally {
+      this.waiters.delete(generationId);
     }
   }
 
