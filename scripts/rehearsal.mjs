@@ -8,7 +8,8 @@
 // answers to it), open a socket, and generate memes and swipe for `--seconds`; half way one API replica and
 // one worker get `--signal`. Clients retry on connection errors and 502/503 (as the mini app's network
 // layer would) and their sockets reconnect. Players still busy `--stragglers` seconds after the end are
-// given up on (their requests abandoned and reported); then it waits up to `--drain` seconds for the
+// given up on (their requests abandoned and reported; likewise past `--setup` seconds of setup, 1800);
+// then it waits up to `--drain` seconds for the
 // queue to drain and reports the requests lost, the generations lost, the ledger drift and the socket
 // events delivered. Every wait of the end is bounded, so the run always reaches its report.
 // Runs on its own database and Redis prefixes (dropped/deleted at the end unless --keep) and its own
@@ -19,6 +20,7 @@
 import { parseArgs } from 'node:util';
 
 import { seedContent, runLoad, signInPlayers } from './rehearsal/load.mjs';
+import { giveUp, log } from './rehearsal/common.mjs';
 import { report } from './rehearsal/report.mjs';
 import { newRun, startStack } from './rehearsal/stack.mjs';
 
@@ -29,6 +31,7 @@ const { values: options } = parseArgs({
     signal: { type: 'string', default: 'SIGTERM' },
     drain: { type: 'string', default: '240' },
     stragglers: { type: 'string', default: '600' },
+    setup: { type: 'string', default: '1800' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -40,12 +43,23 @@ if (signal !== 'SIGTERM' && signal !== 'SIGKILL') throw new Error('--signal is S
 const run = newRun({ keep: options.keep });
 // Ctrl-C: the replicas, workers, database and keys go as after a finished run.
 process.once('SIGINT', () => void run.stop().then(() => process.exit(130)));
+process.once('SIGTERM', () => void run.stop().then(() => process.exit(143)));
 
 let code = 1;
 try {
   const stack = await startStack(run);
+  // The setup is bounded too: past `--setup` seconds every request and wait of the players ends, and
+  // the run goes on to its report with what it has (the abandoned requests counted there).
+  const setupBound = setTimeout(
+    () => {
+      log(`the setup took more than ${options.setup} s: giving up on the players' requests`);
+      giveUp.abort();
+    },
+    Number(options.setup) * 1000,
+  );
   const content = await seedContent(stack);
   const crowd = await signInPlayers(stack, content, players);
+  clearTimeout(setupBound);
   const load = await runLoad(stack, content, crowd, {
     seconds,
     signal,

@@ -14,9 +14,8 @@
  */
 import 'reflect-metadata';
 
-import { parseArgs } from 'node:util';
-
 import type { Server } from 'node:http';
+import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
 import { GENERATION_QUEUE } from '@mememint/contracts';

@@ -24,6 +24,8 @@ export const stats = {
   failedEvents: new Set(),
   socketReconnects: 0,
   polled: 0,
+  /** Access tokens renewed with the refresh token after a 401 (as the mini app does). */
+  refreshes: 0,
   /** Requests under way now (for the stragglers' report), by a request number. @type {Map<number, { route: string, attempt: number, since: number }>} */
   inFlight: new Map(),
   /** Requests still unanswered when the run gave up on its players, by `route`. @type {Map<string, number>} */
@@ -39,7 +41,9 @@ const RETRYABLE = new Set([502, 503, 504]);
 
 /**
  * @typedef {object} CallOptions
- * @property {string} [token]
+ * @property {string | (() => string | undefined)} [token] the access token (a getter: read at each attempt)
+ * @property {() => Promise<boolean>} [refresh] renews the access token after a 401 (once per request),
+ *   answering whether it did; the request is then tried again
  * @property {unknown} [body] Sent as JSON.
  * @property {() => FormData} [form] A fresh form per attempt.
  * @property {number[]} [expected] Statuses that are answers, not failures.
@@ -57,23 +61,11 @@ const RETRYABLE = new Set([502, 503, 504]);
  * @param {CallOptions} [options]
  * @returns {Promise<{ status: number, body: any, attempts: number }>}
  */
-export async function call(
-  base,
-  route,
-  method,
-  urlPath,
-  { token, body, form, expected = [], expectedAfterRetry = [] } = {},
-) {
+export async function call(base, route, method, urlPath, options = {}) {
   stats.requests++;
   const number = ++requestNumber;
   try {
-    return await attempts(base, route, method, urlPath, number, {
-      token,
-      body,
-      form,
-      expected,
-      expectedAfterRetry,
-    });
+    return await attempts(base, route, method, urlPath, number, options);
   } finally {
     stats.inFlight.delete(number);
   }
@@ -94,26 +86,33 @@ async function attempts(
   method,
   urlPath,
   number,
-  { token, body, form, expected = [], expectedAfterRetry = [] },
+  { token, refresh, body, form, expected = [], expectedAfterRetry = [] },
 ) {
   let last = '';
+  let refreshed = false;
   for (let attempt = 1; attempt <= 12; attempt++) {
     if (giveUp.signal.aborted) {
       bump(stats.abandoned, route);
       return { status: 0, body: null, attempts: attempt - 1 };
     }
     stats.inFlight.set(number, { route, attempt, since: Date.now() });
+    const bearer = typeof token === 'function' ? token() : token;
     try {
       const res = await fetch(`${base}${urlPath}`, {
         method,
         headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : form?.(),
         signal: AbortSignal.any([AbortSignal.timeout(180_000), giveUp.signal]),
       });
       const text = await res.text();
+      if (res.status === 401 && refresh && !refreshed) {
+        // The access token expired (15 minutes: a long run outlives it): renewed, then tried again.
+        refreshed = true;
+        if (await refresh()) continue;
+      }
       if (RETRYABLE.has(res.status)) {
         last = `${res.status}`;
       } else {
@@ -160,6 +159,10 @@ export class Player {
     this.waiters = new Map();
     /** @type {string | undefined} */
     this.token = undefined;
+    /** @type {string | undefined} */
+    this.refreshToken = undefined;
+    /** @type {Promise<boolean> | null} */
+    this.refreshing = null;
     /** @type {import('socket.io-client').Socket | undefined} */
     this.socket = undefined;
     /** Whether the player's face photo was sent with a generation already. */
@@ -174,6 +177,42 @@ export class Player {
     const res = await call(this.base, 'login', 'POST', '/api/v1/auth/login/', { body: { initData } });
     if (res.status !== 200) throw new Error(`login answered ${res.status}`);
     this.token = res.body.jwtToken;
+    this.refreshToken = res.body.refreshToken;
+  }
+
+  /**
+   * A new token pair for the refresh token (one renewal at a time per player), as the mini app renews
+   * an expired access token; answers whether it got one.
+   * @returns {Promise<boolean>}
+   */
+  refresh() {
+    this.refreshing ??= call(this.base, 'refresh', 'POST', '/api/v1/auth/refresh-token/', {
+      body: { refreshToken: this.refreshToken },
+    })
+      .then((res) => {
+        if (res.status !== 200) return false;
+        stats.refreshes++;
+        this.token = res.body.jwtToken;
+        this.refreshToken = res.body.refreshToken;
+        return true;
+      })
+      .finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  /**
+   * A request as this player: its current access token, renewed once on a 401.
+   * @param {string} route
+   * @param {string} method
+   * @param {string} urlPath
+   * @param {CallOptions} [options]
+   */
+  request(route, method, urlPath, options = {}) {
+    return call(this.base, route, method, urlPath, {
+      ...options,
+      token: () => this.token,
+      refresh: () => this.refresh(),
+    });
   }
 
   /** @returns {Promise<void>} */
@@ -181,7 +220,8 @@ export class Player {
     const socket = io(this.base, {
       path: '/socket.io',
       transports: ['websocket'],
-      auth: { token: this.token },
+      // Read at each (re)connection: a socket reconnecting after its token expired sends the renewed one.
+      auth: (callback) => callback({ token: this.token }),
       reconnectionDelay: 200,
       reconnectionDelayMax: 2000,
     });
@@ -217,12 +257,11 @@ export class Player {
           return { outcome: 'failed' };
         }
         stats.polled++;
-        const res = await call(
-          this.base,
+        const res = await this.request(
           'generation status',
           'GET',
           `/api/v1/memes/generations/${generationId}/status`,
-          { token: this.token },
+          {},
         );
         if (res.body?.status === 'done' || res.body?.status === 'failed')
           return { outcome: res.body.status, memeId: res.body.meme?.id };
@@ -244,15 +283,12 @@ export class Player {
     let first = !this.hasFace;
     // A face photo needs the player's consent to the face-photo note first (issue 25).
     if (first) {
-      const consent = await call(this.base, 'consent', 'POST', '/api/v1/users/face/consent/', {
-        token: this.token,
-      });
+      const consent = await this.request('consent', 'POST', '/api/v1/users/face/consent/', {});
       if (consent.status !== 200) throw new Error(`face consent answered ${consent.status}`);
     }
     for (let made = 0; Date.now() < end && made < count; made++) {
       const withFace = first;
-      const res = await call(this.base, 'generation', 'POST', '/api/v1/memes/generations/', {
-        token: this.token,
+      const res = await this.request('generation', 'POST', '/api/v1/memes/generations/', {
         expected: [429],
         form: () => {
           const form = new FormData();
@@ -267,8 +303,7 @@ export class Player {
         stats.generationsAccepted.add(res.body.id);
         const { outcome, memeId } = await this.outcome(res.body.id);
         if (outcome === 'done' && memeId)
-          await call(this.base, 'publish', 'PATCH', `/api/v1/memes/${memeId}`, {
-            token: this.token,
+          await this.request('publish', 'PATCH', `/api/v1/memes/${memeId}`, {
             body: { isPublished: true },
           });
       } else {
@@ -280,9 +315,7 @@ export class Player {
   /** @param {number} end a `Date.now()` time */
   async swipeUntil(end) {
     while (Date.now() < end) {
-      const deck = await call(this.base, 'swipe deck', 'GET', '/api/v1/swipes/?limit=10', {
-        token: this.token,
-      });
+      const deck = await this.request('swipe deck', 'GET', '/api/v1/swipes/?limit=10', {});
       const items = deck.body?.items ?? [];
       if (!items.length) {
         await sleep(2000);
@@ -294,8 +327,7 @@ export class Player {
         // Only after a retry of the same swipe whose first attempt went through: 409 (swiped before),
         // 429 (the pace: the retry came too soon after it), 400 (its swipe spent the bar). On a first
         // attempt each is a failure: a player swiping every 1–2 s never meets them.
-        await call(this.base, 'swipe', 'POST', `/api/v1/swipes/${meme.id}/`, {
-          token: this.token,
+        await this.request('swipe', 'POST', `/api/v1/swipes/${meme.id}/`, {
           body: { like: Math.random() < 0.6 },
           expectedAfterRetry: [400, 409, 429],
         });

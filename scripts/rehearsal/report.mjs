@@ -114,6 +114,7 @@ export async function report(stack, load, options) {
       failedEventsReceived: stats.failedEvents.size,
       reconnects: stats.socketReconnects,
       statusPolls: stats.polled,
+      accessTokensRenewed: stats.refreshes,
     },
   };
   console.log(JSON.stringify(result, null, 2));
