@@ -163,6 +163,8 @@ export class Player {
     this.refreshToken = undefined;
     /** @type {Promise<boolean> | null} */
     this.refreshing = null;
+    /** The id of the last socket event received, sent on reconnection for what was missed. @type {string | undefined} */
+    this.lastEventId = undefined;
     /** @type {import('socket.io-client').Socket | undefined} */
     this.socket = undefined;
     /** Whether the player's face photo was sent with a generation already. */
@@ -192,8 +194,8 @@ export class Player {
       .then((res) => {
         if (res.status !== 200) return false;
         stats.refreshes++;
-        this.token = res.body.jwtToken;
-        this.refreshToken = res.body.refreshToken;
+        this.token = res.body.newJwtToken;
+        this.refreshToken = res.body.newRefreshToken;
         return true;
       })
       .finally(() => (this.refreshing = null));
@@ -220,13 +222,27 @@ export class Player {
     const socket = io(this.base, {
       path: '/socket.io',
       transports: ['websocket'],
-      // Read at each (re)connection: a socket reconnecting after its token expired sends the renewed one.
-      auth: (callback) => callback({ token: this.token }),
+      // Read at each (re)connection: the current token (renewed when it expired) and the last event's id,
+      // so the server sends what the socket missed.
+      auth: (callback) => callback({ token: this.token, lastEventId: this.lastEventId }),
       reconnectionDelay: 200,
       reconnectionDelayMax: 2000,
     });
     this.socket = socket;
     socket.io.on('reconnect', () => stats.socketReconnects++);
+    socket.onAny((...args) => {
+      const meta = args.at(-1);
+      if (meta && typeof meta.eventId === 'string') this.lastEventId = meta.eventId;
+    });
+    // The server closes a socket when its access token expires; the app renews the token and connects
+    // again (Socket.IO does not reconnect by itself after a server's disconnect).
+    socket.on('disconnect', (reason) => {
+      if (reason !== 'io server disconnect' || giveUp.signal.aborted) return;
+      void this.refresh().then(() => {
+        stats.socketReconnects++;
+        socket.connect();
+      });
+    });
     /** @param {Outcome['outcome']} outcome */
     const settle = (outcome) => (/** @type {{ id: string, meme?: { id: string } }} */ payload) => {
       (outcome === 'done' ? stats.doneEvents : stats.failedEvents).add(payload.id);
