@@ -128,6 +128,8 @@ export class GenerationsService {
           resultKey: result.image,
           thumbnailKey: result.thumbnail,
           videoResultKey: result.video,
+          // Kept so a "face" video sticker is cut out along the face as swapped.
+          tracksResultKey: result.tracks,
         });
       else
         await this.queue.enqueueSwap(id, {
