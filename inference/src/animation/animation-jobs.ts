@@ -120,6 +120,7 @@ async function processSwapAnimation(
     width: result.width,
     height: result.height,
     faces: result.faces,
+    faceIndexes: result.faceIndexes,
     ...(result.nsfw ? { nsfw: result.nsfw } : {}),
     timings: result.timings,
   };

@@ -56,6 +56,8 @@ export interface AnimationSwapResult {
   durationMs: number;
   /** The chosen tracks' boxes (on their own frames). */
   faces: FaceBox[];
+  /** The chosen tracks' indices (largest first). */
+  faceIndexes: number[];
   /** The chosen tracks as swapped (smoothed meshes): "face" video stickers are cut out along them. */
   tracks: AnimationTrackRecord[];
   /** The NSFW scores of its worst screened frame (the poster and one a second, caption included). */
@@ -179,6 +181,7 @@ export async function runAnimationSwap(
       frameCount,
       durationMs: Math.round((frameCount / record.fps) * 1000),
       faces: chosen.map((i) => record.tracks[i]!.box),
+      faceIndexes: chosen,
       tracks: chosen.map((trackIndex, i) => ({
         ...record.tracks[trackIndex]!,
         meshes: smoothed[i]!.map((points) => (points ? encodeFloats(points) : null)),
