@@ -15,6 +15,7 @@ import { FeedModule } from './feed/feed.module.js';
 import { GenerationsModule } from './generations/generations.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
+import { LedgerPartitionsModule } from './ledger/ledger-partitions.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MemesModule } from './memes/memes.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -44,6 +45,7 @@ const FEATURE_MODULES = [
   RateLimitsModule,
   UsersModule,
   LedgerModule,
+  LedgerPartitionsModule,
   MediaModule,
   RealtimeModule,
   TelegramModule,

@@ -244,8 +244,12 @@ describe('ledger', () => {
 
   it('migrates the rows written before the earned flag: the referral coins are earned', async () => {
     const database = await createTestDatabase({ migrated: false });
-    const before = migrations.filter((migration) => migration.name !== 'LedgerEntriesEarned1795429045906');
-    expect(before).toHaveLength(migrations.length - 1);
+    // The schema as it was then (the later migrations, e.g. the ledger's partitions, need the flag).
+    const before = migrations.slice(
+      0,
+      migrations.findIndex((migration) => migration.name === 'LedgerEntriesEarned1795429045906'),
+    );
+    expect(before.length).toBeGreaterThan(0);
     const connect = (list: typeof migrations) =>
       new DataSource({
         type: 'postgres',

@@ -75,6 +75,7 @@ export class AccountDeletionRepository {
       [tgId, tombstoneId],
     );
     await em.query(`UPDATE ledger_entries SET user_id = $2 WHERE user_id = $1`, [tgId, tombstoneId]);
+    await em.query(`UPDATE ledger_keys SET user_id = $2 WHERE user_id = $1`, [tgId, tombstoneId]);
     await em.query(`UPDATE feed_votes SET user_id = $2 WHERE user_id = $1`, [tgId, tombstoneId]);
     await em.query(`UPDATE orders SET user_id = $2 WHERE user_id = $1`, [tgId, tombstoneId]);
     await em.query(`UPDATE promo_codes SET owner_id = $2, max_uses = uses WHERE owner_id = $1`, [

@@ -145,9 +145,12 @@ export class LedgerRepository {
     const rows: { user_id: string; kind: BalanceKind; idempotency_key: string; delta: number }[] = await (
       em ?? this.dataSource.manager
     ).query(
-      `SELECT l.user_id, l.kind, l.idempotency_key, l.delta
-           FROM unnest($1::bigint[], $2::balance_kind[], $3::varchar[]) AS k(user_id, kind, idempotency_key)
-           JOIN ledger_entries l USING (user_id, kind, idempotency_key)`,
+      // The key table answers which keys are taken in any month; the entry (found in its month's
+      // partition by its primary key) what they gave.
+      `SELECT k.user_id, k.kind, k.idempotency_key, l.delta
+           FROM unnest($1::bigint[], $2::balance_kind[], $3::varchar[]) AS q(user_id, kind, idempotency_key)
+           JOIN ledger_keys k USING (user_id, kind, idempotency_key)
+           JOIN ledger_entries l ON l.id = k.entry_id AND l.created_at = k.created_at`,
       [keys.map((key) => key.userId), keys.map((key) => key.kind), keys.map((key) => key.idempotencyKey)],
     );
     return rows.map((row) => ({
@@ -160,9 +163,11 @@ export class LedgerRepository {
 
   /**
    * Inserts the rows and adds each user's per-kind sums of them to their balances, in one statement;
-   * answers the balances after and the rows' `created_at` (the transaction's time). Call it with the users locked and the keys checked: a key that is
-   * taken anyway breaks the unique index and fails the transaction rather than paying twice (a plain
-   * INSERT, since ON CONFLICT's speculative insertion costs twice as much per row).
+   * answers the balances after and the rows' `created_at` (the transaction's time). The keyed rows'
+   * keys go to `ledger_keys` in the same statement (unique across the monthly partitions). Call it
+   * with the users locked and the keys checked: a key that is taken anyway breaks the key table's
+   * primary key and fails the transaction rather than paying twice (a plain INSERT, since ON
+   * CONFLICT's speculative insertion costs twice as much per row).
    */
   async write(
     em: EntityManager,
@@ -173,7 +178,10 @@ export class LedgerRepository {
       `WITH inserted AS (
          INSERT INTO ledger_entries (user_id, kind, delta, reason, earned, idempotency_key)
          SELECT * FROM unnest($1::bigint[], $2::balance_kind[], $3::integer[], $4::varchar[], $5::boolean[], $6::varchar[])
-         RETURNING user_id, kind, delta
+         RETURNING id, user_id, kind, delta, idempotency_key, created_at
+       ), keys AS (
+         INSERT INTO ledger_keys (user_id, kind, idempotency_key, entry_id, created_at)
+         SELECT user_id, kind, idempotency_key, id, created_at FROM inserted WHERE idempotency_key IS NOT NULL
        ), totals AS (
          SELECT user_id,
                 COALESCE(SUM(delta) FILTER (WHERE kind = 'credits'), 0) AS credits,

@@ -23,6 +23,7 @@ import { TemplateCaptions1795795355547 } from './1795795355547-TemplateCaptions.
 import { RussianTexts1795795563800 } from './1795795563800-RussianTexts.js';
 import { Animations1795798458938 } from './1795798458938-Animations.js';
 import { UserGender1795799352377 } from './1795799352377-UserGender.js';
+import { LedgerPartitions1795805358997 } from './1795805358997-LedgerPartitions.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -49,4 +50,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   RussianTexts1795795563800,
   Animations1795798458938,
   UserGender1795799352377,
+  LedgerPartitions1795805358997,
 ];

@@ -18,13 +18,12 @@ export type BalanceKind = (typeof BALANCE_KINDS)[number];
 
 /**
  * One change of one balance. A user's balance always equals the sum of its rows' `delta`.
- * `idempotencyKey` makes one-time grants unique per user and kind.
+ * `idempotencyKey` makes one-time grants unique per user and kind: the unique key lives in
+ * `ledger_keys` (LedgerKey), since the table is partitioned by month of `created_at`
+ * (PARTITION BY RANGE, made by the LedgerPartitions migration and LedgerPartitionsService; TypeORM
+ * sees the parent only) and a partitioned table's unique keys must include that column.
  */
 @Entity({ name: 'ledger_entries' })
-@Index('ledger_entries_idempotency_uq', ['userId', 'kind', 'idempotencyKey'], {
-  unique: true,
-  where: '"idempotency_key" IS NOT NULL',
-})
 @Index('ledger_entries_user_created_idx', ['userId', 'createdAt'])
 // The admin figures' days (every player's rows of a day).
 @Index('ledger_entries_created_idx', ['createdAt'])
@@ -57,6 +56,7 @@ export class LedgerEntry {
   @Column({ name: 'idempotency_key', type: 'varchar', length: 200, nullable: true })
   idempotencyKey!: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  /** The partition key, hence part of the primary key (`id` alone stays unique: one sequence). */
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', primary: true })
   createdAt!: Date;
 }

@@ -1,0 +1,55 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+
+import { Clock } from '../common/clock.js';
+import { IntervalTask } from '../common/interval-task.js';
+import { LedgerPartitionsRepository, ledgerMonthStart } from './ledger-partitions.repository.js';
+
+/** Months made ahead of the current one: a month of missed runs still leaves the next ones ready. */
+export const LEDGER_MONTHS_AHEAD = 3;
+const DAY_MS = 86_400_000;
+
+/**
+ * Keeps `ledger_entries`' monthly partitions made ahead of time: at start and daily, the current
+ * month and the next LEDGER_MONTHS_AHEAD. Safe on several replicas: one run at a time holds the
+ * advisory lock and the others skip. If none ran for months, rows go to the default partition and
+ * move to their month's partition when it is made.
+ */
+@Injectable()
+export class LedgerPartitionsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(LedgerPartitionsService.name);
+  private readonly task: IntervalTask;
+
+  constructor(
+    private readonly partitions: LedgerPartitionsRepository,
+    private readonly clock: Clock,
+    scheduler: SchedulerRegistry,
+  ) {
+    this.task = new IntervalTask(
+      scheduler,
+      'ledger-partitions',
+      () => this.ensure(),
+      (error) => this.logger.error({ err: error }, 'Making the ledger partitions ahead failed'),
+    );
+  }
+
+  /** The months ahead are there before the first request (a failure is logged; the next day retries). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensure().catch((error: Error) =>
+      this.logger.error({ err: error }, 'Making the ledger partitions ahead failed'),
+    );
+    this.task.start(DAY_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.task.stop();
+  }
+
+  /** Makes the missing partitions from this month to LEDGER_MONTHS_AHEAD ahead; answers those made. */
+  async ensure(now = this.clock.now()): Promise<string[]> {
+    const months = Array.from({ length: LEDGER_MONTHS_AHEAD + 1 }, (_, i) => ledgerMonthStart(now, i));
+    const made = await this.partitions.ensureMonths(months);
+    if (made?.length) this.logger.log({ partitions: made }, 'Made ledger partitions');
+    return made ?? [];
+  }
+}
