@@ -64,11 +64,22 @@ describe('mixDetail', () => {
     const template = withCrease(flat(60), 40, 5);
     assert.deepEqual(mixDetail(lightOf(face), lightOf(template), middle(), SIZE, SIZE, 2), lightOf(face));
     const plain = lightOf(flat(60));
-    assert.deepEqual(mixDetail(plain, lightOf(withCrease(flat(60), 40)), new Float32Array(SIZE * SIZE), SIZE, SIZE, 2), plain);
+    assert.deepEqual(
+      mixDetail(plain, lightOf(withCrease(flat(60), 40)), new Float32Array(SIZE * SIZE), SIZE, SIZE, 2),
+      plain,
+    );
   });
 
   it('takes no more than the limit of the template’s detail (a beard or a frame is not a crease)', () => {
-    const mixed = mixDetail(lightOf(flat(60)), lightOf(withCrease(flat(60), 40, 60)), middle(), SIZE, SIZE, 2, 14);
+    const mixed = mixDetail(
+      lightOf(flat(60)),
+      lightOf(withCrease(flat(60), 40, 60)),
+      middle(),
+      SIZE,
+      SIZE,
+      2,
+      14,
+    );
     assert.ok(mixed[40 * SIZE + 40] >= 60 - 14 - 0.01, `${mixed[40 * SIZE + 40]}`);
   });
 });

@@ -6,6 +6,7 @@
  * (eyes, brows, lips of both meshes) are protected and its geometry is untouched: moving the mouth's or
  * eyes' outline towards the template's cost identity with both judges (docs/MODELS.md).
  */
+import { LINEAR } from './color-transfer.js';
 import { point } from './geometry.js';
 import { feather } from './mask.js';
 import type { Region } from './region.js';
@@ -64,7 +65,7 @@ export function zoneCapsules(target: Float32Array, faceWidth: number): Capsule[]
     if (zone.out) {
       // Away from the midline (the line from the nose's bridge to the chin), on the side of the zone.
       const side = Math.sign((a.x - midA.x) * axis.y - (a.y - midA.y) * axis.x) || 1;
-      const shift = zone.out * faceWidth * side / axisLength;
+      const shift = (zone.out * faceWidth * side) / axisLength;
       a = { x: a.x + axis.y * shift, y: a.y - axis.x * shift };
       b = { x: b.x + axis.y * shift, y: b.y - axis.x * shift };
     }
@@ -111,11 +112,6 @@ export function mixDetail(
   }
   return out;
 }
-
-const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
 
 /** CIE L* of an sRGB pixel (as `rgbToLab` computes it). */
 function lightness(r: number, g: number, b: number): number {
