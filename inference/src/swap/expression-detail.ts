@@ -1,8 +1,9 @@
 /**
- * The template's expression-bearing detail (issue 23): the creases of a frown, a grimace or a laugh (between
- * the brows, across the nose's bridge, the nasolabial folds, the crow's feet) are kept from the template as
- * mixed gradients on the lightness's fine detail: in those zones, where the template's detail is stronger
- * than the pasted face's, the face's detail is replaced by the template's. The face photo's own features
+ * The template's expression-bearing detail (issue 23): the creases of a frown or a grimace (between the
+ * brows and across the nose's bridge: a wrinkled nose) are kept from the template as mixed gradients on the
+ * lightness's fine detail: in those zones, where the template's detail is stronger than the pasted face's,
+ * the face's detail is replaced by the template's. (The nasolabial folds and crow's feet too, a laugh's
+ * lines, lost one tuning pair's expression to face-api: docs/MODELS.md.) The face photo's own features
  * (eyes, brows, lips of both meshes) are protected and its geometry is untouched: moving the mouth's or
  * eyes' outline towards the template's cost identity with both judges (docs/MODELS.md).
  */
@@ -12,23 +13,17 @@ import { feather } from './mask.js';
 import type { Region } from './region.js';
 import type { Point, RgbImage } from '../types.js';
 
-/** A zone: a capsule between two mesh points (offset outwards by `out` × the face width), radius × width. */
+/** A zone: a capsule between two mesh points, `radius` × the face width about them. */
 interface Zone {
   from: number;
   to: number;
   radius: number;
-  /** Pushed away from the face's midline (crow's feet lie past the eye's corner, folds past the lips). */
-  out?: number;
 }
 
-/** MediaPipe mesh indices: glabella 9/168, bridge 6/195, alae 98/327, mouth corners 61/291, eye corners 33/263. */
+/** MediaPipe mesh indices: between the brows 9–168 (a frown), the nose's bridge 168–195 (a wrinkled nose). */
 export const EXPRESSION_ZONES: readonly Zone[] = [
   { from: 9, to: 168, radius: 0.07 },
   { from: 168, to: 195, radius: 0.05 },
-  { from: 98, to: 61, radius: 0.045, out: 0.035 },
-  { from: 327, to: 291, radius: 0.045, out: 0.035 },
-  { from: 33, to: 33, radius: 0.05, out: 0.07 },
-  { from: 263, to: 263, radius: 0.05, out: 0.07 },
 ];
 
 /** The detail's scale: lightness less its blur of this fraction of the face width (4 box passes). */
@@ -55,22 +50,11 @@ export interface Capsule {
 
 /** The zones about the template's mesh (`target`) for a face `faceWidth` pixels wide. */
 export function zoneCapsules(target: Float32Array, faceWidth: number): Capsule[] {
-  const midA = point(target, 168);
-  const midB = point(target, 152);
-  const axis = { x: midB.x - midA.x, y: midB.y - midA.y };
-  const axisLength = Math.hypot(axis.x, axis.y) || 1;
-  return EXPRESSION_ZONES.map((zone) => {
-    let a = point(target, zone.from);
-    let b = point(target, zone.to);
-    if (zone.out) {
-      // Away from the midline (the line from the nose's bridge to the chin), on the side of the zone.
-      const side = Math.sign((a.x - midA.x) * axis.y - (a.y - midA.y) * axis.x) || 1;
-      const shift = (zone.out * faceWidth * side) / axisLength;
-      a = { x: a.x + axis.y * shift, y: a.y - axis.x * shift };
-      b = { x: b.x + axis.y * shift, y: b.y - axis.x * shift };
-    }
-    return { a, b, radius: zone.radius * faceWidth };
-  });
+  return EXPRESSION_ZONES.map((zone) => ({
+    a: point(target, zone.from),
+    b: point(target, zone.to),
+    radius: zone.radius * faceWidth,
+  }));
 }
 
 /** The capsule's 0–1 weight over `box` (image coordinates): 1 along its middle, 0 at its radius. */
