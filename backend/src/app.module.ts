@@ -49,7 +49,7 @@ const FEATURE_MODULES = [
   MediaModule,
   RealtimeModule,
   TelegramModule,
-  TemplatesModule,
+  TemplatesModule.withSockets(RealtimeModule),
   MemesModule,
   GenerationsModule,
   VisitsModule,

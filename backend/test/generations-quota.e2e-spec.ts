@@ -94,12 +94,9 @@ describe('what a generation costs', () => {
     const proxy = await startTcpProxy(Number(redis.port || 6379), redis.hostname);
     // A replica of the same deployment whose Redis can be taken away.
     const replica = await createTestApp({
-      database: t.database,
+      replicaOf: t,
       env: {
         REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
-        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-        BULL_PREFIX: t.config.redis.bullPrefix,
-        MEDIA_DIR: t.config.media.dir,
       },
     });
     const onReplica = (player: Player) =>

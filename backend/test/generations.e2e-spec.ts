@@ -385,12 +385,7 @@ describe('generations through the queue and a real inference worker', () => {
 
   it('reaches a player connected to another backend replica, once per event', async () => {
     const replica = await createTestApp({
-      database: t.database,
-      env: {
-        BULL_PREFIX: t.config.redis.bullPrefix,
-        REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-        MEDIA_DIR: t.config.media.dir,
-      },
+      replicaOf: t,
     });
     try {
       await replica.app.listen(0, '127.0.0.1');

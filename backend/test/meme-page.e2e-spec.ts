@@ -1,12 +1,15 @@
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { MemeDto } from '@mememint/contracts';
+import { MediaStore, probeVideo } from '@mememint/media';
 import sharp from 'sharp';
 import request from 'supertest';
 
+import { makeClip } from './helpers/clips.js';
 import { bearer, download, photo, type Player, uploadMeme } from './helpers/memes.js';
 import { loginAs, newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -54,6 +57,27 @@ async function newAuthor(t: TestApp): Promise<Player> {
     photo_url: 'https://t.me/i/userpic/320/ann.jpg',
   });
   return { tgId, token: tokens.jwtToken };
+}
+
+/**
+ * Makes `meme` an animated one as a finished animated generation leaves it (the swap itself is
+ * animations.e2e-spec's subject): a test clip's MP4 (H.264, faststart) stored as its video, its size,
+ * frames and length on the row. Answers the clip's size.
+ */
+async function animate(
+  t: TestApp,
+  meme: MemeDto,
+  folder: string,
+): Promise<{ width: number; height: number }> {
+  const clip = await makeClip(folder, { name: 'pan', format: 'mp4', width: 320, fps: 10, seconds: 1 });
+  const probe = await probeVideo(clip);
+  const videoKey = `generations/${randomUUID()}.mp4`;
+  await t.app.get(MediaStore).write(videoKey, await readFile(clip));
+  await t.dataSource.query(
+    `UPDATE memes SET video_key = $2, duration_ms = 1000, frame_count = 10, width = $3, height = $4 WHERE id = $1`,
+    [meme.id, videoKey, probe.width, probe.height],
+  );
+  return { width: probe.width, height: probe.height };
 }
 
 async function publish(t: TestApp, player: Player, meme: MemeDto): Promise<void> {
@@ -190,6 +214,64 @@ describe('the shared meme page with the built mini app and PUBLIC_URL', () => {
   });
 });
 
+describe('the shared meme page of an animated meme', () => {
+  let t: TestApp;
+  let folder: string;
+  let dist: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'mm-page-clips-'));
+    dist = await mkdtemp(path.join(os.tmpdir(), 'mm-dist-'));
+    await writeFile(path.join(dist, 'index.html'), SPA_INDEX);
+    t = await createTestApp({ env: { FRONTEND_DIST: dist, PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(folder, { recursive: true, force: true });
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('carries og:video (MP4, secure URL, size) beside its poster, so Telegram plays the preview', async () => {
+    const author = await newAuthor(t);
+    const meme = await uploadMeme(t.server, author, photo('portrait-01.jpg'), `Moving ${author.tgId}`);
+    await publish(t, author, meme);
+    const size = await animate(t, meme, folder);
+
+    const shared = await request(t.server).get(`/api/v1/memes/share/${meme.shareId}/`).expect(200);
+    expect(shared.body).toMatchObject({ kind: 'animation', durationMs: 1000, frameCount: 10 });
+    const video = `${PUBLIC_URL}${shared.body.videoUrl as string}`;
+    const res = await request(t.server).get(`/i/${meme.shareId}`).expect(200);
+    const html = res.text;
+    expect(metaContents(html, 'og:type')).toEqual(['video.other']);
+    expect(metaContents(html, 'og:video')).toEqual([video]);
+    expect(metaContents(html, 'og:video:secure_url')).toEqual([video]);
+    expect(metaContents(html, 'og:video:type')).toEqual(['video/mp4']);
+    expect(metaContents(html, 'og:video:width')).toEqual([String(size.width)]);
+    expect(metaContents(html, 'og:video:height')).toEqual([String(size.height)]);
+    // The poster stays the picture of the preview and of apps that play no video.
+    expect(metaContents(html, 'og:image')).toEqual([`${PUBLIC_URL}${meme.imageUrl}`]);
+
+    // What the tag names is there: the MP4, playable in a preview (H.264, yuv420p, in byte ranges).
+    const served = await download(t.server, new URL(video).pathname);
+    expect([served.status, served.headers['content-type']]).toEqual([200, 'video/mp4']);
+    const file = path.join(folder, 'served.mp4');
+    await writeFile(file, served.body);
+    expect(await probeVideo(file)).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', ...size });
+    await request(t.server).get(new URL(video).pathname).set('Range', 'bytes=0-9').expect(206);
+    // The page lets the app play it (media-src), here and from a bucket over https.
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https:");
+  });
+
+  it('a still meme’s page has no og:video', async () => {
+    const author = await newAuthor(t);
+    const meme = await uploadMeme(t.server, author, photo('portrait-01.jpg'), `Still ${author.tgId}`);
+    await publish(t, author, meme);
+    const html = (await request(t.server).get(`/i/${meme.shareId}`).expect(200)).text;
+    expect(metaContents(html, 'og:type')).toEqual(['website']);
+    expect(html).not.toContain('og:video');
+  });
+});
+
 describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
   let t: TestApp;
 
@@ -216,6 +298,29 @@ describe('the shared meme page without PUBLIC_URL or a built mini app', () => {
     expect(metaContents(res.text, 'og:image')).toEqual([image]);
     expect(metaContents(res.text, 'og:url')).toEqual([`https://share.example/i/${meme.shareId}`]);
     expect(res.text).toContain(`<img src="${image}"`);
+  });
+
+  it('plays an animated meme on the bare page; over plain http its og:video has no secure URL', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'mm-page-clips-'));
+    try {
+      const author = await newAuthor(t);
+      const meme = await uploadMeme(t.server, author, photo('portrait-01.jpg'), `Bare ${author.tgId}`);
+      await publish(t, author, meme);
+      const size = await animate(t, meme, folder);
+      const { videoUrl } = (await request(t.server).get(`/api/v1/memes/share/${meme.shareId}/`))
+        .body as MemeDto;
+
+      const res = await request(t.server).get(`/i/${meme.shareId}`).set('Host', 'share.example').expect(200);
+      const video = `http://share.example${videoUrl!}`;
+      expect(metaContents(res.text, 'og:video')).toEqual([video]);
+      expect(metaContents(res.text, 'og:video:secure_url')).toEqual([]);
+      expect(metaContents(res.text, 'og:video:type')).toEqual(['video/mp4']);
+      expect(res.text).toContain(
+        `<figure class="share-page__figure"><video src="${video}" poster="http://share.example${meme.imageUrl}" width="${size.width}" height="${size.height}" autoplay muted loop playsinline aria-label="Bare ${author.tgId}"></video></figure>`,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('styles the bare page: the app’s name, the meme as a card and "Make your own" to the mini app', async () => {

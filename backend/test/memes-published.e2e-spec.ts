@@ -25,13 +25,8 @@ describe('memes:published', () => {
     const env = { MEMES_PUBLISHED_INTERVAL_MS: String(INTERVAL_MS) };
     first = await createTestApp({ env });
     second = await createTestApp({
-      database: first.database,
-      env: {
-        ...env,
-        REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
-        BULL_PREFIX: first.config.redis.bullPrefix,
-        MEDIA_DIR: first.config.media.dir,
-      },
+      replicaOf: first,
+      env,
     });
     for (const replica of [first, second]) await replica.app.listen(0, '127.0.0.1');
   });

@@ -284,6 +284,20 @@ describe('memes, templates and media', () => {
   });
 
   describe('templates', () => {
+    /** A tag's templates as a Russian and an English player see them: [id, field] in list order. */
+    const seenInBothLanguages = async (tag: string, field: 'title' | 'caption') => {
+      const list = async (token: string) =>
+        (
+          await request(t.server)
+            .get(`/api/v1/memes/generations/templates/?tag=${tag}`)
+            .set({ Authorization: `Bearer ${token}` })
+            .expect(200)
+        ).body.items.map((x: Record<string, string>) => [x.id, x[field]]);
+      const russian = await loginAs(t.server, t.config, { id: newTgId(), language_code: 'ru' });
+      const english = await newPlayer(t.server, t.config);
+      return { ru: await list(russian.jwtToken), en: await list(english.token) };
+    };
+
     it('admins add templates with a face; the list filters by tag and gender', async () => {
       const tag = `t${adminTgId}`;
       const woman = await createTemplate(t.server, admin, photo('portrait-07.jpg'), {
@@ -339,24 +353,16 @@ describe('memes, templates and media', () => {
         title: 'Glasses',
         tags: tag,
       });
-      const list = async (token: string) =>
-        (
-          await request(t.server)
-            .get(`/api/v1/memes/generations/templates/?tag=${tag}`)
-            .set({ Authorization: `Bearer ${token}` })
-            .expect(200)
-        ).body.items.map((x: { id: string; title: string }) => [x.id, x.title]);
-
-      const russian = await loginAs(t.server, t.config, { id: newTgId(), language_code: 'ru' });
-      expect(await list(russian.jwtToken)).toEqual([
-        [englishOnly.id, 'Glasses'],
-        [titled.id, 'Кудрявая классика'],
-      ]);
-      const english = await newPlayer(t.server, t.config);
-      expect(await list(english.token)).toEqual([
-        [englishOnly.id, 'Glasses'],
-        [titled.id, 'Curly classic'],
-      ]);
+      expect(await seenInBothLanguages(tag, 'title')).toEqual({
+        ru: [
+          [englishOnly.id, 'Glasses'],
+          [titled.id, 'Кудрявая классика'],
+        ],
+        en: [
+          [englishOnly.id, 'Glasses'],
+          [titled.id, 'Curly classic'],
+        ],
+      });
 
       for (const [field, value] of [
         ['titles[de]', 'Lockig'],
@@ -388,24 +394,16 @@ describe('memes, templates and media', () => {
         'captions[ru]': ' ',
         tags: tag,
       });
-      const list = async (token: string) =>
-        (
-          await request(t.server)
-            .get(`/api/v1/memes/generations/templates/?tag=${tag}`)
-            .set({ Authorization: `Bearer ${token}` })
-            .expect(200)
-        ).body.items.map((x: { id: string; caption: string }) => [x.id, x.caption]);
-
-      const russian = await loginAs(t.server, t.config, { id: newTgId(), language_code: 'ru' });
-      expect(await list(russian.jwtToken)).toEqual([
-        [englishOnly.id, 'Monday again'],
-        [captioned.id, 'Когда сборка зелёная'],
-      ]);
-      const english = await newPlayer(t.server, t.config);
-      expect(await list(english.token)).toEqual([
-        [englishOnly.id, 'Monday again'],
-        [captioned.id, 'When the build is green'],
-      ]);
+      expect(await seenInBothLanguages(tag, 'caption')).toEqual({
+        ru: [
+          [englishOnly.id, 'Monday again'],
+          [captioned.id, 'Когда сборка зелёная'],
+        ],
+        en: [
+          [englishOnly.id, 'Monday again'],
+          [captioned.id, 'When the build is green'],
+        ],
+      });
 
       const refused = await request(t.server)
         .post('/api/v1/memes/generations/templates/')

@@ -33,13 +33,8 @@ describe('live rating boards across replicas', () => {
     const override = (builder: TestingModuleBuilder) => builder.overrideProvider(Clock).useValue(clock);
     first = await createTestApp({ env, override });
     second = await createTestApp({
-      database: first.database,
-      env: {
-        ...env,
-        REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
-        BULL_PREFIX: first.config.redis.bullPrefix,
-        MEDIA_DIR: first.config.media.dir,
-      },
+      replicaOf: first,
+      env,
       override,
     });
     await first.app.listen(0, '127.0.0.1');

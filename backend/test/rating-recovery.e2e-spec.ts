@@ -25,13 +25,8 @@ describe('leaderboards after Redis lost them', () => {
   beforeAll(async () => {
     first = await createTestApp({ env });
     second = await createTestApp({
-      database: first.database,
-      env: {
-        ...env,
-        REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
-        BULL_PREFIX: first.config.redis.bullPrefix,
-        MEDIA_DIR: first.config.media.dir,
-      },
+      replicaOf: first,
+      env,
     });
   });
   afterAll(async () => {

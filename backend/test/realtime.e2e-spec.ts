@@ -54,12 +54,7 @@ describe('realtime across replicas', () => {
     redisProxy = await startTcpProxy(Number(redis.port || 6379), redis.hostname);
     proxied = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` } });
     direct = await createTestApp({
-      database: proxied.database,
-      env: {
-        REDIS_KEY_PREFIX: proxied.config.redis.keyPrefix,
-        BULL_PREFIX: proxied.config.redis.bullPrefix,
-        MEDIA_DIR: proxied.config.media.dir,
-      },
+      replicaOf: proxied,
     });
     await proxied.app.listen(0, '127.0.0.1');
     await direct.app.listen(0, '127.0.0.1');
@@ -116,12 +111,9 @@ describe('sockets close with their credentials', () => {
     const noGrace = { REFRESH_REUSE_GRACE_SECONDS: '0' };
     const first = await createTestApp({ env: noGrace });
     const second = await createTestApp({
-      database: first.database,
+      replicaOf: first,
       env: {
         ...noGrace,
-        REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
-        BULL_PREFIX: first.config.redis.bullPrefix,
-        MEDIA_DIR: first.config.media.dir,
       },
     });
     replicas = [first, second];

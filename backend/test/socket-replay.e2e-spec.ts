@@ -55,12 +55,7 @@ describe('socket events missed during a reconnect', () => {
   beforeAll(async () => {
     first = await createTestApp();
     second = await createTestApp({
-      database: first.database,
-      env: {
-        REDIS_KEY_PREFIX: first.config.redis.keyPrefix,
-        BULL_PREFIX: first.config.redis.bullPrefix,
-        MEDIA_DIR: first.config.media.dir,
-      },
+      replicaOf: first,
     });
     for (const replica of [first, second]) await replica.app.listen(0, '127.0.0.1');
     player = await newPlayer(first.server, first.config);

@@ -16,4 +16,5 @@ import './app/airdrop.js';
 import './app/ton-connect.js';
 import './app/sharing.js';
 import './app/trust.js';
+import './app/animations.js';
 import './app/admin-console.js';

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import sharp from 'sharp';
 import pg from 'pg';
 
-import { FACES_DIR, type Stack } from './stack.js';
+import { FACES_DIR, REPO_ROOT, type Stack } from './stack.js';
 
 /** The project's labelled photos the seeded memes show (licences in testdata/faces/LICENSES.md). */
 const PHOTOS = ['portrait-01.jpg', 'portrait-02.jpg', 'group-02.jpg', 'portrait-04.jpg', 'bw-01.jpg'];
@@ -50,5 +53,73 @@ export async function seedMemes(
       body: JSON.stringify({ isPublished: true }),
     });
     assert.ok(published.ok, `publishing a seeded meme answered ${published.status}`);
+  }
+}
+
+/**
+ * An animated meme as a finished animated generation leaves it (the swap is the backend's
+ * animations.e2e-spec's subject): a test clip of a real face panning (`npm run clips -w inference`,
+ * reproducible) as its MP4 (H.264, faststart), its first frame as the poster JPEG and WEBP thumbnail,
+ * the row written straight in, then published by its author through the API. Answers its id.
+ */
+export async function seedAnimatedMeme(
+  stack: Stack,
+  ownerTgId: number,
+  token: string,
+  clip: { fps: number; seconds: number } = { fps: 12, seconds: 2 },
+): Promise<{ id: string; shareId: string; width: number; height: number }> {
+  const folder = mkdtempSync(join(tmpdir(), 'mm-e2e-clip-'));
+  try {
+    const args = ['--import', 'tsx', 'tools/make-test-clips.ts', '--out', folder, '--only', 'pan'];
+    args.push(
+      '--format',
+      'both',
+      '--width',
+      '360',
+      '--fps',
+      String(clip.fps),
+      '--seconds',
+      String(clip.seconds),
+    );
+    await promisify(execFile)(process.execPath, args, { cwd: join(REPO_ROOT, 'inference') });
+    // The GIF's first frame is the MP4's (the same frames, computed from the photo alone).
+    const poster = sharp(join(folder, 'pan.gif'), { pages: 1 });
+    const { width = 0, height = 0 } = await poster.metadata();
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    const frames = Math.round(clip.fps * clip.seconds);
+    const { rows } = await db.query<{ id: string; share_id: string }>(
+      `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, video_key, duration_ms, frame_count,
+                          width, height, generation_id)
+       SELECT id, substr(md5(id::text), 1, 12), $1, 'generations/' || id || '.jpg',
+              'generations/' || id || '.thumb.webp', 'generations/' || id || '.mp4', $2, $3, $4, $5,
+              gen_random_uuid()
+         FROM (SELECT gen_random_uuid() AS id) AS seeded
+       RETURNING id, share_id`,
+      [ownerTgId, clip.seconds * 1000, frames, width, height],
+    );
+    await db.end();
+    const { id, share_id: shareId } = rows[0]!;
+    const dir = join(stack.mediaDir, 'generations');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(folder, 'pan.mp4'), join(dir, `${id}.mp4`));
+    await poster
+      .clone()
+      .jpeg({ quality: 90 })
+      .toFile(join(dir, `${id}.jpg`));
+    await poster
+      .clone()
+      .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort: 2 })
+      .toFile(join(dir, `${id}.thumb.webp`));
+    const published = await fetch(`${stack.baseUrl}/api/v1/memes/${id}/`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ isPublished: true }),
+    });
+    assert.ok(published.ok, `publishing the seeded animation answered ${published.status}`);
+    return { id, shareId, width, height };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import { beginCell, storeStateInit, type Address, type StateInit } from '@ton/core';
-import { keyPairFromSeed, sign, type KeyPair } from '@ton/crypto';
+import { keyPairFromSeed, type KeyPair } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import type { BrowserContext } from 'playwright-core';
+
+import { signTonProof } from '../../scripts/lib/ton-proof.mjs';
 
 /**
  * A TON wallet app for the browser tests: a v4R2 wallet on mainnet with a fresh Ed25519 key (from
@@ -46,36 +48,6 @@ export function newTestWallet(): TestWallet {
   return { keyPair, address: contract.address, stateInit: contract.init, requests: [] };
 }
 
-const sha256 = (data: Buffer): Buffer => createHash('sha256').update(data).digest();
-
-/**
- * The signature of a `ton_proof`: Ed25519 over sha256(0xffff ‖ "ton-connect" ‖ sha256("ton-proof-item-v2/"
- * ‖ workchain (int32 BE) ‖ address hash ‖ domain length (uint32 LE) ‖ domain ‖ timestamp (uint64 LE) ‖
- * payload)).
- */
-function signProof(wallet: TestWallet, domain: string, timestamp: number, payload: string): string {
-  const domainBytes = Buffer.from(domain, 'utf8');
-  const workchain = Buffer.alloc(4);
-  workchain.writeInt32BE(wallet.address.workChain);
-  const domainLength = Buffer.alloc(4);
-  domainLength.writeUInt32LE(domainBytes.length);
-  const time = Buffer.alloc(8);
-  time.writeBigUInt64LE(BigInt(timestamp));
-  const message = Buffer.concat([
-    Buffer.from('ton-proof-item-v2/'),
-    workchain,
-    wallet.address.hash,
-    domainLength,
-    domainBytes,
-    time,
-    Buffer.from(payload, 'utf8'),
-  ]);
-  const signed = sha256(
-    Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect'), sha256(message)]),
-  );
-  return sign(signed, wallet.keyPair.secretKey).toString('base64');
-}
-
 /**
  * The wallet's `connect` event for a request: its address, and the proof when asked, for the domain of
  * the dApp's manifest (where a wallet takes it from).
@@ -106,7 +78,14 @@ async function answer(wallet: TestWallet, request: ConnectRequest) {
           timestamp,
           domain: { lengthBytes: Buffer.byteLength(domain), value: domain },
           payload: item.payload,
-          signature: signProof(wallet, domain, timestamp, item.payload),
+          signature: signTonProof({
+            workchain: wallet.address.workChain,
+            addressHash: wallet.address.hash,
+            domain,
+            timestamp,
+            payload: item.payload,
+            secretKey: wallet.keyPair.secretKey,
+          }),
         },
       });
     }

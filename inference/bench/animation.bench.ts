@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,25 +23,42 @@ const rows: { name: TestClipName; width: number; fps: number; what: string }[] =
     : []),
 ];
 const config = loadInferenceConfig();
+
+/** CPU seconds so far: this process's, and its finished children's (ffmpeg), from /proc (Linux). */
+function cpuSeconds(): { own: number; children: number } {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  const tick = 100;
+  // Fields 14–17 of stat (utime, stime, cutime, cstime), counted from the state (field 3) here.
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]) / tick);
+  return { own: utime! + stime!, children: cutime! + cstime! };
+}
+
 const face = await readFile(new URL('../../testdata/faces/portrait-04.jpg', import.meta.url));
 for (const row of rows) {
   await inTempFolder(async (folder) => {
     const file = await writeTestClip(row.name, folder, 'mp4', { width: row.width, fps: row.fps, seconds: 6 });
     let started = performance.now();
+    const cpu = cpuSeconds();
     const analysed = await analyseAnimation(await readFile(file), config);
     const analysis = performance.now() - started;
+    const analysisCpu = cpuSeconds();
     started = performance.now();
     const result = await runAnimationSwap(
       { face, video: analysed.video, record: analysed.record, text: 'Top\nBottom', faces: 'all' },
       config,
     );
     const swap = performance.now() - started;
+    const swapCpu = cpuSeconds();
     const frames = result.frameCount;
+    const cpuOf = (to: { own: number; children: number }, from: { own: number; children: number }) =>
+      `CPU ${(to.own - from.own).toFixed(1)} s + ffmpeg ${(to.children - from.children).toFixed(1)} s`;
     console.log(
-      `${row.what}: analysis ${(analysis / 1000).toFixed(1)} s (${analysed.counts.detections} detections, ` +
-        `${analysed.counts.meshRuns} mesh runs, ${analysed.faces.length} tracks); generation ` +
+      `${row.what}: analysis ${(analysis / 1000).toFixed(1)} s (${cpuOf(analysisCpu, cpu)}; ` +
+        `${analysed.counts.detections} detections, ${analysed.counts.meshRuns} mesh runs, ` +
+        `${analysed.counts.descriptorRuns} descriptor runs, ${analysed.faces.length} tracks); generation ` +
         `${(swap / 1000).toFixed(1)} s = ${(swap / frames).toFixed(0)} ms/frame over ${frames} frames ` +
-        `(swap ${result.timings.swap} ms); load average ${os
+        `(${cpuOf(swapCpu, analysisCpu)} = ${(((swapCpu.own + swapCpu.children - analysisCpu.own - analysisCpu.children) * 1000) / frames).toFixed(0)} ms CPU/frame; ` +
+        `swap ${result.timings.swap} ms); load average ${os
           .loadavg()
           .map((v) => v.toFixed(2))
           .join(' ')}`,

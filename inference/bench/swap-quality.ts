@@ -4,13 +4,17 @@
  * family). Prints each pair and the figures of the tuning and held-out sets (testdata/faces/sets.json).
  *   npm run quality -w inference [-- --faces portrait-07.jpg,tilted-01.jpg] [--targets bw-02.jpg]
  *     [--set tuning|heldOut] [--quiet]
+ * then the animated swaps' jitter and flicker on the test clips (bench/animation-quality.ts);
+ *   [--animation] runs only those, [--clips pan,roll] [--seconds 2] choose the clips.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 
 import { loadInferenceConfig } from '../src/config.js';
+import type { TestClipName } from '../test/test-clips.js';
 import { photoSet } from '../test/labelled-photos.js';
 import { describe, labelledSet, measurePair, summarise, type PairQuality } from '../test/swap-quality.js';
+import { runAnimationQuality } from './animation-quality.js';
 
 const { values } = parseArgs({
   options: {
@@ -18,9 +22,20 @@ const { values } = parseArgs({
     targets: { type: 'string' },
     set: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    animation: { type: 'boolean', default: false },
+    clips: { type: 'string' },
+    seconds: { type: 'string', default: '2' },
   },
 });
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
+if (values.animation) {
+  await runAnimationQuality(
+    config,
+    values.clips?.split(',') as TestClipName[] | undefined,
+    Number(values.seconds),
+  );
+  process.exit(0);
+}
 const started = performance.now();
 const onlyTargets = values.targets?.split(',');
 const only = values.faces?.split(',');
@@ -69,3 +84,8 @@ console.log('');
 console.log(describe('every pair (across the sets too), hard faces too', summarise(pairs)));
 const mean = (list: number[]) => list.reduce((sum, v) => sum + v, 0) / Math.max(1, list.length);
 console.log(`swap time: mean ${mean(pairs.map((p) => p.ms)).toFixed(0)} ms`);
+await runAnimationQuality(
+  config,
+  values.clips?.split(',') as TestClipName[] | undefined,
+  Number(values.seconds),
+);

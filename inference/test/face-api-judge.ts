@@ -131,3 +131,20 @@ export function expressionDistance(a: Float32Array, b: Float32Array): number {
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
   return sum;
 }
+
+/**
+ * The judge's 68 landmarks (x, y pairs in image pixels) of the face in the square window round `box`
+ * (grown `grow` times): no detection, so the same box gives the same window in two images (a template's
+ * frame and the result's) and their landmarks can be compared point by point.
+ */
+export async function judgeLandmarks(image: RgbImage, box: FaceBoxLike, grow = 1.2): Promise<Float32Array> {
+  const api = await faceApi();
+  const { x, y, tensor } = windowAround(api, image, box, grow);
+  try {
+    const landmarks = (await api.nets.faceLandmark68Net.detectLandmarks(tensor)) as FaceApi.FaceLandmarks68;
+    const points = landmarks.shiftBy<FaceApi.FaceLandmarks68>(x, y).positions;
+    return Float32Array.from(points.flatMap((p) => [p.x, p.y]));
+  } finally {
+    tensor.dispose();
+  }
+}

@@ -32,7 +32,7 @@ import { UsersModule } from '../users/users.module.js';
     LedgerModule,
     RealtimeEmitterModule,
     SquadsModule,
-    TemplatesModule,
+    TemplatesModule.withSockets(RealtimeEmitterModule),
     RatingModule,
     SettlementModule.withSockets(RealtimeEmitterModule),
     RefundsModule.withSockets(RealtimeEmitterModule),

@@ -33,7 +33,7 @@ export class AdminOperationsModule {
         UsersModule,
         LedgerModule,
         SquadsModule,
-        TemplatesModule,
+        TemplatesModule.withSockets(sockets),
         SettlementModule.withSockets(sockets),
         RefundsModule.withSockets(sockets),
         sockets,

@@ -18,6 +18,7 @@ export const THEME_SCRIPT_HASH = 'sha256-2LwD0WncEIj1jxw1vzoAcu/NM+JaVWcmRBnfwZ7
  * - inline styles, which Telegram's theme bridge (`telegram-custom-styles`) and TON Connect's widget
  *   (goober) insert at run time;
  * - images from anywhere over https (Telegram profile photos, wallet icons) and data:/blob: URLs;
+ * - videos (animated memes) from us and over https (MEDIA_STORE=s3 redirects to the bucket or CDN);
  * - connections to us (HTTP, Socket.IO) and over https/wss to TON Connect's wallet list and bridges;
  * - framing by Telegram Web (web.telegram.org opens mini apps in an iframe), by nobody else.
  */
@@ -30,6 +31,7 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrcAttr: ["'unsafe-hashes'", `'${EMPTY_HANDLER_HASH}'`],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'", 'https:', 'wss:'],
   frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],

@@ -29,7 +29,7 @@ import { PlayerFacesService } from './player-faces.service.js';
     MediaModule,
     MemesModule,
     RealtimeModule,
-    TemplatesModule,
+    TemplatesModule.withSockets(RealtimeModule),
     UsersModule,
   ],
   controllers: [GenerationsController, PlayerFacesController],

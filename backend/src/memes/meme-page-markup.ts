@@ -18,7 +18,7 @@ const SHARE_PAGE_STYLE = `<style>
       .share-page__title { margin: 0; font-size: 22px; line-height: 1.25; overflow-wrap: anywhere; }
       .share-page__figure { margin: 0; border-radius: 16px; overflow: hidden; background: #ffffff;
         box-shadow: 0 8px 24px rgba(0, 0, 0, 0.12); }
-      .share-page__figure img { display: block; width: 100%; height: auto; }
+      .share-page__figure img, .share-page__figure video { display: block; width: 100%; height: auto; }
       .share-page__text { margin: 0; color: #707579; font-size: 14px; line-height: 1.4; }
       @media (prefers-color-scheme: dark) {
         body { background: #0e1621; color: #f5f5f5; }
@@ -32,6 +32,8 @@ const SHARE_PAGE_STYLE = `<style>
 export interface SharePageContent {
   title: string;
   imageUrl: string;
+  /** An animated meme's MP4 (absolute), played muted and looping over its poster `imageUrl`. */
+  videoUrl: string | null;
   width: number;
   height: number;
   description: string;
@@ -49,6 +51,10 @@ export function sharePageBody(page: SharePageContent | null, appLink: string): s
   if (!page)
     return `<main class="share-page">${brand}<h1 class="share-page__title">Meme not found</h1>${button}</main>`;
   const title = escapeHtml(page.title);
-  const figure = `<figure class="share-page__figure"><img src="${escapeHtml(page.imageUrl)}" alt="${title}" width="${page.width}" height="${page.height}" /></figure>`;
+  const size = `width="${page.width}" height="${page.height}"`;
+  const media = page.videoUrl
+    ? `<video src="${escapeHtml(page.videoUrl)}" poster="${escapeHtml(page.imageUrl)}" ${size} autoplay muted loop playsinline aria-label="${title}"></video>`
+    : `<img src="${escapeHtml(page.imageUrl)}" alt="${title}" ${size} />`;
+  const figure = `<figure class="share-page__figure">${media}</figure>`;
   return `<main class="share-page">${brand}<h1 class="share-page__title">${title}</h1>${figure}<p class="share-page__text">${escapeHtml(page.description)}</p>${button}</main>`;
 }

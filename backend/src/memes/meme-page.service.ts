@@ -40,11 +40,12 @@ export class MemePageService {
     const description = `${AI_LABEL_TEXT.en}. By ${author} · ${likes}. Make your own face-swap meme in MemeMint on Telegram.`;
     const pageUrl = `${origin}/i/${encodeURIComponent(meme.shareId)}`;
     const imageUrl = `${origin}${meme.imageUrl}`;
+    const videoUrl = meme.kind === 'animation' && meme.videoUrl ? `${origin}${meme.videoUrl}` : null;
     const head = [
       `<title>${escapeHtml(`${title} · ${SITE_NAME}`)}</title>`,
       meta('name', 'description', description),
       `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
-      meta('property', 'og:type', 'website'),
+      meta('property', 'og:type', videoUrl ? 'video.other' : 'website'),
       meta('property', 'og:site_name', SITE_NAME),
       meta('property', 'og:title', title),
       meta('property', 'og:description', description),
@@ -53,12 +54,13 @@ export class MemePageService {
       meta('property', 'og:image:width', String(meme.width)),
       meta('property', 'og:image:height', String(meme.height)),
       meta('property', 'og:image:alt', title),
+      ...(videoUrl ? videoTags(videoUrl, meme.width, meme.height) : []),
       meta('name', 'twitter:card', 'summary_large_image'),
       meta('name', 'twitter:title', title),
       meta('name', 'twitter:description', description),
       meta('name', 'twitter:image', imageUrl),
     ];
-    const page = { title, imageUrl, width: meme.width, height: meme.height, description };
+    const page = { title, imageUrl, videoUrl, width: meme.width, height: meme.height, description };
     return this.fill(head, page, meme.shareId);
   }
 
@@ -99,6 +101,20 @@ export class MemePageService {
     })();
     return this.shell;
   }
+}
+
+/**
+ * An animated meme's Open Graph video (its MP4: H.264, faststart, silent), which Telegram and other apps
+ * play in the link preview; `og:image` stays its poster. The secure URL only where the page is https.
+ */
+function videoTags(videoUrl: string, width: number, height: number): string[] {
+  return [
+    meta('property', 'og:video', videoUrl),
+    ...(videoUrl.startsWith('https://') ? [meta('property', 'og:video:secure_url', videoUrl)] : []),
+    meta('property', 'og:video:type', 'video/mp4'),
+    meta('property', 'og:video:width', String(width)),
+    meta('property', 'og:video:height', String(height)),
+  ];
 }
 
 function meta(key: 'name' | 'property', name: string, content: string): string {

@@ -36,14 +36,12 @@ else
 end
 return count`;
 
+/** Both scripts take the count key, the window key, this replica's name and the window's TTL. */
+type WindowCommand = (countKey: string, windowKey: string, owner: string, ttlMs: number) => Promise<number>;
+
 interface PublishedCommands {
-  memesPublished(countKey: string, windowKey: string, owner: string, ttlMs: number): Promise<number>;
-  memesPublishedIntervalOver(
-    countKey: string,
-    windowKey: string,
-    owner: string,
-    ttlMs: number,
-  ): Promise<number>;
+  memesPublished: WindowCommand;
+  memesPublishedIntervalOver: WindowCommand;
 }
 
 /**
@@ -80,16 +78,21 @@ export class PublishedMemesService implements OnApplicationShutdown {
    * screens also load again when the player comes back to them).
    */
   async published(): Promise<void> {
+    await this.countAndSend('memesPublished', 'memes:published not counted');
+  }
+
+  private async intervalOver(): Promise<void> {
+    this.timer = undefined;
+    await this.countAndSend('memesPublishedIntervalOver', 'memes:published not sent');
+  }
+
+  /** Runs one of the window's scripts and sends what it answers; Redis failing skips the event. */
+  private async countAndSend(command: keyof PublishedCommands, failure: string): Promise<void> {
     try {
-      const count = await this.commands.memesPublished(
-        COUNT_KEY,
-        WINDOW_KEY,
-        this.owner,
-        2 * this.intervalMs,
-      );
+      const count = await this.commands[command](COUNT_KEY, WINDOW_KEY, this.owner, 2 * this.intervalMs);
       if (count > 0) this.send(count);
     } catch (error) {
-      this.logger.warn({ err: error }, 'memes:published not counted');
+      this.logger.warn({ err: error }, failure);
     }
   }
 
@@ -98,21 +101,6 @@ export class PublishedMemesService implements OnApplicationShutdown {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.intervalOver(), this.intervalMs);
     this.timer.unref();
-  }
-
-  private async intervalOver(): Promise<void> {
-    this.timer = undefined;
-    try {
-      const count = await this.commands.memesPublishedIntervalOver(
-        COUNT_KEY,
-        WINDOW_KEY,
-        this.owner,
-        2 * this.intervalMs,
-      );
-      if (count > 0) this.send(count);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'memes:published not sent');
-    }
   }
 
   onApplicationShutdown(): void {

@@ -119,7 +119,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void {
-    // A process that serves no sockets (the admin CLI, which imports feature modules) has no server.
+    // As the other emits: nothing before the gateway's server is up.
     if (!this.server) return;
     // Logged first, so its id goes with it; unlogged (Redis away) it still goes.
     void this.events.send(

@@ -31,7 +31,7 @@ import { AppConfig } from '../config/app.config.js';
 import { TEMPLATE_ANALYSIS_JOB_ID_PREFIX } from '../generations/generation-queue.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { type GlobalListener, onGlobal } from '../redis/bull-global-events.js';
-import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { PlayerSockets } from '../realtime/player-sockets.js';
 import { TemplatesRepository } from './templates.repository.js';
 import { type NewTemplate, newTemplateFields, toTemplateDto } from './templates.service.js';
 
@@ -75,7 +75,7 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
     @InjectQueue(ANIMATION_QUEUE) private readonly queue: Queue<QueueJob<typeof ANIMATION_QUEUE>['data']>,
     private readonly templates: TemplatesRepository,
     private readonly storage: MediaStore,
-    private readonly realtime: RealtimeGateway,
+    private readonly sockets: PlayerSockets,
     private readonly config: AppConfig,
   ) {}
 
@@ -230,6 +230,6 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
   }
 
   private tell(adminId: number | null, payload: TemplateAnalysedEvent): void {
-    if (adminId !== null) this.realtime.emitToUser(adminId, 'template:analysed', payload);
+    if (adminId !== null) this.sockets.emitToUser(adminId, 'template:analysed', payload);
   }
 }

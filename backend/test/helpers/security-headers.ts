@@ -29,6 +29,7 @@ export function expectSecurityHeaders(res: { headers: Record<string, string | un
     'script-src-attr': ["'unsafe-hashes'", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'https:'],
     'font-src': ["'self'", 'data:', 'https:'],
     'connect-src': ["'self'", 'https:', 'wss:'],
     'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],

@@ -22,8 +22,13 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 export interface TestAppOptions {
   /** Extra environment variables (validated like in production), e.g. `{ SWIPES_MAX: '5' }`. */
   env?: Record<string, string>;
-  /** Reuse another app's database (two replicas of one deployment) instead of a fresh clone. */
+  /** Reuse another app's database instead of a fresh clone. */
   database?: TestDatabase;
+  /**
+   * Another replica of that app's deployment: its database, Redis key and Bull prefixes and media
+   * folder (`env` may still set others, e.g. a REDIS_URL through a proxy to the same Redis).
+   */
+  replicaOf?: TestApp;
   /** Extra modules mounted beside the app's own (e.g. a probe controller for infrastructure tests). */
   imports?: NonNullable<ModuleMetadata['imports']>;
   /** Replace providers before the app compiles (only for the outside world, e.g. Telegram). */
@@ -53,13 +58,22 @@ export const LIFTED_LIMITS: Record<string, string> = {
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** What replicas of one deployment share besides the database. */
+function sharedDeployment(config: AppConfig): Record<string, string> {
+  return {
+    REDIS_KEY_PREFIX: config.redis.keyPrefix,
+    BULL_PREFIX: config.redis.bullPrefix,
+    MEDIA_DIR: config.media.dir,
+  };
+}
+
 /**
  * Boots the whole API as `main.ts` does, on its own PostgreSQL database (cloned from the migrated
  * template) and its own Redis key prefixes, so test files run in parallel without seeing each
  * other. Call `close()` in `afterAll`.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.replicaOf?.database ?? options.database ?? (await createTestDatabase());
   const id = randomBytes(4).toString('hex');
   const config = new AppConfig({
     NODE_ENV: 'test',
@@ -79,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...LIFTED_LIMITS,
     // Most apps run no inference worker, which screens uploads; the screening tests turn it on.
     NSFW_SCREEN_UPLOADS: '0',
+    ...(options.replicaOf && sharedDeployment(options.replicaOf.config)),
     ...options.env,
   });
   let builder = Test.createTestingModule({

@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import { type AddTonRequest, TON_CHAIN } from '@mememint/contracts';
 import { type Address, beginCell, contractAddress, storeStateInit, type StateInit } from '@ton/core';
-import { type KeyPair, keyPairFromSeed, sign } from '@ton/crypto';
+import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV3R1, WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+
+import { signTonProof } from '../../../scripts/lib/ton-proof.mjs';
 
 /**
  * A TON wallet as a wallet app holds it: a fresh Ed25519 key pair and one of the standard wallet
@@ -58,36 +60,20 @@ export interface ProofOptions {
   lengthBytes?: number;
 }
 
-const sha256 = (data: Buffer): Buffer => createHash('sha256').update(data).digest();
-
 /**
  * What TON Connect hands the app after a `ton_proof` connect: the account (raw address, chain, hex
- * public key, base64 state init BOC) and the proof, signed as the TON Connect spec says a wallet
- * signs it: Ed25519 over sha256(0xffff ‖ "ton-connect" ‖ sha256("ton-proof-item-v2/" ‖ workchain
- * (int32 BE) ‖ address hash ‖ domain length (uint32 LE) ‖ domain ‖ timestamp (uint64 LE) ‖ payload)).
+ * public key, base64 state init BOC) and the proof, signed as a wallet signs it.
  */
 export function tonConnectReply(wallet: TestWallet, options: ProofOptions): AddTonRequest {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const domain = Buffer.from(options.domain, 'utf8');
-  const workchain = Buffer.alloc(4);
-  workchain.writeInt32BE(wallet.address.workChain);
-  const domainLength = Buffer.alloc(4);
-  domainLength.writeUInt32LE(domain.length);
-  const time = Buffer.alloc(8);
-  time.writeBigUInt64LE(BigInt(timestamp));
-  const message = Buffer.concat([
-    Buffer.from('ton-proof-item-v2/'),
-    workchain,
-    wallet.address.hash,
-    domainLength,
-    domain,
-    time,
-    Buffer.from(options.payload),
-  ]);
-  const signed = sha256(
-    Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect'), sha256(message)]),
-  );
-  const signature = sign(signed, (options.signWith ?? wallet.keyPair).secretKey);
+  const signature = signTonProof({
+    workchain: wallet.address.workChain,
+    addressHash: wallet.address.hash,
+    domain: options.domain,
+    timestamp,
+    payload: options.payload,
+    secretKey: (options.signWith ?? wallet.keyPair).secretKey,
+  });
   const stateInitBoc = beginCell()
     .store(storeStateInit(wallet.stateInit))
     .endCell()
@@ -103,9 +89,12 @@ export function tonConnectReply(wallet: TestWallet, options: ProofOptions): AddT
     },
     proof: {
       timestamp,
-      domain: { lengthBytes: options.lengthBytes ?? domain.length, value: options.domain },
+      domain: {
+        lengthBytes: options.lengthBytes ?? Buffer.byteLength(options.domain),
+        value: options.domain,
+      },
       payload: options.payload,
-      signature: signature.toString('base64'),
+      signature,
     },
   };
 }

@@ -172,6 +172,8 @@ export async function apiAs(tgId: number) {
   const { jwtToken } = (await post('/v1/auth/login/', { initData })) as { jwtToken: string };
   const headers = { Authorization: `Bearer ${jwtToken}` };
   return {
+    /** The player's access token, for setting up data straight in (e2e/seed.ts). */
+    token: jwtToken,
     async uploadMeme(file: string): Promise<{ id: string; shareId: string }> {
       const form = new FormData();
       const photo = readFileSync(join(FACES_DIR, file));

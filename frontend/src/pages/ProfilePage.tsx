@@ -24,6 +24,8 @@ import './ProfilePage.css';
 import { LoadMore } from '../ui/LoadMore';
 import { QueryFallback } from '../ui/QueryFallback';
 import { MemePicture } from '../ui/MemePicture';
+import { AnimatedMeme } from '../ui/meme-video/AnimatedMeme';
+import { DataSaverSetting } from '../ui/meme-video/DataSaverSetting';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
 
@@ -105,7 +107,10 @@ export function ProfilePage() {
                 src={meme.thumbnailUrl}
                 alt={meme.text || t('common.memeNumber', { number: index + 1 })}
                 loading="lazy"
-              />
+              >
+                {/* The tile is the button: its play mark only says it moves. */}
+                <AnimatedMeme meme={meme} tappable={false} />
+              </MemePicture>
               <AiBadge />
               {meme.isPublished && <span className="meme-tile__badge">{t('profile.published')}</span>}
             </button>
@@ -128,6 +133,10 @@ export function ProfilePage() {
           className="chips"
           itemClassName="chip"
         />
+      </section>
+
+      <section className="section">
+        <DataSaverSetting />
       </section>
 
       <section className="section">

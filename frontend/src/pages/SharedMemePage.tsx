@@ -8,6 +8,7 @@ import { isInsideTelegram } from '../telegram/launch';
 import './SharedMemePage.css';
 import { MintMark } from '../ui/brand/brand-art';
 import { QueryFallback } from '../ui/QueryFallback';
+import { AnimatedMeme } from '../ui/meme-video/AnimatedMeme';
 
 /** The app's mark and name atop the page: a shared link lands here before anything else of the app. */
 function SharedMemeBrand() {
@@ -49,12 +50,15 @@ export function SharedMemePage() {
       <SharedMemeBrand />
       <h1>{t('share.title')}</h1>
       <figure className="shared-meme__figure">
-        <img
-          src={meme.data.imageUrl}
-          alt={meme.data.text ?? t('share.title')}
-          width={meme.data.width}
-          height={meme.data.height}
-        />
+        <span className="shared-meme__media">
+          <img
+            src={meme.data.imageUrl}
+            alt={meme.data.text ?? t('share.title')}
+            width={meme.data.width}
+            height={meme.data.height}
+          />
+          <AnimatedMeme meme={meme.data} />
+        </span>
         <CardMarks />
         <figcaption>
           {name && <span>{t('share.by', { name })}</span>}{' '}

@@ -17,7 +17,8 @@ import { applyCaption, captionOverlay } from './caption-overlay.js';
 import { decodeTrackMesh } from './face-tracks.js';
 import { encodeFrames, readFrames } from './ffmpeg.js';
 import { withMp4Xmp } from './mp4-xmp.js';
-import { OneEuroFilter } from './one-euro.js';
+import { TrackColour } from './track-colour.js';
+import { smoothTrack } from './track-smoothing.js';
 
 export interface AnimationSwapRequest {
   /** The player's face photo (JPEG) and its stored analysis, when there is one. */
@@ -79,8 +80,9 @@ async function sourceFace(
 
 /**
  * Swaps the player's face into every frame of the chosen tracks of an analysed clip: no detection (the
- * tracks are stored), each track's landmarks smoothed over time (One Euro, restarted after a gap), the
- * still swap's stages applied frame by frame, the caption laid on every frame, frames without the face
+ * tracks are stored), each track's landmarks smoothed over the whole track (`smoothTrack`, apart across a
+ * gap) and its colour and light corrections over time (`TrackColour`), the still swap's stages applied
+ * frame by frame, the caption laid on every frame, frames without the face
  * kept as they were; the frames are encoded as they come, so memory holds one or two frames.
  */
 export async function runAnimationSwap(
@@ -98,7 +100,15 @@ export async function runAnimationSwap(
   const overlay = await captionOverlay(request.text ?? '', record.width, record.height);
   timings.prepare = Math.round(performance.now() - started);
   started = performance.now();
-  const filters = chosen.map(() => new OneEuroFilter());
+  // Each track's landmarks smoothed over the whole track (no lag, no one-frame slips).
+  const smoothed = chosen.map((trackIndex) =>
+    smoothTrack(
+      record.tracks[trackIndex]!.meshes.map((text) => decodeTrackMesh(text)?.points ?? null),
+      record.fps,
+    ),
+  );
+  // Colour and light corrections per track, changed smoothly over the clip (no flicker).
+  const colours = chosen.map(() => new TrackColour());
   let first: RgbImage | null = null;
   let reported = FRAMES_FROM;
   await onProgress?.({ stage: 'swap', progress: reported });
@@ -110,12 +120,12 @@ export async function runAnimationSwap(
     let swapMs = 0;
     const frameCount = await readFrames(input, record.width, record.height, async (frame, index) => {
       const swapStarted = performance.now();
-      chosen.forEach((trackIndex, i) => {
-        const mesh = decodeTrackMesh(record.tracks[trackIndex]!.meshes[index]);
+      chosen.forEach((_, i) => {
+        const points = smoothed[i]![index];
         // Where the face is not seen, the frame stays the template's own.
-        if (!mesh) return filters[i]!.reset();
-        const points = filters[i]!.filter(mesh.points, index / record.fps);
-        swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh);
+        if (!points) return;
+        colours[i]!.frame(index / record.fps);
+        swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh, { track: colours[i] });
       });
       applyCaption(frame, overlay);
       swapMs += performance.now() - swapStarted;

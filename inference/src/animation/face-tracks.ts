@@ -2,9 +2,11 @@ import type { AnimationTrackRecord, FaceBox } from '@mememint/contracts';
 
 import { decodeFloats, detectImageFaces, encodeFloats } from '../analysis/face-analysis.js';
 import type { PipelineConfig } from '../config.js';
+import { faceDescriptors } from '../descriptor/face-descriptor.js';
 import { detectMeshes, followMeshes } from '../landmarks/face-mesh.js';
 import { MESH_POINT_COUNT } from '../landmarks/mesh-indices.js';
 import type { Box, FaceMesh, RgbImage } from '../types.js';
+import { boxIou as iou, linkFragments } from './track-linking.js';
 
 /** Detection runs on every KEY_INTERVAL-th frame (and whenever a followed face is lost). */
 export const KEY_INTERVAL = 10;
@@ -18,13 +20,18 @@ const START_MIN_SCORE = 0.5;
 const SAME_FACE_IOU = 0.3;
 /** A lost track is revived by a face near where it was, this many seconds later at most. */
 const REVIVE_SECONDS = 2;
-/** Tracks seen on fewer frames than this are spurious detections and dropped. */
-const MIN_TRACK_FRAMES = 3;
+/** Two faces on one frame whose mesh boxes overlap this much are one face seen twice. */
+const DUPLICATE_IOU = 0.45;
+/** A followed track's look (faceres descriptor) is taken again every this many frames, this many at most. */
+const DESCRIPTOR_INTERVAL = 3 * KEY_INTERVAL;
+const MAX_DESCRIPTORS = 6;
 
 /** Counts of the model runs an analysis made (for the bench and the job's timings). */
 export interface TrackingCounts {
   detections: number;
   meshRuns: number;
+  /** faceres runs (a track's look, to join fragments of one person). */
+  descriptorRuns: number;
 }
 
 interface Track {
@@ -32,6 +39,9 @@ interface Track {
   /** The last frame it was seen on, and its mesh there. */
   lastFrame: number;
   last: FaceMesh;
+  /** How the face looks (faceres descriptors at its start and now and then along it). */
+  descriptors: Float32Array[];
+  lastDescribed: number;
 }
 
 /** A mesh's bounding box in image pixels (x and y of its 468 points). */
@@ -51,14 +61,6 @@ export function meshBox(mesh: FaceMesh): Box {
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
-function iou(a: Box, b: Box): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / (a.width * a.height + b.width * b.height - inter);
-}
-
 function centreDistance(a: Box, b: Box): number {
   return Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2));
 }
@@ -71,7 +73,7 @@ function centreDistance(a: Box, b: Box): number {
  * lost nearby within REVIVE_SECONDS (a turn, a short occlusion, a face leaving and coming back).
  */
 export class FaceTracker {
-  readonly counts: TrackingCounts = { detections: 0, meshRuns: 0 };
+  readonly counts: TrackingCounts = { detections: 0, meshRuns: 0, descriptorRuns: 0 };
   private readonly tracks: Track[] = [];
   private frames = 0;
 
@@ -91,16 +93,60 @@ export class FaceTracker {
         followed.map((track) => track.last),
         this.config,
       );
+      const kept = this.withoutDuplicates(followed, meshes);
       followed.forEach((track, i) => {
         const mesh = meshes[i]!;
-        if (mesh.faceScore >= FOLLOW_MIN_SCORE) this.see(track, mesh, index);
+        if (mesh.faceScore >= FOLLOW_MIN_SCORE && kept[i]) this.see(track, mesh, index);
         else lost = true;
       });
+      await this.describe(
+        frame,
+        followed.filter(
+          (track) => track.lastFrame === index && index - track.lastDescribed >= DESCRIPTOR_INTERVAL,
+        ),
+        index,
+      );
     }
     // While a face is missing, detection looks for it more often (it may come back any frame).
     const missing = this.tracks.some((track) => track.lastFrame < index - 1 && this.revivable(track, index));
     if (index % KEY_INTERVAL === 0 || lost || (missing && index % MISSING_INTERVAL === 0))
       await this.detect(frame, index);
+  }
+
+  /**
+   * Where two followed faces' new meshes overlap (one face passing in front of the other, its follower
+   * latching onto the face in front), only the track that moved least from where it was keeps the face;
+   * the other is lost there (and is revived, or joined by its look, when its face shows again).
+   */
+  private withoutDuplicates(followed: Track[], meshes: FaceMesh[]): boolean[] {
+    const boxes = meshes.map(meshBox);
+    const kept = meshes.map(() => true);
+    const moved = followed.map((track, i) => {
+      const before = meshBox(track.last);
+      return centreDistance(before, boxes[i]!) / Math.max(1, before.width);
+    });
+    for (let a = 0; a < boxes.length; a++)
+      for (let b = a + 1; b < boxes.length; b++) {
+        if (!kept[a] || !kept[b] || iou(boxes[a]!, boxes[b]!) < DUPLICATE_IOU) continue;
+        kept[moved[a]! <= moved[b]! ? b : a] = false;
+      }
+    return kept;
+  }
+
+  /** Takes the tracks' look on this frame (one faceres run for all of them). */
+  private async describe(frame: RgbImage, tracks: Track[], index: number): Promise<void> {
+    const due = tracks.filter((track) => track.descriptors.length < MAX_DESCRIPTORS);
+    if (due.length === 0) return;
+    this.counts.descriptorRuns++;
+    const descriptors = await faceDescriptors(
+      frame,
+      due.map((track) => track.last),
+      this.config,
+    );
+    due.forEach((track, i) => {
+      track.descriptors.push(descriptors[i]!);
+      track.lastDescribed = index;
+    });
   }
 
   private revivable(track: Track, index: number): boolean {
@@ -124,17 +170,34 @@ export class FaceTracker {
     if (fresh.length === 0) return;
     this.counts.meshRuns++;
     const meshes = await detectMeshes(frame, fresh, this.config);
+    const started: Track[] = [];
     for (const mesh of meshes) {
       if (mesh.faceScore < START_MIN_SCORE) continue;
       const box = meshBox(mesh);
+      // A face already followed here (its detection box was unlike its mesh box) is not a new one.
+      const seenHere = this.tracks
+        .filter((track) => track.lastFrame === index)
+        .map((track) => meshBox(track.last));
+      if (seenHere.some((other) => iou(other, box) >= DUPLICATE_IOU)) continue;
       const revived = this.tracks
         .filter((track) => this.revivable(track, index))
         .map((track) => ({ track, distance: centreDistance(meshBox(track.last), box) }))
         .filter(({ distance }) => distance < 1.5 * Math.max(box.width, box.height))
         .sort((a, b) => a.distance - b.distance)[0];
       if (revived) this.see(revived.track, mesh, index);
-      else this.tracks.push({ meshes: Object.assign([], { [index]: mesh }), lastFrame: index, last: mesh });
+      else {
+        const track: Track = {
+          meshes: Object.assign([], { [index]: mesh }),
+          lastFrame: index,
+          last: mesh,
+          descriptors: [],
+          lastDescribed: index,
+        };
+        this.tracks.push(track);
+        started.push(track);
+      }
     }
+    await this.describe(frame, started, index);
   }
 
   /**
@@ -142,10 +205,24 @@ export class FaceTracker {
    * frame (0) when it is there, else on the frame where it is largest.
    */
   result(): AnimationTrackRecord[] {
-    return this.tracks
-      .map((track) => {
-        const meshes = Array.from({ length: this.frames }, (_, i) => track.meshes[i] ?? null);
-        const seen = meshes.filter((mesh) => mesh !== null).length;
+    const fragments = this.tracks.map((track) => {
+      const frames: number[] = [];
+      const widths: number[] = [];
+      for (let i = 0; i < this.frames; i++) {
+        const mesh = track.meshes[i];
+        if (!mesh) continue;
+        frames.push(i);
+        widths.push(meshBox(mesh).width);
+      }
+      widths.sort((a, b) => a - b);
+      return { frames, descriptors: track.descriptors, width: widths[widths.length >> 1] ?? 0 };
+    });
+    return linkFragments(fragments, this.fps)
+      .map((members) => {
+        const meshes = Array.from(
+          { length: this.frames },
+          (_, i) => members.map((m) => this.tracks[m]!.meshes[i]).find(Boolean) ?? null,
+        );
         let frameIndex = 0;
         if (!meshes[0]) {
           let largest = -1;
@@ -157,11 +234,9 @@ export class FaceTracker {
         const box = meshBox(meshes[frameIndex]!);
         return {
           track: { box: roundBox(box), frameIndex, meshes: meshes.map(encodeMesh) },
-          seen,
           area: box.width * box.height,
         };
       })
-      .filter(({ seen }) => seen >= MIN_TRACK_FRAMES)
       .sort((a, b) => b.area - a.area)
       .map(({ track }) => track);
   }

@@ -28,6 +28,7 @@ import type { BlendCoverage } from './seam.js';
 import { fillUnusable, validSourceArea } from './source-area.js';
 import { enlarge, enlargedMesh, reduceChange, supersamplingFactor } from './supersample.js';
 import { targetFrames } from './target-glasses.js';
+import type { TrackStatistics } from './track-statistics.js';
 import { warpPiecewiseAffine } from './warp.js';
 
 /** The blend's solver: stop at this relative residual, give up (fall back) after this many iterations. */
@@ -43,6 +44,11 @@ export interface SwapOptions {
   removeTargetGlasses?: boolean;
   /** Bounds of the blend's solver (tests force the fallback with them). */
   solver?: MembraneOptions;
+  /**
+   * An animation's track: the colour and light stages take their statistics from it (smoothed over the
+   * track) instead of from this frame alone, so the face does not flicker (see `TrackStatistics`).
+   */
+  track?: TrackStatistics;
 }
 
 /**
@@ -113,7 +119,8 @@ export function swapFaceInto(
   const written = new Uint8Array(covered.length);
   for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
   rgbToLab(warped, written);
-  const faceSkin = skinStats(warped, skin);
+  const track = options.track;
+  const faceSkin = track ? track.faceSkin(skinStats(warped, skin)) : skinStats(warped, skin);
   fillUnusable(warped, covered, region, faceSkin, faceWidth);
   // From here on `covered` says how much of the face is kept: all of it but forehead hair.
   for (let m = 0; m < covered.length; m++) covered[m] = written[m];
@@ -135,7 +142,7 @@ export function swapFaceInto(
   // The target in L*a*b* where it is measured: its skin, the fade, where hair may be, its eyes and lips.
   const targetLab = copyRegion(image, region, measured);
   rgbToLab(targetLab, measured);
-  const targetSkin = skinStats(targetLab, skin);
+  const targetSkin = track ? track.targetSkin(skinStats(targetLab, skin)) : skinStats(targetLab, skin);
   keepHair(warped, faceSkin, targetLab, targetSkin, zones, region, faceWidth, covered);
   transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetMesh.points, region, faceWidth);
   const size = [region.width, region.height, faceWidth] as const;
@@ -155,11 +162,11 @@ export function swapFaceInto(
     core[m] = alpha[m] >= LIGHT_CORE ? 1 : 0;
   }
   labOfMissing(image, region, core, measured, targetLab);
-  matchLight(warped, targetLab, alpha, written, ...size);
-  // The template's expression creases (frown, grimace, laugh lines), as mixed gradients of the fine detail.
+  matchLight(warped, targetLab, alpha, written, ...size, track && ((measure) => track.light(measure)));
+  // The template's expression creases (a frown, a wrinkled nose), as mixed gradients of the fine detail.
   keepExpressionDetail(warped, image, targetMesh.points, written, features, region, faceWidth);
   // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
-  const tone = monochromeTone(targetLab, measured);
+  const tone = track ? track.tone(monochromeTone(targetLab, measured)) : monochromeTone(targetLab, measured);
   if (tone) applyTone(warped, written, tone);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };

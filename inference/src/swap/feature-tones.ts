@@ -32,9 +32,15 @@ const MIN_PIXELS = 24;
 /** Lips keep this much of their colour against the skin at least (else they go grey on a paler target). */
 const LIP_COLOUR_KEPT = 0.8;
 
+/** 0–1 per region pixel, non-zero only inside `box` (image coordinates). */
+interface Weight {
+  values: Float32Array;
+  box: Region;
+}
+
 interface Feature {
   /** 0–1 per region pixel: how much this feature's map applies. */
-  weight: Float32Array;
+  weight: Weight;
   map: ToneMap;
   /**
    * The feature's own colours: the map applies fully to pixels like them and fades for others (the skin in
@@ -54,7 +60,7 @@ function ellipseWeight(
   rx: number,
   ry: number,
   angle: number,
-): Float32Array {
+): Weight {
   const weight = new Float32Array(region.width * region.height);
   const reach = Math.max(rx, ry);
   const box = boxAround(
@@ -78,7 +84,7 @@ function ellipseWeight(
       weight[(y - region.y) * region.width + (x - region.x)] = t * t * (3 - 2 * t);
     }
   }
-  return weight;
+  return { values: weight, box };
 }
 
 /** A feathered polygon's 0–1 weight over the region. */
@@ -88,17 +94,17 @@ function polygonWeight(
   scale: number,
   region: Region,
   r: number,
-) {
+): Weight {
   const polygon = scaledOutline(points, outline, scale);
   const weight = new Float32Array(region.width * region.height);
   const box = boxAround(polygon, 2 * r + 1, region);
-  if (box.width === 0 || box.height === 0) return weight;
+  if (box.width === 0 || box.height === 0) return { values: weight, box };
   const soft = feather(fillPolygon(polygon, box), box.width, box.height, r);
   for (let row = 0, k = 0; row < box.height; row++) {
     weight.set(soft.subarray(k, k + box.width), (box.y - region.y + row) * region.width + (box.x - region.x));
     k += box.width;
   }
-  return weight;
+  return { values: weight, box };
 }
 
 /** The eye area's ellipse for one eye of a mesh (centre, semi-axes, angle). */
@@ -167,8 +173,8 @@ function featureAreas(points: Float32Array, region: Region, faceWidth: number) {
     const { centre, rx, ry, angle } = eyeArea(points, outline);
     const opening = polygonWeight(points, outline, 1, region, r);
     // Measured on the skin only: not the lashes and liner round the opening, not the brow.
-    const notSkin = polygonWeight(points, outline, LASH_SCALE, region, r);
-    const browWeight = polygonWeight(points, brow, BROW_SCALE, region, r);
+    const notSkin = polygonWeight(points, outline, LASH_SCALE, region, r).values;
+    const browWeight = polygonWeight(points, brow, BROW_SCALE, region, r).values;
     for (let m = 0; m < notSkin.length; m++) notSkin[m] = Math.max(notSkin[m], browWeight[m]);
     return { area: ellipseWeight(region, centre, rx, ry, angle), opening, notSkin };
   });
@@ -183,10 +189,16 @@ export function targetFeaturePixels(
   region: Region,
   faceWidth: number,
 ): Uint8Array {
-  const { eyes, lips } = featureAreas(targetPoints, region, faceWidth);
+  // The eye areas and the lips of `featureAreas` only (not the openings, lashes and brows it also draws).
+  const r = Math.max(1, Math.round(faceWidth * FEATURE_FEATHER));
+  const [right, left] = [RIGHT_EYE, LEFT_EYE].map((outline) => {
+    const { centre, rx, ry, angle } = eyeArea(targetPoints, outline);
+    return ellipseWeight(region, centre, rx, ry, angle).values;
+  });
+  const lips = polygonWeight(targetPoints, LIPS_OUTER, LIPS_SCALE, region, r).values;
   const select = new Uint8Array(region.width * region.height);
   for (let m = 0; m < select.length; m++) {
-    if (lips[m] > 0.5 || eyes.some((eye) => eye.area[m] >= 0.5)) select[m] = 1;
+    if (lips[m] > 0.5 || right[m] >= 0.5 || left[m] >= 0.5) select[m] = 1;
   }
   return select;
 }
@@ -218,8 +230,8 @@ export function transferTones(
   const features: Feature[] = [];
   // Eye areas: skin round the eye, not the opening, lashes or brow.
   for (let e = 0; e < 2; e++) {
-    const faceSelect = selectWhere(ours.eyes[e].area, 0.5, written, ours.eyes[e].notSkin);
-    const targetSelect = selectWhere(theirs.eyes[e].area, 0.5, everywhere, theirs.eyes[e].notSkin);
+    const faceSelect = selectWhere(ours.eyes[e].area.values, 0.5, written, ours.eyes[e].notSkin);
+    const targetSelect = selectWhere(theirs.eyes[e].area.values, 0.5, everywhere, theirs.eyes[e].notSkin);
     if (count(faceSelect) < MIN_PIXELS || count(targetSelect) < MIN_PIXELS) continue;
     const faceArea = skinStats(face, faceSelect);
     const area = featureMap(
@@ -235,8 +247,8 @@ export function transferTones(
     const lift = area.scale[0] * faceArea.mean[0] + area.offset[0] - faceArea.mean[0];
     features.push({ weight: ours.eyes[e].opening, map: { scale: [1, 1, 1], offset: [lift, 0, 0] } });
   }
-  const faceLips = selectWhere(ours.lips, 0.5, written, ours.mouth);
-  const targetLips = selectWhere(theirs.lips, 0.5, everywhere, theirs.mouth);
+  const faceLips = selectWhere(ours.lips.values, 0.5, written, ours.mouth.values);
+  const targetLips = selectWhere(theirs.lips.values, 0.5, everywhere, theirs.mouth.values);
   if (count(faceLips) >= MIN_PIXELS && count(targetLips) >= MIN_PIXELS) {
     // The skin's map took most of the lips' colour on a paler target (grey lips): most of it is kept.
     const colour = [1, 2].map((c) => Math.min(1, Math.max(skin.scale[c], LIP_COLOUR_KEPT)));
@@ -248,32 +260,63 @@ export function transferTones(
   const lift = skin.scale[0] * faceSkin.mean[0] + skin.offset[0] - faceSkin.mean[0];
   features.push({ weight: ours.mouth, map: { scale: [1, 1, 1], offset: [lift, 0, 0] } });
 
-  for (let m = 0; m < written.length; m++) {
-    if (!written[m]) continue;
-    const o = m * 3;
-    const l = face[o];
-    const a = face[o + 1];
-    const b = face[o + 2];
-    let l2 = skin.scale[0] * l + skin.offset[0];
-    let a2 = skin.scale[1] * a + skin.offset[1];
-    let b2 = skin.scale[2] * b + skin.offset[2];
-    for (const { weight, map, like } of features) {
-      let w = weight[m];
-      if (w === 0) continue;
-      if (like) {
-        let distance = 0;
-        for (let c = 0; c < 3; c++) {
-          const z = (face[o + c] - like.mean[c]) / Math.max(like.std[c], LIKE_FLOOR[c]) / LIKE_SIGMAS;
-          distance += z * z;
+  applyFeatures(face, written, skin, features, region);
+}
+
+/**
+ * The skin's map on every written pixel, then each feature's map blended in by its weight, in order (the
+ * features are looked at only inside their boxes).
+ */
+function applyFeatures(
+  face: Float32Array,
+  written: Uint8Array,
+  skin: ToneMap,
+  features: Feature[],
+  region: Region,
+): void {
+  const boxes = features.map(({ weight: { box } }) => ({
+    x0: box.x - region.x,
+    x1: box.x - region.x + box.width,
+    y0: box.y - region.y,
+    y1: box.y - region.y + box.height,
+  }));
+  const spreads = features.map(({ like }) =>
+    like ? [0, 1, 2].map((c) => Math.max(like.std[c], LIKE_FLOOR[c])) : [],
+  );
+  const active: number[] = [];
+  for (let row = 0, m = 0; row < region.height; row++) {
+    active.length = 0;
+    for (let f = 0; f < features.length; f++) if (row >= boxes[f].y0 && row < boxes[f].y1) active.push(f);
+    for (let col = 0; col < region.width; col++, m++) {
+      if (!written[m]) continue;
+      const o = m * 3;
+      const l = face[o];
+      const a = face[o + 1];
+      const b = face[o + 2];
+      let l2 = skin.scale[0] * l + skin.offset[0];
+      let a2 = skin.scale[1] * a + skin.offset[1];
+      let b2 = skin.scale[2] * b + skin.offset[2];
+      for (let i = 0; i < active.length; i++) {
+        const f = active[i];
+        if (col < boxes[f].x0 || col >= boxes[f].x1) continue;
+        const { weight, map, like } = features[f];
+        let w = weight.values[m];
+        if (w === 0) continue;
+        if (like) {
+          let distance = 0;
+          for (let c = 0; c < 3; c++) {
+            const z = (face[o + c] - like.mean[c]) / spreads[f][c] / LIKE_SIGMAS;
+            distance += z * z;
+          }
+          w *= Math.exp(-distance / 2);
         }
-        w *= Math.exp(-distance / 2);
+        l2 += (map.scale[0] * l + map.offset[0] - l2) * w;
+        a2 += (map.scale[1] * a + map.offset[1] - a2) * w;
+        b2 += (map.scale[2] * b + map.offset[2] - b2) * w;
       }
-      l2 += (map.scale[0] * l + map.offset[0] - l2) * w;
-      a2 += (map.scale[1] * a + map.offset[1] - a2) * w;
-      b2 += (map.scale[2] * b + map.offset[2] - b2) * w;
+      face[o] = l2;
+      face[o + 1] = a2;
+      face[o + 2] = b2;
     }
-    face[o] = l2;
-    face[o + 1] = a2;
-    face[o + 2] = b2;
   }
 }

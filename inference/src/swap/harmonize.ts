@@ -1,4 +1,5 @@
 import type { ChannelStats } from './color-transfer.js';
+import { medianInPlace } from './median.js';
 import { KNOWN, OUTSIDE, solveMembrane, UNKNOWN, type MembraneOptions } from './membrane.js';
 
 /** A boundary difference larger than this (L*, a*, b*) is not lighting but something else showing through. */
@@ -12,13 +13,15 @@ const SKIN_FLOOR = [8, 5, 5];
 /**
  * Smooth fill of a sparse field (push-pull): `values` (3 channels) are known where `weights` > 0 (weights up
  * to 1 = fully known); returns a field defined everywhere that keeps the known values and interpolates
- * between them, like a membrane, coarse to fine.
+ * between them, like a membrane, coarse to fine. With `wanted`, only the pixels it marks are filled in (the
+ * others are left 0; the coarser levels are computed as ever).
  */
 export function pushPull(
   values: Float32Array,
   weights: Float32Array,
   width: number,
   height: number,
+  wanted?: Uint8Array,
 ): Float32Array {
   if (width <= 1 && height <= 1) {
     const out = new Float32Array(values.length);
@@ -61,6 +64,7 @@ export function pushPull(
     const fy = cy - y0;
     for (let x = 0; x < width; x++) {
       const m = y * width + x;
+      if (wanted && !wanted[m]) continue;
       const own = Math.min(1, weights[m]);
       const cx = Math.min(w2 - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
       const x0 = Math.floor(cx);
@@ -162,8 +166,7 @@ const AGREEMENT_REACH = 3;
 const SHADOW_DEPTH = 25;
 
 function median(values: number[]): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted.length > 0 ? sorted[sorted.length >> 1] : 0;
+  return medianInPlace(Float32Array.from(values));
 }
 /** The membrane's cells, as a fraction of the face width: fine enough for lighting, coarse enough to be fast. */
 const MEMBRANE_CELL = 0.025;

@@ -9,6 +9,7 @@
  * its own contrast: matching the spread too cost expression (docs/MODELS.md).
  */
 import { feather } from './mask.js';
+import { medianInPlace } from './median.js';
 
 /** The mask's core: where it is at least this, the face is measured and matched fully. */
 export const LIGHT_CORE = 0.9;
@@ -31,30 +32,67 @@ function rampInside(mask: Float32Array, width: number, height: number, faceWidth
   return feather(core, width, height, r);
 }
 
-function median(values: Float32Array): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted.length ? sorted[sorted.length >> 1] : 0;
-}
-
 /** The template's skin bounds over the core: median ± (3 × 1.4826 MAD + 3) per L*a*b* channel. */
 function skinBounds(target: Float32Array, core: Int32Array): [number, number][] {
   // Every few pixels: the bounds are robust statistics, and sorting the whole core cost milliseconds.
   const step = Math.max(1, Math.floor(core.length / 4096));
-  const sample = core.filter((_, k) => k % step === 0);
+  const values = new Float32Array(Math.ceil(core.length / step));
   return [0, 1, 2].map((c) => {
-    const values = Float32Array.from(sample, (m) => target[m * 3 + c]);
-    const centre = median(values);
-    const mad = median(values.map((v) => Math.abs(v - centre)));
+    for (let k = 0, i = 0; k < core.length; k += step, i++) values[i] = target[core[k] * 3 + c];
+    const centre = medianInPlace(values);
+    for (let i = 0; i < values.length; i++) values[i] = Math.abs(values[i] - centre);
+    const mad = medianInPlace(values);
     const reach = 3 * 1.4826 * mad + 3;
     return [centre - reach, centre + reach];
   });
+}
+
+/** The pixel at `o` lies within the three [low, high] bounds at `limits[from…from + 5]`. */
+function within(lab: Float32Array, o: number, limits: Float64Array, from: number): boolean {
+  for (let c = 0; c < 3; c++) {
+    const v = lab[o + c];
+    if (!(v >= limits[from + 2 * c] && v <= limits[from + 2 * c + 1])) return false;
+  }
+  return true;
+}
+
+/**
+ * The L* offset from the face (`face`, L*a*b* per region pixel) to the template (`target`, L*a*b*, known at
+ * least where `mask` ≥ `LIGHT_CORE`; `mask` is the blend's α) over the core's skin, or null when too little
+ * skin was measured.
+ */
+export function measureLight(
+  face: Float32Array,
+  target: Float32Array,
+  mask: Float32Array,
+  written: Uint8Array,
+): number | null {
+  let count = 0;
+  for (let m = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) count++;
+  const core = new Int32Array(count);
+  for (let m = 0, k = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) core[k++] = m;
+  if (count < MIN_PIXELS) return null;
+  // Skin-like in each by its own robust bounds (the face may be lighter than the template's skin all over).
+  const [targetBounds, faceBounds] = [skinBounds(target, core), skinBounds(face, core)];
+  const limits = Float64Array.from([...targetBounds, ...faceBounds].flat());
+  let [n, difference] = [0, 0];
+  for (let k = 0; k < core.length; k++) {
+    const o = core[k] * 3;
+    if (!within(target, o, limits, 0) || !within(face, o, limits, 6)) continue;
+    n++;
+    difference += target[o] - face[o];
+  }
+  if (n < MIN_PIXELS) return null;
+  return difference / n;
 }
 
 /**
  * Shifts the face's L* (`face`, L*a*b* per region pixel of a `width` × `height` region, changed in place
  * where `written`) to the template's mean (`target`, L*a*b*, known at least where `mask` ≥ `LIGHT_CORE`;
  * `mask` is the blend's α) over the core's skin, fully deep in the core (see `rampInside`). Returns the
- * offset applied there, or null when too little skin was measured (nothing changes).
+ * offset applied there, or null when too little skin was measured (nothing changes). `settle`, when given,
+ * answers the offset to apply and may call `measure` for this frame's (an animation's track smooths it
+ * over time and measures on some frames only).
  */
 export function matchLight(
   face: Float32Array,
@@ -64,25 +102,11 @@ export function matchLight(
   width: number,
   height: number,
   faceWidth: number,
+  settle?: (measure: () => number | null) => number | null,
 ): number | null {
-  let count = 0;
-  for (let m = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) count++;
-  const core = new Int32Array(count);
-  for (let m = 0, k = 0; m < mask.length; m++) if (written[m] && mask[m] >= LIGHT_CORE) core[k++] = m;
-  if (count < MIN_PIXELS) return null;
-  // Skin-like in each by its own robust bounds (the face may be lighter than the template's skin all over).
-  const [targetBounds, faceBounds] = [skinBounds(target, core), skinBounds(face, core)];
-  const within = (lab: Float32Array, o: number, bounds: [number, number][]) =>
-    bounds.every(([low, high], c) => lab[o + c] >= low && lab[o + c] <= high);
-  let [n, difference] = [0, 0];
-  for (const m of core) {
-    const o = m * 3;
-    if (!within(target, o, targetBounds) || !within(face, o, faceBounds)) continue;
-    n++;
-    difference += target[o] - face[o];
-  }
-  if (n < MIN_PIXELS) return null;
-  const offset = difference / n;
+  const measure = () => measureLight(face, target, mask, written);
+  const offset = settle ? settle(measure) : measure();
+  if (offset === null) return null;
   const weights = rampInside(mask, width, height, faceWidth);
   for (let m = 0; m < mask.length; m++) if (written[m] && weights[m] > 0) face[m * 3] += offset * weights[m];
   return offset;

@@ -23,44 +23,131 @@ export function fillPolygon(polygon: Point[], region: Region): Float32Array {
   return mask;
 }
 
-/** One box blur pass of radius r along rows or (`columns`) along columns, by running sums. */
-function boxBlur(
+/** One box blur pass of radius r along each row, by a running sum. */
+function blurRows(src: Float32Array, dst: Float32Array, width: number, height: number, r: number) {
+  const norm = 1 / (2 * r + 1);
+  const reach = Math.min(r, width - 1);
+  for (let base = 0; base < width * height; base += width) {
+    let sum = 0;
+    // Outside the region counts as 0: the mask is zero at the region's border anyway.
+    for (let k = 0; k <= reach; k++) sum += src[base + k];
+    for (let i = 0; i < width; i++) {
+      dst[base + i] = sum * norm;
+      const add = i + r + 1;
+      const drop = i - r;
+      if (add < width) sum += src[base + add];
+      if (drop >= 0) sum -= src[base + drop];
+    }
+  }
+}
+
+/**
+ * The same pass along each column, with every column's running sum kept at once and the rows walked in
+ * memory order (a column at a time strode across the whole region and missed the cache): the same sums,
+ * added in the same order, as column by column.
+ */
+function blurColumns(
   src: Float32Array,
   dst: Float32Array,
   width: number,
   height: number,
   r: number,
-  columns: boolean,
+  sums: Float64Array,
 ) {
-  const lines = columns ? width : height;
-  const length = columns ? height : width;
-  const step = columns ? width : 1;
-  const lineStep = columns ? 1 : width;
   const norm = 1 / (2 * r + 1);
-  for (let line = 0; line < lines; line++) {
-    const base = line * lineStep;
-    let sum = 0;
-    // Outside the region counts as 0: the mask is zero at the region's border anyway.
-    for (let k = 0; k <= Math.min(r, length - 1); k++) sum += src[base + k * step];
-    for (let i = 0; i < length; i++) {
-      dst[base + i * step] = sum * norm;
-      const add = i + r + 1;
-      const drop = i - r;
-      if (add < length) sum += src[base + add * step];
-      if (drop >= 0) sum -= src[base + drop * step];
+  sums.fill(0, 0, width);
+  for (let k = 0; k <= Math.min(r, height - 1); k++) {
+    const row = k * width;
+    for (let x = 0; x < width; x++) sums[x] += src[row + x];
+  }
+  for (let i = 0; i < height; i++) {
+    const row = i * width;
+    for (let x = 0; x < width; x++) dst[row + x] = sums[x] * norm;
+    const add = i + r + 1;
+    const drop = i - r;
+    if (add < height) {
+      const from = add * width;
+      for (let x = 0; x < width; x++) sums[x] += src[from + x];
+    }
+    if (drop >= 0) {
+      const from = drop * width;
+      for (let x = 0; x < width; x++) sums[x] -= src[from + x];
     }
   }
 }
 
-/** Two separable box blur passes (close to a Gaussian); the support grows by 2r on every side. */
+/** The rows and columns holding a non-zero value: [x0, y0, x1, y1] (exclusive ends), null when all are 0. */
+function nonZeroBox(
+  mask: Float32Array,
+  width: number,
+  height: number,
+): [number, number, number, number] | null {
+  let [x0, y0, x1, y1] = [width, height, 0, 0];
+  for (let y = 0, m = 0; y < height; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < width; x++, m++) {
+      if (mask[m] !== 0) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    }
+    if (first < 0) continue;
+    x0 = Math.min(x0, first);
+    x1 = Math.max(x1, last + 1);
+    if (y0 === height) y0 = y;
+    y1 = y + 1;
+  }
+  return x1 > x0 ? [x0, y0, x1, y1] : null;
+}
+
+/**
+ * Scratch arrays of at least `length` values (contents undefined), reused from call to call: a swap
+ * feathers dozens of masks, and allocating their intermediates kept the garbage collector busy.
+ */
+const scratch: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
+function scratchArray(index: number, length: number): Float32Array {
+  if (scratch[index].length < length) scratch[index] = new Float32Array(length);
+  return scratch[index].subarray(0, length);
+}
+let sumsScratch = new Float64Array(0);
+
+/**
+ * Four box blur passes (rows, columns, twice: close to a Gaussian) of a `width` × `height` mask into `out`
+ * (every value written).
+ */
+function blur(mask: Float32Array, width: number, height: number, r: number, out: Float32Array): Float32Array {
+  const tmp = scratchArray(0, mask.length);
+  if (sumsScratch.length < width) sumsScratch = new Float64Array(width);
+  const sums = sumsScratch;
+  blurRows(mask, tmp, width, height, r);
+  blurColumns(tmp, out, width, height, r, sums);
+  blurRows(out, tmp, width, height, r);
+  blurColumns(tmp, out, width, height, r, sums);
+  return out;
+}
+
+/**
+ * Two separable box blur passes (close to a Gaussian); the support grows by 2r on every side. Only the box
+ * round the mask's non-zero values, grown by that reach, is blurred (the rest stays 0): many masks cover a
+ * small part of the face's region.
+ */
 export function feather(mask: Float32Array, width: number, height: number, r: number): Float32Array {
   if (r < 1) return mask;
-  const tmp = new Float32Array(mask.length);
+  const box = nonZeroBox(mask, width, height);
+  if (!box) return new Float32Array(mask.length);
+  const x0 = Math.max(0, box[0] - 2 * r);
+  const y0 = Math.max(0, box[1] - 2 * r);
+  const w = Math.min(width, box[2] + 2 * r) - x0;
+  const h = Math.min(height, box[3] + 2 * r) - y0;
+  if (w * h > 0.8 * width * height) return blur(mask, width, height, r, new Float32Array(mask.length));
+  const part = scratchArray(1, w * h);
+  for (let y = 0; y < h; y++)
+    part.set(mask.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+  // The part's own array takes the result: the first pass has read it whole before the second writes it.
+  const soft = blur(part, w, h, r, part);
   const out = new Float32Array(mask.length);
-  boxBlur(mask, tmp, width, height, r, false);
-  boxBlur(tmp, out, width, height, r, true);
-  boxBlur(out, tmp, width, height, r, false);
-  boxBlur(tmp, out, width, height, r, true);
+  for (let y = 0; y < h; y++) out.set(soft.subarray(y * w, y * w + w), (y0 + y) * width + x0);
   return out;
 }
 

@@ -81,11 +81,19 @@ export function solveMembrane(
   const z = new Float64Array(count);
   const p = new Float64Array(count);
   const ap = new Float64Array(count);
+  // The unknown neighbours of unknown i, in order: next[first[i]…first[i + 1]).
+  const first = new Int32Array(count + 1);
+  const next = new Int32Array(count * NEIGHBOURS);
+  for (let i = 0, n = 0; i < count; i++) {
+    first[i] = n;
+    for (let k = i * NEIGHBOURS; k < i * NEIGHBOURS + NEIGHBOURS; k++)
+      if (links[k] >= 0) next[n++] = links[k];
+    first[i + 1] = n;
+  }
   const multiply = (v: Float64Array, out: Float64Array) => {
     for (let i = 0; i < count; i++) {
       let sum = degree[i] * v[i];
-      for (let k = i * NEIGHBOURS; k < i * NEIGHBOURS + NEIGHBOURS; k++)
-        if (links[k] >= 0) sum -= v[links[k]];
+      for (let k = first[i]; k < first[i + 1]; k++) sum -= v[next[k]];
       out[i] = sum;
     }
   };

@@ -25,7 +25,9 @@ export function monochromeTone(lab: Float32Array, select: Uint8Array): Tone | nu
   let [sl, sll, sa, sla, sb, slb] = [0, 0, 0, 0, 0, 0];
   for (let m = 0; m < select.length; m++) {
     if (!select[m]) continue;
-    const [l, a, b] = [lab[m * 3], lab[m * 3 + 1], lab[m * 3 + 2]];
+    const l = lab[m * 3];
+    const a = lab[m * 3 + 1];
+    const b = lab[m * 3 + 2];
     n++;
     sl += l;
     sll += l * l;

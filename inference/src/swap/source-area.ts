@@ -91,7 +91,10 @@ export function fillUnusable(
   // above the validity's own fade: nothing from past the source's face may come in.
   const sure = feather(usable, region.width, region.height, 2 * r);
   for (let m = 0; m < sure.length; m++) sure[m] = Math.min(sure[m], envelope[m]);
-  const fill = pushPull(warped, sure, region.width, region.height);
+  // The fill is needed only where the source is valid and not sure.
+  const wanted = new Uint8Array(valid.length);
+  for (let m = 0; m < valid.length; m++) if (valid[m] !== 0 && sure[m] < 1) wanted[m] = 1;
+  const fill = pushPull(warped, sure, region.width, region.height, wanted);
   for (let m = 0; m < valid.length; m++) {
     const v = sure[m];
     if (valid[m] === 0 || v >= 1) continue;

@@ -38,16 +38,18 @@ export function targetFrames(image: RgbImage, points: Float32Array, region: Regi
   });
   const angle = Math.atan2(eyes[1].centre.y - eyes[0].centre.y, eyes[1].centre.x - eyes[0].centre.x);
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  for (let row = 0, m = 0; row < height; row++) {
-    for (let col = 0; col < width; col++, m++) {
-      const x = region.x + col + 0.5;
-      const y = region.y + row + 0.5;
-      for (const eye of eyes) {
-        const dx = x - eye.centre.x;
-        const dy = y - eye.centre.y;
+  for (const eye of eyes) {
+    // Only the square about the ellipse can hold it.
+    const reach = (eye.eyeWidth * Math.max(...FRAME_AREA)) / 2 + 1;
+    const [col0, col1] = [eye.centre.x - reach - region.x, eye.centre.x + reach - region.x];
+    const [row0, row1] = [eye.centre.y - reach - region.y, eye.centre.y + reach - region.y];
+    for (let row = Math.max(0, Math.floor(row0)); row < Math.min(height, Math.ceil(row1)); row++) {
+      for (let col = Math.max(0, Math.floor(col0)); col < Math.min(width, Math.ceil(col1)); col++) {
+        const dx = region.x + col + 0.5 - eye.centre.x;
+        const dy = region.y + row + 0.5 - eye.centre.y;
         const u = (dx * cos + dy * sin) / ((eye.eyeWidth * FRAME_AREA[0]) / 2);
         const v = (-dx * sin + dy * cos) / ((eye.eyeWidth * FRAME_AREA[1]) / 2);
-        if (u * u + v * v <= 1) zone[m] = 1;
+        if (u * u + v * v <= 1) zone[row * width + col] = 1;
       }
     }
   }
@@ -66,6 +68,8 @@ export function targetFrames(image: RgbImage, points: Float32Array, region: Regi
   for (let row = 3; row < height - 3; row++) {
     for (let col = 3; col < width - 3; col++) {
       const m = row * width + col;
+      // Only the zone's depths are used.
+      if (!zone[m]) continue;
       let best = 0;
       for (let w = 1; w <= 3; w++) {
         best = Math.max(
@@ -75,7 +79,7 @@ export function targetFrames(image: RgbImage, points: Float32Array, region: Regi
         );
       }
       depth[m] = best;
-      if (zone[m]) depths.push(best);
+      depths.push(best);
     }
   }
   if (depths.length === 0) return new Float32Array(width * height);

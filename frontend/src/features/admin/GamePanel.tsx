@@ -6,7 +6,7 @@ import { useApiClient } from '../../lib/api-context';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
@@ -90,6 +90,7 @@ export function GamePanel() {
       )}
       {confirming && (
         <ConfirmDialog
+          confirmLabel={t('admin.confirm')}
           question={t('admin.game.settleConfirm', { date })}
           busy={settle.isPending}
           onConfirm={() => settle.mutate()}

@@ -10,7 +10,7 @@ import { StarIcon } from '../../ui/icons';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { usePaged } from './paged';
 
 function OrderRow({ order }: { order: AdminOrderDto }) {
@@ -52,6 +52,7 @@ function OrderRow({ order }: { order: AdminOrderDto }) {
       )}
       {confirming && (
         <ConfirmDialog
+          confirmLabel={t('admin.confirm')}
           question={t('admin.orders.refundConfirm', { stars: order.stars, name })}
           busy={refund.isPending}
           onConfirm={() => refund.mutate()}

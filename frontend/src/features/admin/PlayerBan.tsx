@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../lib/api-context';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { playerName } from './PlayersPanel';
 
 /** The ban API's limits (`BanRequestDto`): a reason is required, days are 1…36500 or absent. */
@@ -39,6 +39,7 @@ export function PlayerBan({ player }: { player: AdminUserDto }) {
   const name = playerName(player);
   const dialog = confirming && (
     <ConfirmDialog
+      confirmLabel={t('admin.confirm')}
       question={
         player.ban
           ? t('admin.players.unbanConfirm', { name })

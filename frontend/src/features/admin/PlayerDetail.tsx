@@ -10,7 +10,7 @@ import { StarIcon } from '../../ui/icons';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { usePaged } from './paged';
 import { PlayerBan } from './PlayerBan';
 import { playerName } from './PlayersPanel';
@@ -80,6 +80,7 @@ function GrantForm({ player }: { player: AdminUserDto }) {
       </button>
       {confirming && (
         <ConfirmDialog
+          confirmLabel={t('admin.confirm')}
           question={t('admin.players.grantConfirm', {
             kind: t(`admin.players.${kind}`),
             name: playerName(player),
@@ -128,6 +129,7 @@ function FlagButton({ player, flag }: { player: AdminUserDto; flag: 'influencer'
       </button>
       {confirming && (
         <ConfirmDialog
+          confirmLabel={t('admin.confirm')}
           question={t('admin.players.flagConfirm', { action: label, name: playerName(player) })}
           busy={change.isPending}
           onConfirm={() => change.mutate()}

@@ -9,7 +9,7 @@ import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys, type NewTemplateFields } from './api';
 import { TemplateAudience, TemplateCaptions } from './TemplateAudience';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { usePaged } from './paged';
 import { TemplateEdit } from './TemplateEdit';
 
@@ -228,6 +228,7 @@ function TemplateRow({ template }: { template: AdminTemplateDto }) {
       {editing && <TemplateEdit template={template} onClose={() => setEditing(false)} />}
       {confirming && (
         <ConfirmDialog
+          confirmLabel={t('admin.confirm')}
           question={t('admin.templates.deleteConfirm', { title: template.title })}
           busy={remove.isPending}
           onConfirm={() => remove.mutate()}

@@ -38,6 +38,18 @@ const GROUP: TemplateDto = {
   ],
 };
 
+/** An animated template (issue 24): a clip with its poster as the picture. */
+const ANIMATED: TemplateDto = {
+  ...TEMPLATE,
+  id: 't4',
+  title: 'Dancing clip',
+  caption: null,
+  kind: 'animation',
+  durationMs: 2400,
+  frameCount: 60,
+  videoUrl: '/api/media/templates/t4.mp4',
+};
+
 const isStart = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/v1/memes/generations/';
 
 /** A server with the templates, answering generation starts with `start` and statuses with `status`. */
@@ -52,7 +64,10 @@ async function renderFlow({
 } = {}) {
   server = await startApiServer((req) => {
     if (req.path.startsWith('/api/v1/memes/generations/templates/'))
-      return { status: 200, body: { items: [TEMPLATE, PREMIUM, GROUP], page: 1, pageSize: 20, total: 3 } };
+      return {
+        status: 200,
+        body: { items: [TEMPLATE, PREMIUM, GROUP, ANIMATED], page: 1, pageSize: 20, total: 4 },
+      };
     if (req.path === '/api/v1/tariff/?tariffType=basic_generation')
       return {
         status: 200,
@@ -163,6 +178,29 @@ describe('when a generation cannot start', () => {
     expect(await screen.findByTestId('credit-packs')).toHaveTextContent('Handful10 credits 50');
     await userEvent.click(screen.getAllByRole('button', { name: 'See credit packs' })[0]);
     expect(await screen.findByText('The plans section')).toBeInTheDocument();
+  });
+
+  it('an animated template: its GIF badge and length, what it costs, and a 402 leads to the credit packs', async () => {
+    await renderFlow({
+      start: () => ({
+        status: 402,
+        body: { detail: ErrorText.paymentRequired, hint: ErrorText.paymentRequiredHint },
+      }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Use my current photo' }));
+    const tile = await screen.findByRole('button', { name: /Dancing clip/ });
+    expect(tile).toHaveTextContent('GIF 2.4 s');
+    // A still's tile has no such badge.
+    expect(screen.getByRole('button', { name: /Curly classic/ })).not.toHaveTextContent('GIF');
+    await userEvent.click(tile);
+    expect(screen.getByTestId('animation-cost')).toHaveTextContent(
+      'An animation costs more credits than a still meme; the free generation is for still memes only.',
+    );
+    await userEvent.click(createButton());
+    expect(await screen.findByText(/Not enough credits for an animation/)).toBeInTheDocument();
+    expect(await screen.findByTestId('credit-packs')).toHaveTextContent('Handful10 credits 50');
+    expect(screen.queryByRole('button', { name: 'See boost plans' })).toBeNull();
+    expect(formField(starts()[0]!.body, 'templateId')).toBe('t4');
   });
 
   it('offline: says "Bad internet connection" and sends nothing again until the player taps', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-errors';
 import { memeLink } from '../../lib/config';
 import { haptic, saveFile, shareLink } from '../../telegram/sdk';
 import { DownloadIcon, EditIcon, ShareIcon } from '../../ui/icons';
+import { AnimatedMeme } from '../../ui/meme-video/AnimatedMeme';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { useUpdateMeme } from '../memes';
@@ -64,6 +65,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
           height={meme.height}
           data-testid="meme-result"
         />
+        <AnimatedMeme meme={meme} />
         <CardMarks />
         {captionPending && (
           <div className="meme-result__busy">
@@ -117,7 +119,11 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
           <button
             type="button"
             className="action"
-            onClick={() => saveFile(meme.imageUrl, `meme-${meme.shareId}.jpg`)}
+            onClick={() =>
+              meme.videoUrl
+                ? saveFile(meme.videoUrl, `meme-${meme.shareId}.mp4`)
+                : saveFile(meme.imageUrl, `meme-${meme.shareId}.jpg`)
+            }
           >
             <DownloadIcon size={22} />
             <span>{t('create.download')}</span>

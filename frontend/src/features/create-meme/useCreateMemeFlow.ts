@@ -22,6 +22,8 @@ export type Target = GenerationBase & {
   faces?: FaceRect[];
   width?: number;
   height?: number;
+  /** An animated template: it costs more credits, and the free generation covers stills only. */
+  animated?: boolean;
 };
 
 /** face photo → base (template or own photo) → caption → progress (then the failure or the result). */

@@ -8,6 +8,7 @@ import { CardMarks } from '../trust';
 import { HeartFilledIcon } from '../../ui/brand/game-icons';
 import { authorName, isVotingOpen, useContestNow } from './author';
 import { MemePicture } from '../../ui/MemePicture';
+import { AnimatedMeme } from '../../ui/meme-video/AnimatedMeme';
 
 /** One meme of the feed: the picture, its author and likes, and the bet on it (or the player's stake). */
 export function FeedCard({
@@ -29,6 +30,7 @@ export function FeedCard({
         alt={item.text ?? t('swipes.meme')}
         loading="lazy"
       >
+        <AnimatedMeme meme={item} />
         <CardMarks reportMemeId={own ? undefined : item.id} />
       </MemePicture>
       <div className="feed-card__info">

@@ -12,6 +12,7 @@ import { useMemeOfTheDay } from './api/get-meme-of-the-day';
 import { authorName } from './author';
 import { useFeedSettled } from './useFeedSettled';
 import { MemePicture } from '../../ui/MemePicture';
+import { AnimatedMeme } from '../../ui/meme-video/AnimatedMeme';
 import { CardMarks } from '../trust';
 
 /** The latest settled day's winner, reloaded when `feed:settled` arrives. */
@@ -51,6 +52,7 @@ export function MemeOfTheDay() {
         src={settled.meme.thumbnailUrl}
         alt={settled.meme.text ?? t('feed.memeOfTheDay')}
       >
+        <AnimatedMeme meme={settled.meme} />
         <CardMarks />
       </MemePicture>
       <div className="meme-of-the-day__text">

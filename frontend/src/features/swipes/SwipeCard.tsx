@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { HeartFilledIcon } from '../../ui/brand/game-icons';
+import { AnimatedMeme } from '../../ui/meme-video/AnimatedMeme';
 import { MemePicture } from '../../ui/MemePicture';
 import { CardMarks } from '../trust';
 
@@ -84,6 +85,8 @@ export function SwipeCard({
           onPictureSettled?.();
         }}
       >
+        {/* Only the top card plays (the ones under it are covered). */}
+        <AnimatedMeme meme={item} active={top} />
         {top && <CardMarks reportMemeId={item.id} />}
       </MemePicture>
       <m.span className="swipe-card__stamp swipe-card__stamp--like" style={{ opacity: likeOpacity }}>

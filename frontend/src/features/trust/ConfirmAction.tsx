@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { haptic } from '../../telegram/sdk';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /** A destructive action behind a confirmation: the button, then the question with Cancel / confirm. */
 export function ConfirmAction({
@@ -21,7 +20,6 @@ export function ConfirmAction({
   onConfirm: (close: () => void) => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -38,24 +36,16 @@ export function ConfirmAction({
         {label}
       </button>
       {open && (
-        <Dialog title={label} onClose={close}>
-          <p>{question}</p>
-          <div className="button-row">
-            <button type="button" className="button button--secondary" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              aria-busy={busy}
-              data-testid={`${testId}-confirm`}
-              onClick={() => onConfirm(close)}
-            >
-              {confirm}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={label}
+          question={question}
+          confirmLabel={confirm}
+          danger
+          testId={`${testId}-confirm`}
+          busy={busy}
+          onConfirm={() => onConfirm(close)}
+          onClose={close}
+        />
       )}
     </>
   );

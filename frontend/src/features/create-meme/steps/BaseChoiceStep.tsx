@@ -73,6 +73,7 @@ export function BaseChoiceStep({
                     faces: template.faces,
                     width: template.width,
                     height: template.height,
+                    animated: template.kind === 'animation',
                   });
               }}
             >
@@ -84,6 +85,13 @@ export function BaseChoiceStep({
                 </span>
               ) : (
                 template.isPremium && <span className="template__badge">{t('create.premiumTemplate')}</span>
+              )}
+              {template.kind === 'animation' && (
+                <span className="template__badge template__badge--animation" data-testid="animated-template">
+                  {t('animation.badge')}
+                  {template.durationMs !== null &&
+                    ` ${t('animation.seconds', { seconds: (template.durationMs / 1000).toFixed(1) })}`}
+                </span>
               )}
               <span className="template__title">{template.title}</span>
             </button>

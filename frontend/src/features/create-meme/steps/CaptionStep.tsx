@@ -67,6 +67,11 @@ export function CaptionStep({
         </div>
       )}
       <CaptionField value={caption} onChange={onCaptionChange} />
+      {target?.animated && (
+        <p className="muted" data-testid="animation-cost">
+          {t('create.animationCost')}
+        </p>
+      )}
       {isLimitReached(user.generationLimit) && !start.error && (
         <div className="notice-box">
           <p>{t('errors.outOfCredits')}</p>
@@ -86,7 +91,12 @@ export function CaptionStep({
         {start.isPending ? t('create.starting') : t('create.start')}
       </button>
       {start.error && !start.isPending && (
-        <StartRefusal key={start.submittedAt} error={start.error} onSeePlans={onSeePlans} />
+        <StartRefusal
+          key={start.submittedAt}
+          error={start.error}
+          animated={!!target?.animated}
+          onSeePlans={onSeePlans}
+        />
       )}
     </section>
   );

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+import type { Page } from 'playwright-core';
+
+import { shot } from '../browser.js';
+import { seedAnimatedMeme } from '../seed.js';
+import { FRONTEND_DIR } from '../stack.js';
+import { api, apiAs, app, newTgId, openNewPlayer, skipOnboarding, useApp } from './helpers.js';
+
+useApp();
+
+/** An animated meme published by a player of its own (other scenarios' memes may be in the deck too). */
+async function animatedMeme() {
+  const author = newTgId();
+  return seedAnimatedMeme(app.stack, author, (await apiAs(author)).token);
+}
+
+const topCard = (page: Page) => page.getByTestId('swipe-card');
+
+/** The top card's picture (its thumbnail, then its full-size poster): both name the meme's id. */
+const topPicture = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.querySelector<HTMLImageElement>('[data-testid="swipe-card"] img')?.getAttribute('src') ?? '',
+  );
+
+/**
+ * Skips deck cards (other scenarios' memes, in a full run) until the top one is meme `id`. The seeded
+ * meme is the newest, so it comes within a few cards.
+ */
+async function bringToTop(page: Page, id: string) {
+  const intro = page.getByRole('button', { name: 'Got it' });
+  for (let skipped = 0; ; skipped++) {
+    await topCard(page).waitFor();
+    if (await intro.isVisible()) await intro.click();
+    const before = await topPicture(page);
+    if (before.includes(id)) return;
+    assert.ok(skipped < 30, 'the seeded animation never reached the top of the deck');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    // The card under it takes its place.
+    await page.waitForFunction(
+      (src) => document.querySelector('[data-testid="swipe-card"] img')?.getAttribute('src') !== src,
+      before,
+    );
+  }
+}
+
+/** The top card's video is playing: running and past its first frame, muted, looping, inline. */
+async function waitUntilPlaying(page: Page, scope: string) {
+  await page.waitForFunction((selector) => {
+    const video = document.querySelector<HTMLVideoElement>(`${selector} video`);
+    return !!video && !video.paused && video.currentTime > 0;
+  }, scope);
+  return page.evaluate((selector) => {
+    const video = document.querySelector<HTMLVideoElement>(`${selector} video`)!;
+    return {
+      muted: video.muted,
+      loop: video.loop,
+      inline: video.playsInline,
+      src: video.getAttribute('src'),
+    };
+  }, scope);
+}
+
+/** docs/PERFORMANCE.md "Mini app: first screen": the JS before the first card, brotli. */
+const FIRST_SCREEN_JS_BUDGET = 200 * 1024;
+
+describe('animated memes in the mini app and on the share page', () => {
+  it('the player adds no code to the first screen: its JS stays under budget without it', async () => {
+    const html = await (await fetch(`${app.stack.baseUrl}/main`)).text();
+    // The entry script and what it preloads: what the phone fetches before the first card.
+    const scripts = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    assert.ok(scripts.length > 0);
+    const assets = join(FRONTEND_DIR, 'dist', 'assets');
+    const brotli = scripts.reduce((sum, file) => sum + statSync(join(assets, `${file}.br`)).size, 0);
+    assert.ok(brotli < FIRST_SCREEN_JS_BUDGET, `first-screen JS is ${brotli} B brotli`);
+    for (const file of scripts)
+      assert.ok(
+        !readFileSync(join(assets, file), 'utf8').includes('meme-video__video'),
+        `the video player is in ${file}, loaded before the first card`,
+      );
+  });
+
+  it('the deck plays the animated top card, muted and looping; the cards under it fetch no video', async () => {
+    const meme = await animatedMeme();
+    const shared = await api<{ videoUrl: string; kind: string }>(`/v1/memes/share/${meme.shareId}/`);
+    assert.equal(shared.kind, 'animation');
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    await bringToTop(page, meme.id);
+
+    const played = await waitUntilPlaying(page, '[data-testid="swipe-card"]');
+    assert.deepEqual(played, { muted: true, loop: true, inline: true, src: shared.videoUrl });
+    await topCard(page).getByTestId('animation-badge').getByText('2.0 s').waitFor();
+    // Only the top card has a video at all.
+    assert.equal(await page.locator('.swipe-card video').count(), 1);
+    await shot(page, '45-deck-animation');
+    await context.close();
+  });
+
+  it('with the data saver on (Profile): the poster and a play button; a tap plays it', async () => {
+    const meme = await animatedMeme();
+    const { context, page } = await openNewPlayer();
+    await skipOnboarding(page);
+    await page.goto('/profile');
+    const saver = page.getByRole('switch', { name: /Data saver/ });
+    await saver.check();
+    await page.goto('/main');
+    await bringToTop(page, meme.id);
+
+    const play = topCard(page).getByRole('button', { name: 'Play the animation' });
+    await play.waitFor();
+    assert.equal(await topCard(page).locator('video').count(), 0, 'nothing of the clip is fetched');
+    await play.click();
+    await waitUntilPlaying(page, '[data-testid="swipe-card"]');
+    // The tap played it; it did not swipe the card away.
+    await topCard(page).getByTestId('animation-badge').waitFor();
+    await context.close();
+  });
+
+  it('the share page carries og:video for link previews and plays the animation', async () => {
+    const meme = await animatedMeme();
+    const html = await (await fetch(`${app.stack.baseUrl}/i/${meme.shareId}`)).text();
+    const { videoUrl } = await api<{ videoUrl: string }>(`/v1/memes/share/${meme.shareId}/`);
+    const tag = (name: string) =>
+      html.match(new RegExp(`<meta property="${name}" content="([^"]*)" />`))?.[1];
+    assert.equal(tag('og:video'), `${app.stack.baseUrl}${videoUrl}`);
+    assert.equal(tag('og:video:type'), 'video/mp4');
+    assert.equal(tag('og:video:width'), String(meme.width));
+    assert.equal(tag('og:video:height'), String(meme.height));
+    assert.equal(tag('og:type'), 'video.other');
+    const video = await fetch(`${app.stack.baseUrl}${videoUrl}`);
+    assert.equal(video.headers.get('content-type'), 'video/mp4');
+
+    const { context, page } = await openNewPlayer();
+    await page.goto(`/i/${meme.shareId}`);
+    const played = await waitUntilPlaying(page, '.shared-meme');
+    assert.deepEqual(played, { muted: true, loop: true, inline: true, src: videoUrl });
+    await shot(page, '46-shared-animation');
+    await context.close();
+  });
+});
