@@ -1,5 +1,7 @@
 import type { FaceChoice, FaceRect } from './face-analysis.js';
+import type { NsfwScores } from './moderation.js';
 import type { FaceBox } from './queue.js';
+import type { StickerStyle } from './stickers.js';
 
 /**
  * Animated templates and memes (issue 24). An animation is a short silent clip: the worker keeps it as
@@ -78,7 +80,52 @@ export interface SwapAnimationJobData {
   resultKey: string;
   thumbnailKey: string;
   videoResultKey: string;
+  /**
+   * Where the worker also writes the swapped tracks' meshes as swapped (smoothed), an
+   * AnimationAnalysisRecord of the chosen tracks only: "face" video stickers are cut out along them.
+   */
+  tracksResultKey?: string;
 }
+
+/**
+ * The animation queue's video sticker job (the backend's stickers job waits for each): an animated meme
+ * as a Telegram video sticker, a WEBM (VP9, no audio) with its longer side 512 px, at most
+ * VIDEO_STICKER_MAX_SECONDS (trimmed), at most ANIMATION_MAX_FPS, at most VIDEO_STICKER_MAX_BYTES (the
+ * bitrate lowered until it fits). `face` cuts the swapped face out of every frame along its track's
+ * mesh, on a transparent background (VP9 with alpha, yuva420p).
+ */
+export const VIDEO_STICKER_JOB = 'video-sticker';
+
+/** Telegram's video sticker limits (core.telegram.org/stickers#video-stickers). */
+export const VIDEO_STICKER_SIDE = 512;
+export const VIDEO_STICKER_MAX_SECONDS = 3;
+export const VIDEO_STICKER_MAX_BYTES = 256 * 1024;
+
+export interface VideoStickerJobData {
+  /** The animated meme's MP4. */
+  videoKey: string;
+  style: StickerStyle;
+  /** For `face`: the tracks its swap wrote (SwapAnimationJobData.tracksResultKey). */
+  tracksKey?: string;
+  /** Where the worker writes the WEBM (read once by the stickers job, then removed). */
+  resultKey: string;
+}
+
+export interface VideoStickerJobResult {
+  resultKey: string;
+  width: number;
+  height: number;
+  frameCount: number;
+  durationMs: number;
+  bytes: number;
+  /** The VP9 bitrate it fitted at, kbit/s. */
+  kbps: number;
+  /** The NSFW classifier's highest scores over its frames (one a second and the first). */
+  nsfw?: NsfwScores;
+}
+
+/** Job ids of video sticker jobs (never a generation's UUID): `video-sticker-<random>`. */
+export const VIDEO_STICKER_JOB_ID_PREFIX = 'video-sticker-';
 
 /** One face track of a stored animation analysis: the face's mesh on each frame it is seen on. */
 export interface AnimationTrackRecord {

@@ -4,6 +4,8 @@ import type {
   ANIMATION_QUEUE,
   SwapAnimationJobData,
   SWAP_ANIMATION_JOB,
+  VideoStickerJobData,
+  VIDEO_STICKER_JOB,
 } from './animation.js';
 import type { AnalysedImageKind, FaceChoice } from './face-analysis.js';
 import { isValidMediaKey } from './media.js';
@@ -28,7 +30,7 @@ export interface SwapJobData {
   targetKey: string;
   /** Caption to draw, top/bottom split by a newline. */
   text?: string;
-  /** Which faces of the target to replace (default the largest). */
+  /** Which faces of the target to replace (default `'largest'`: the default face, `defaultFaceIndex`). */
   faces?: FaceChoice;
   /** Where the worker writes its result and thumbnail. */
   resultKey: string;
@@ -136,8 +138,16 @@ export interface UpdateStickerPackJobData {
   style: StickerStyle;
 }
 
-/** Failures of a sticker job: Telegram refused (502) or could not be reached (503), no worker cut a face out (503). */
-export const STICKER_FAILURE_CODES = ['BOT_API_ERROR', 'BOT_API_UNAVAILABLE', 'WORKER_UNAVAILABLE'] as const;
+/**
+ * Failures of a sticker job: Telegram refused (502) or could not be reached (503), no worker cut a face
+ * out or made a video sticker (503), a video sticker's frames scored NSFW (400).
+ */
+export const STICKER_FAILURE_CODES = [
+  'BOT_API_ERROR',
+  'BOT_API_UNAVAILABLE',
+  'WORKER_UNAVAILABLE',
+  'NSFW_IMAGE',
+] as const;
 export type StickerFailureCode = (typeof STICKER_FAILURE_CODES)[number];
 
 /**
@@ -157,7 +167,8 @@ export interface QueueJobs {
     | { name: typeof FACE_STICKER_JOB; data: FaceStickerJobData };
   [ANIMATION_QUEUE]:
     | { name: typeof ANALYSE_ANIMATION_JOB; data: AnalyseAnimationJobData }
-    | { name: typeof SWAP_ANIMATION_JOB; data: SwapAnimationJobData };
+    | { name: typeof SWAP_ANIMATION_JOB; data: SwapAnimationJobData }
+    | { name: typeof VIDEO_STICKER_JOB; data: VideoStickerJobData };
 }
 
 export type QueueName = keyof QueueJobs;
@@ -192,6 +203,8 @@ export interface GenerationJobResult {
   width: number;
   height: number;
   faces: FaceBox[];
+  /** The target's faces swapped: indices into its face list (largest first), in `faces`' order. */
+  faceIndexes?: number[];
   /** An animated result's MP4 (then `resultKey` is its poster), frame count and duration. */
   videoKey?: string;
   frameCount?: number;

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +17,39 @@ const image = (width: number, height: number, format: 'webp' | 'png' | 'jpeg') =
   sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } })
     .toFormat(format)
     .toBuffer();
+
+/** A test clip encoded by ffmpeg (from its npm package): noise, so the bitrate asked is what it takes. */
+async function clip(options: {
+  width: number;
+  height: number;
+  fps: number;
+  seconds: number;
+  codec?: string;
+  audio?: boolean;
+  kbps?: number;
+}): Promise<Buffer> {
+  const ffmpeg = createRequire(import.meta.url).resolve('@ffmpeg-installer/linux-x64/ffmpeg');
+  const size = `${options.width}x${options.height}`;
+  const args = ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${options.fps}`];
+  if (options.audio) args.push('-f', 'lavfi', '-i', 'sine=frequency=440', '-c:a', 'libopus');
+  args.push('-t', String(options.seconds), '-c:v', options.codec ?? 'libvpx-vp9');
+  args.push(
+    '-b:v',
+    `${options.kbps ?? 200}k`,
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-f',
+    'webm',
+    'pipe:1',
+  );
+  return new Promise((resolve, reject) =>
+    execFile(ffmpeg, args, { encoding: 'buffer', maxBuffer: 1 << 24 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
+}
 
 interface Answer {
   ok: boolean;
@@ -42,10 +77,10 @@ describe('fake Bot API', () => {
     return answer;
   }
 
-  async function upload(file: Buffer, filename = 'sticker.webp'): Promise<Answer> {
+  async function upload(file: Buffer, filename = 'sticker.webp', format = 'static'): Promise<Answer> {
     const form = new FormData();
     form.append('user_id', String(OWNER));
-    form.append('sticker_format', 'static');
+    form.append('sticker_format', format);
     form.append('sticker', new Blob([new Uint8Array(file)]), filename);
     const response = await fetch(`${fake.url}/bot${TOKEN}/uploadStickerFile`, { method: 'POST', body: form });
     return (await response.json()) as Answer;
@@ -99,6 +134,50 @@ describe('fake Bot API', () => {
       assert.equal(answer.ok, false);
       assert.equal(answer.description, `Bad Request: ${description}`);
     }
+  });
+
+  it('takes video stickers as Telegram does: WEBM VP9, silent, ≤3 s, ≤30 fps, 512 px, ≤256 KB', async () => {
+    const good = await clip({ width: 512, height: 288, fps: 30, seconds: 3 });
+    const uploaded = await upload(good, 'a.webm', 'video');
+    assert.equal(uploaded.ok, true, uploaded.description);
+    const refused = [
+      [await clip({ width: 512, height: 288, fps: 30, seconds: 3.5 }), 'STICKER_VIDEO_LONG'],
+      [
+        await clip({ width: 512, height: 512, fps: 50, seconds: 1 }),
+        'STICKER_FILE_INVALID: video stickers must be at most 30 FPS',
+      ],
+      [await clip({ width: 500, height: 500, fps: 25, seconds: 1 }), 'STICKER_VIDEO_NODIMENSIONS'],
+      [await clip({ width: 512, height: 288, fps: 25, seconds: 1, codec: 'libvpx' }), 'STICKER_VIDEO_NOWEBM'],
+      [
+        await clip({ width: 512, height: 288, fps: 25, seconds: 1, audio: true }),
+        'STICKER_FILE_INVALID: video stickers must have no audio stream',
+      ],
+      [await clip({ width: 512, height: 512, fps: 30, seconds: 3, kbps: 2000 }), 'STICKER_VIDEO_BIG'],
+      [await image(512, 512, 'webp'), 'STICKER_VIDEO_NOWEBM'],
+    ] as const;
+    for (const [file, description] of refused) {
+      const answer = await upload(file, 'v.webm', 'video');
+      assert.deepEqual(answer, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+    }
+    // A set may mix formats (Bot API 7.2): a static and a video sticker, each saying its own.
+    const still = (await upload(await image(512, 512, 'webp'))).result as { file_id: string };
+    const video = uploaded.result as { file_id: string };
+    const name = 'mixed_by_MemeMintBot';
+    const created = await call('createNewStickerSet', {
+      user_id: OWNER,
+      name,
+      title: 'Mixed',
+      stickers: [sticker(still.file_id), { ...sticker(video.file_id), format: 'video' }],
+    });
+    assert.equal(created.ok, true, created.description);
+    const set = (await call('getStickerSet', { name })).result as { stickers: { is_video: boolean }[] };
+    assert.deepEqual(
+      set.stickers.map((s) => s.is_video),
+      [false, true],
+    );
+    // A video file said to be static is refused.
+    const wrong = await call('addStickerToSet', { user_id: OWNER, name, sticker: sticker(video.file_id) });
+    assert.equal(wrong.description, 'Bad Request: STICKER_FILE_INVALID');
   });
 
   it('creates a set with 1–50 stickers and grows it to 120, then lists, renames and deletes', async () => {

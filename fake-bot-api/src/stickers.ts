@@ -4,6 +4,7 @@ import type { File, Sticker, StickerSet } from '@grammyjs/types';
 import sharp from 'sharp';
 
 import { badRequest, int, isUploadedFile, type Params, str, type UploadedFile } from './params.js';
+import { checkVideoSticker } from './video-stickers.js';
 
 /** Telegram's limits for static stickers and sets (core.telegram.org/stickers, Bot API docs). */
 export const STICKER_LIMITS = {
@@ -22,7 +23,7 @@ interface StoredFile {
   fileId: string;
   fileUniqueId: string;
   data: Buffer;
-  format: 'webp' | 'png';
+  format: 'webp' | 'png' | 'webm';
   width: number;
   height: number;
 }
@@ -65,6 +66,17 @@ async function checkStaticImage(file: UploadedFile): Promise<Omit<StoredFile, 'f
   return { data: file.data, format: meta.format, width, height };
 }
 
+/** The formats the fake takes: `static` (WEBP/PNG) and `video` (WEBM); `animated` (TGS) it refuses. */
+function stickerFormat(format: unknown): 'static' | 'video' {
+  if (format === 'static' || format === 'video') return format;
+  if (format === 'animated') throw badRequest('the fake Bot API does not take animated (TGS) stickers');
+  throw badRequest('sticker format is invalid');
+}
+
+function checkFile(file: UploadedFile, format: 'static' | 'video') {
+  return format === 'video' ? checkVideoSticker(file) : checkStaticImage(file);
+}
+
 /** Sticker files and sets of the fake bot, with the methods that manage them. */
 export class StickerStore {
   private readonly files = new Map<string, StoredFile>();
@@ -79,11 +91,10 @@ export class StickerStore {
 
   async uploadStickerFile(params: Params): Promise<File> {
     int(params, 'user_id');
-    if (str(params, 'sticker_format') !== 'static')
-      throw badRequest('the fake Bot API supports static stickers only');
+    const format = stickerFormat(str(params, 'sticker_format'));
     const sticker = params.sticker;
     if (!isUploadedFile(sticker)) throw badRequest('there is no sticker file in the request');
-    const stored = this.store(await checkStaticImage(sticker));
+    const stored = this.store(await checkFile(sticker, format));
     return { file_id: stored.fileId, file_unique_id: stored.fileUniqueId, file_size: stored.data.length };
   }
 
@@ -151,7 +162,7 @@ export class StickerStore {
         width: file.width,
         height: file.height,
         is_animated: false,
-        is_video: false,
+        is_video: file.format === 'webm',
         emoji,
         set_name: set.name,
         file_size: file.data.length,
@@ -182,7 +193,8 @@ export class StickerStore {
   private async inputSticker(input: unknown, params: Params): Promise<StoredSet['stickers'][number]> {
     if (typeof input !== 'object' || input === null) throw badRequest('sticker is invalid');
     const { sticker, format, emoji_list: emojiList } = input as Record<string, unknown>;
-    if (format !== 'static') throw badRequest('the fake Bot API supports static stickers only');
+    // Bot API 7.2: each sticker says its own format, so one set may mix static and video stickers.
+    const kind = stickerFormat(format);
     if (
       !Array.isArray(emojiList) ||
       emojiList.length < 1 ||
@@ -194,12 +206,13 @@ export class StickerStore {
     if (typeof sticker === 'string' && sticker.startsWith('attach://')) {
       const attached = params[sticker.slice('attach://'.length)];
       if (!isUploadedFile(attached)) throw badRequest('wrong HTTP URL specified');
-      file = this.store(await checkStaticImage(attached));
+      file = this.store(await checkFile(attached, kind));
     } else if (typeof sticker === 'string' && /^https?:\/\//.test(sticker)) {
       throw badRequest('the fake Bot API does not download files from URLs');
     } else if (typeof sticker === 'string') {
       const uploaded = this.files.get(sticker);
       if (!uploaded) throw badRequest('wrong file identifier/HTTP URL specified');
+      if ((uploaded.format === 'webm') !== (kind === 'video')) throw badRequest('STICKER_FILE_INVALID');
       // A set holds its own copy of the file, with a new file id, as in Telegram.
       file = this.store(uploaded);
     }

@@ -214,7 +214,15 @@ export const GAME_VARIABLES = {
       parse: decimal(0, 1),
     }),
   },
-  stickers: { sizePx: int('STICKER_SIZE_PX', 512, 'Side of a sticker image (WEBP)', 1) },
+  stickers: {
+    sizePx: int('STICKER_SIZE_PX', 512, 'Side of a sticker image (WEBP)', 1),
+    videoTimeoutMs: int(
+      'VIDEO_STICKER_TIMEOUT_MS',
+      180_000,
+      'How long a sticker pack job waits for the worker to make one video sticker (WEBM) of an animated meme, queue included',
+      1000,
+    ),
+  },
   ton: {
     network: envVar('TON_NETWORK', {
       doc: 'TON network of the wallets players may link: `mainnet` or `testnet`',

@@ -11,6 +11,7 @@ import {
   type QueueJob,
   SWAP_ANIMATION_JOB,
   SWAP_JOB,
+  VIDEO_STICKER_JOB_ID_PREFIX,
 } from '@mememint/contracts';
 
 import { ANALYSE_JOB_ID_PREFIX } from '../face-analysis/analysis-queue.js';
@@ -99,7 +100,8 @@ export class GenerationQueue implements OnModuleInit {
   async listen(reports: GenerationJobReports): Promise<void> {
     const other = (jobId: string) =>
       String(jobId).startsWith(ANALYSE_JOB_ID_PREFIX) ||
-      String(jobId).startsWith(TEMPLATE_ANALYSIS_JOB_ID_PREFIX);
+      String(jobId).startsWith(TEMPLATE_ANALYSIS_JOB_ID_PREFIX) ||
+      String(jobId).startsWith(VIDEO_STICKER_JOB_ID_PREFIX);
     await Promise.all(this.queues.map((queue) => this.listenTo(queue, reports, other)));
   }
 

@@ -26,7 +26,12 @@ export const MediaKeys = {
     mask: `generations/${id}.mask.png`,
     /** An animated result's MP4 (`image` is then its poster). */
     video: `generations/${id}.mp4`,
+    /** An animated result's swapped tracks (face video stickers are cut out along them). */
+    tracks: `generations/${id}.tracks.json`,
   }),
+  /** A video sticker the worker made, read once by the stickers job and removed. */
+  videoSticker: (generationId: string, version: string) =>
+    `generations/${generationId}.sticker-${version}.webm`,
   /** A face sticker the worker cut out, read once by the stickers job and removed. */
   faceSticker: (generationId: string, version: string) =>
     `generations/${generationId}.sticker-${version}.png`,
@@ -50,9 +55,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Files the worker keeps beside a result for the backend's own use, never served (issue 28 #10): the
- * caption-less original (`.plain.jpg`), the faces' mask (`.mask.png`) and cut-out face stickers.
+ * caption-less original (`.plain.jpg`), the faces' mask (`.mask.png`), an animation's swapped tracks
+ * (`.tracks.json`) and stickers made for a pack.
  */
-const PRIVATE_MEDIA_FILES = /\.plain\.jpg$|\.mask\.png$|\.sticker-[^/]*\.png$/;
+const PRIVATE_MEDIA_FILES = /\.plain\.jpg$|\.mask\.png$|\.tracks\.json$|\.sticker-[^/]*\.(png|webm)$/;
 
 /** The content type served for a key, or null for a key the media endpoint does not serve. */
 export function publicContentType(key: string): string | null {

@@ -33,15 +33,27 @@ export async function memeToSticker(image: Buffer): Promise<Buffer> {
 }
 
 /**
- * Where a face sticker's inputs are: the caption-less picture and the mask the swap kept beside it.
- * Null for a meme that has none (an upload, or made before the swap kept its mask: the mask object is
+ * Where a still face sticker's inputs are: the caption-less picture and the mask the swap kept beside it.
+ * Null for a meme that has none (an upload, an animation, or made before the swap kept its mask: the mask object is
  * then missing, which the caller checks in storage).
  */
 export function faceStickerSources(
-  meme: Pick<Meme, 'generationId' | 'plainImageKey'>,
+  meme: Pick<Meme, 'generationId' | 'plainImageKey' | 'videoKey'>,
 ): { pictureKey: string; maskKey: string } | null {
-  if (meme.generationId === null || meme.plainImageKey === null) return null;
+  if (meme.generationId === null || meme.plainImageKey === null || meme.videoKey !== null) return null;
   return { pictureKey: meme.plainImageKey, maskKey: MediaKeys.generation(meme.generationId).mask };
+}
+
+/**
+ * Where an animated meme's video sticker comes from: its MP4 and, for a "face" sticker, the tracks its
+ * swap wrote (a meme made before they were kept has none: the caller checks the object in storage).
+ * Null for a still.
+ */
+export function videoStickerSources(
+  meme: Pick<Meme, 'generationId' | 'videoKey'>,
+): { videoKey: string; tracksKey: string } | null {
+  if (meme.generationId === null || meme.videoKey === null) return null;
+  return { videoKey: meme.videoKey, tracksKey: MediaKeys.generation(meme.generationId).tracks };
 }
 
 /**

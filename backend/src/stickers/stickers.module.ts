@@ -13,6 +13,7 @@ import { StickersProcessor } from './stickers.processor.js';
 import { StickersQueue } from './stickers-queue.js';
 import { StickersRepository } from './stickers.repository.js';
 import { StickersService } from './stickers.service.js';
+import { VideoStickerQueue } from './video-sticker-queue.js';
 
 /** Telegram sticker packs from a player's memes (the stickers queue runs in the backend). */
 @Module({
@@ -25,6 +26,6 @@ import { StickersService } from './stickers.service.js';
     TelegramModule,
   ],
   controllers: [StickersController],
-  providers: [StickersRepository, StickersService, StickersQueue, StickersProcessor],
+  providers: [StickersRepository, StickersService, StickersQueue, StickersProcessor, VideoStickerQueue],
 })
 export class StickersModule {}

@@ -8,6 +8,8 @@ import {
   CREATE_STICKER_PACK_JOB,
   type CreateStickerPackJobData,
   formatFailure,
+  isNsfw,
+  isNsfwScores,
   STICKERS_QUEUE,
   type StickerPackDto,
   type StickerStyle,
@@ -17,6 +19,7 @@ import {
 import type { InputSticker } from '@grammyjs/types';
 import { MediaStore } from '@mememint/media';
 
+import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { MemesService } from '../memes/memes.service.js';
 import { QuestsService } from '../quests/quests.service.js';
@@ -30,12 +33,23 @@ import {
 import type { Meme } from '../memes/entities/meme.entity.js';
 import { MediaKeys } from '../media/media-keys.js';
 import { CaptionQueue, CaptionUnavailableError } from '../memes/caption-queue.js';
-import { faceStickerSources, memeToSticker, stickerSetName } from './sticker-images.js';
+import { faceStickerSources, memeToSticker, stickerSetName, videoStickerSources } from './sticker-images.js';
+import { VideoStickerQueue } from './video-sticker-queue.js';
 import { StickersRepository, type PackWithStickers } from './stickers.repository.js';
 
 /** createNewStickerSet takes 1–50 stickers; the rest go through addStickerToSet. */
 const INITIAL_MAX = 50;
 const EMOJI = ['😀'];
+
+/** A rendered sticker and its Bot API format: a WEBP is `static`, a WEBM `video`. */
+interface StickerFile {
+  file: BotApiFile;
+  format: 'static' | 'video';
+}
+
+function inputSticker({ file, format }: StickerFile): InputSticker<BotApiFile> {
+  return { sticker: file, format, emoji_list: EMOJI };
+}
 
 export function toStickerPackDto(pack: PackWithStickers): StickerPackDto {
   return {
@@ -90,6 +104,8 @@ export class StickersProcessor {
     private readonly sockets: PlayerSockets,
     private readonly transactions: Transactions,
     private readonly workerJobs: CaptionQueue,
+    private readonly videoStickers: VideoStickerQueue,
+    private readonly config: AppConfig,
   ) {}
 
   @Process(CREATE_STICKER_PACK_JOB)
@@ -101,11 +117,6 @@ export class StickersProcessor {
       this.sockets.emitToUser(userId, 'stickers:progress', { jobId, done, total });
     progress(0);
     const files = await this.render(userId, memeIds, style);
-    const input = (file: BotApiFile): InputSticker<BotApiFile> => ({
-      sticker: file,
-      format: 'static',
-      emoji_list: EMOJI,
-    });
 
     let name: string;
     try {
@@ -118,7 +129,7 @@ export class StickersProcessor {
         user_id: userId,
         name,
         title,
-        stickers: files.slice(0, INITIAL_MAX).map(input),
+        stickers: files.slice(0, INITIAL_MAX).map(inputSticker),
       });
     } catch (error) {
       throw asJobFailure(error);
@@ -127,7 +138,7 @@ export class StickersProcessor {
       let done = Math.min(INITIAL_MAX, total);
       progress(done);
       for (const file of files.slice(INITIAL_MAX)) {
-        await this.bot.call('addStickerToSet', { user_id: userId, name, sticker: input(file) });
+        await this.bot.call('addStickerToSet', { user_id: userId, name, sticker: inputSticker(file) });
         progress(++done);
       }
       const set = await this.bot.call('getStickerSet', { name });
@@ -196,7 +207,7 @@ export class StickersProcessor {
         await this.bot.call('addStickerToSet', {
           user_id: userId,
           name: pack.name,
-          sticker: { sticker: file, format: 'static', emoji_list: EMOJI },
+          sticker: inputSticker(file),
         });
         const set = await this.bot.call('getStickerSet', { name: pack.name });
         const fileId = Array.isArray(set.stickers) ? set.stickers.at(-1)?.file_id : undefined;
@@ -219,18 +230,51 @@ export class StickersProcessor {
     return toStickerPackDto((await this.stickers.findOwn(userId, packId))!);
   }
 
-  /** The memes' images as sticker files of the pack's style, in the given order. */
-  private async render(userId: number, memeIds: string[], style: StickerStyle): Promise<BotApiFile[]> {
+  /**
+   * The memes as sticker files of the pack's style, in the given order: a still as a WEBP (static), an
+   * animation as a WEBM (video) the worker made; a pack may mix them (Bot API 7.2's InputSticker.format).
+   */
+  private async render(userId: number, memeIds: string[], style: StickerStyle): Promise<StickerFile[]> {
     const memes = new Map((await this.memes.findOwnMany(userId, memeIds)).map((meme) => [meme.id, meme]));
-    const files: BotApiFile[] = [];
+    const files: StickerFile[] = [];
     for (const memeId of memeIds) {
       const meme = memes.get(memeId);
       if (!meme) throw new Error(`meme ${memeId} is not the player's`);
+      if (meme.videoKey !== null) {
+        files.push({
+          file: new BotApiFile(await this.videoSticker(meme, style), `${memeId}.webm`),
+          format: 'video',
+        });
+        continue;
+      }
       const sticker =
         style === 'face' ? await this.faceSticker(meme) : await memeToSticker(await this.read(meme.imageKey));
-      files.push(new BotApiFile(sticker, `${memeId}.webp`));
+      files.push({ file: new BotApiFile(sticker, `${memeId}.webp`), format: 'static' });
     }
     return files;
+  }
+
+  /**
+   * An animated meme as a video sticker WEBM, made by the worker (the animation queue) and read once;
+   * refused when its screened frames score NSFW at the configured thresholds.
+   */
+  private async videoSticker(meme: Meme, style: StickerStyle): Promise<Buffer> {
+    const sources = videoStickerSources(meme);
+    if (!sources) throw new Error(`meme ${meme.id} has no video`);
+    const resultKey = MediaKeys.videoSticker(meme.generationId!, randomBytes(6).toString('hex'));
+    try {
+      const made = await this.videoStickers.render({
+        videoKey: sources.videoKey,
+        style,
+        ...(style === 'face' ? { tracksKey: sources.tracksKey } : {}),
+        resultKey,
+      });
+      if (made.nsfw && isNsfwScores(made.nsfw) && isNsfw(made.nsfw, this.config.nsfw))
+        throw new Error(formatFailure('NSFW_IMAGE', `the video sticker of meme ${meme.id} scores NSFW`));
+      return await this.read(resultKey);
+    } finally {
+      await this.storage.remove(resultKey);
+    }
   }
 
   /**

@@ -24,6 +24,8 @@ class FakeMemes {
           id: memeId,
           generationId: generated ? memeId : null,
           plainImageKey: generated ? `generations/${memeId}.plain.jpg` : null,
+          videoKey: null,
+          reviewSince: null,
         };
       });
   }

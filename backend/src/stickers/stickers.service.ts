@@ -1,6 +1,7 @@
 import {
   BadGatewayException,
   BadRequestException,
+  ConflictException,
   Injectable,
   NotFoundException,
   ServiceUnavailableException,
@@ -17,7 +18,7 @@ import {
 import { MediaStore } from '@mememint/media';
 
 import { MemesService } from '../memes/memes.service.js';
-import { faceStickerSources } from './sticker-images.js';
+import { faceStickerSources, videoStickerSources } from './sticker-images.js';
 import { toStickerPackDto } from './stickers.processor.js';
 import { StickerJobFailed, StickersQueue } from './stickers-queue.js';
 import { StickersRepository } from './stickers.repository.js';
@@ -74,10 +75,14 @@ export class StickersService {
     if (!memeIds.length) return;
     const own = await this.memes.findOwnMany(userId, memeIds);
     if (own.length !== memeIds.length) throw new BadRequestException(ErrorText.ownMemesOnlyStickers);
+    // A meme held for NSFW review is not shared as a sticker either (GAME.md "Stickers").
+    if (own.some((meme) => meme.reviewSince !== null))
+      throw new ConflictException({ detail: ErrorText.inReview, code: 'IN_REVIEW' });
     if (style !== 'face') return;
     for (const meme of own) {
-      const sources = faceStickerSources(meme);
-      if (!sources || !(await this.stored(sources.maskKey))) throw new BadRequestException(NO_FACE_MASK);
+      const video = videoStickerSources(meme);
+      const key = video ? video.tracksKey : faceStickerSources(meme)?.maskKey;
+      if (!key || !(await this.stored(key))) throw new BadRequestException(NO_FACE_MASK);
     }
   }
 
@@ -94,6 +99,8 @@ export class StickersService {
     } catch (error) {
       if (!(error instanceof StickerJobFailed)) throw error;
       if (error.code === 'BOT_API_ERROR') throw new BadGatewayException({ detail: error.detail });
+      if (error.code === 'NSFW_IMAGE')
+        throw new BadRequestException({ detail: ErrorText.nsfwImage, code: 'NSFW_IMAGE' });
       if (error.code === 'BOT_API_UNAVAILABLE' || error.code === 'WORKER_UNAVAILABLE')
         throw new ServiceUnavailableException({ detail: error.detail });
       throw new Error(`sticker job failed: ${error.detail}`, { cause: error });

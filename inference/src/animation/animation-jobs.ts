@@ -9,17 +9,21 @@ import {
   type JobData,
   type QueueJob,
   SWAP_ANIMATION_JOB,
+  VIDEO_STICKER_JOB,
+  type VideoStickerJobResult,
 } from '@mememint/contracts';
 import type { MediaStore } from '@mememint/media';
 import type Bull from 'bull';
 
 import type { InferenceConfig } from '../config.js';
 import { analyseAnimation } from './animation-analysis.js';
+import { videoSticker } from '../sticker/video-sticker.js';
 import { runAnimationSwap } from './animation-swap.js';
 
 export type AnimationQueueData = QueueJob<typeof ANIMATION_QUEUE>['data'];
 type AnalyseAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof ANALYSE_ANIMATION_JOB>>;
 type SwapAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof SWAP_ANIMATION_JOB>>;
+type VideoStickerJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof VIDEO_STICKER_JOB>>;
 
 /** Runs a job's work; an input error fails it for good (see the worker). */
 export type ForGood = <T>(job: Bull.Job, work: () => Promise<T>) => Promise<T>;
@@ -94,6 +98,16 @@ async function processSwapAnimation(
     media.write(data.videoResultKey, result.video),
     media.write(data.resultKey, result.poster),
     media.write(data.thumbnailKey, result.thumbnail),
+    ...(data.tracksResultKey
+      ? [
+          media.write(
+            data.tracksResultKey,
+            Buffer.from(
+              JSON.stringify({ ...record, tracks: result.tracks } satisfies AnimationAnalysisRecord),
+            ),
+          ),
+        ]
+      : []),
   ]);
   await job.progress({ stage: 'done', progress: 100 });
   return {
@@ -105,7 +119,33 @@ async function processSwapAnimation(
     width: result.width,
     height: result.height,
     faces: result.faces,
+    faceIndexes: result.faceIndexes,
     timings: result.timings,
+  };
+}
+
+/** An animated meme as a video sticker WEBM, screened on the way; the backend's stickers job waits for it. */
+async function processVideoSticker(
+  job: VideoStickerJob,
+  config: InferenceConfig,
+  media: MediaStore,
+): Promise<VideoStickerJobResult> {
+  const { videoKey, style, tracksKey, resultKey } = job.data;
+  const [video, tracks] = await Promise.all([
+    media.read(videoKey),
+    tracksKey ? readJson<AnimationAnalysisRecord>(media, tracksKey) : null,
+  ]);
+  const sticker = await videoSticker(video, style, tracks, config);
+  await media.write(resultKey, sticker.webm);
+  return {
+    resultKey,
+    width: sticker.width,
+    height: sticker.height,
+    frameCount: sticker.frameCount,
+    durationMs: sticker.durationMs,
+    bytes: sticker.webm.length,
+    kbps: sticker.kbps,
+    ...(sticker.nsfw ? { nsfw: sticker.nsfw } : {}),
   };
 }
 
@@ -115,10 +155,11 @@ export function processAnimationJob(
   config: InferenceConfig,
   media: MediaStore,
   forGood: ForGood,
-): Promise<AnalyseAnimationJobResult | GenerationJobResult> {
+): Promise<AnalyseAnimationJobResult | GenerationJobResult | VideoStickerJobResult> {
   if (job.name === ANALYSE_ANIMATION_JOB)
     return processAnalyseAnimation(job as AnalyseAnimationJob, config, media, forGood);
   if (job.name === SWAP_ANIMATION_JOB)
     return processSwapAnimation(job as SwapAnimationJob, config, media, forGood);
+  if (job.name === VIDEO_STICKER_JOB) return processVideoSticker(job as VideoStickerJob, config, media);
   return Promise.reject(new Error(`unknown job "${job.name}"`));
 }

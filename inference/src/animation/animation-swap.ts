@@ -1,9 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { AnimationAnalysisRecord, FaceAnalysisRecord, FaceBox, FaceChoice } from '@mememint/contracts';
+import type {
+  AnimationAnalysisRecord,
+  AnimationTrackRecord,
+  FaceAnalysisRecord,
+  FaceBox,
+  FaceChoice,
+} from '@mememint/contracts';
 
-import { detectImageFaces, meshImageFaces, storedImageFaces } from '../analysis/face-analysis.js';
+import {
+  detectImageFaces,
+  encodeFloats,
+  meshImageFaces,
+  storedImageFaces,
+} from '../analysis/face-analysis.js';
 import type { PipelineConfig } from '../config.js';
 import { NoFaceError, NoSuchFaceError } from '../errors.js';
 import { AI_LABEL_XMP } from '../image/ai-label.js';
@@ -43,6 +54,10 @@ export interface AnimationSwapResult {
   durationMs: number;
   /** The chosen tracks' boxes (on their own frames). */
   faces: FaceBox[];
+  /** The chosen tracks' indices (largest first). */
+  faceIndexes: number[];
+  /** The chosen tracks as swapped (smoothed meshes): "face" video stickers are cut out along them. */
+  tracks: AnimationTrackRecord[];
   timings: Record<string, number>;
 }
 
@@ -159,6 +174,11 @@ export async function runAnimationSwap(
       frameCount,
       durationMs: Math.round((frameCount / record.fps) * 1000),
       faces: chosen.map((i) => record.tracks[i]!.box),
+      faceIndexes: chosen,
+      tracks: chosen.map((trackIndex, i) => ({
+        ...record.tracks[trackIndex]!,
+        meshes: smoothed[i]!.map((points) => (points ? encodeFloats(points) : null)),
+      })),
       timings,
     };
   });

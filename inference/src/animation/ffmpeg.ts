@@ -114,17 +114,21 @@ export interface FrameEncoder {
   finish(): Promise<void>;
 }
 
-/** Encodes RGB frames of one size at `fps` with the given output arguments into `output`. */
+/**
+ * Encodes frames of one size at `fps` with the given output arguments into `output`: RGB, or RGBA with
+ * `inputFormat` "rgba" (frames then hold 4 bytes a pixel).
+ */
 export async function encodeFrames(
   output: string,
   width: number,
   height: number,
   fps: number,
   outputArgs: string[] = MP4_OUTPUT_ARGS,
+  inputFormat: 'rgb24' | 'rgba' = 'rgb24',
 ): Promise<FrameEncoder> {
   const { child, done } = await startFfmpeg(
     [
-      ...['-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps)],
+      ...['-y', '-f', 'rawvideo', '-pix_fmt', inputFormat, '-s', `${width}x${height}`, '-r', String(fps)],
       ...['-i', 'pipe:0', ...outputArgs, output],
     ],
     ['pipe', 'ignore', 'pipe'],
