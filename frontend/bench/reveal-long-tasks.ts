@@ -10,7 +10,7 @@
  */
 import { loadavg } from 'node:os';
 
-import { launchBrowser } from '../e2e/browser.js';
+import { launchBrowser, PHONE_USER_AGENT } from '../e2e/browser.js';
 import { seedMemes } from '../e2e/seed.js';
 import { ADMIN_TG_ID, startStack, type Stack } from '../e2e/stack.js';
 
@@ -57,6 +57,8 @@ async function main() {
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
+        // Development logins keep the browser's platform: a phone's, as players have (a desktop gets the notice).
+        userAgent: PHONE_USER_AGENT,
       });
       const page = await context.newPage();
       await page.goto(`/?tgId=${ADMIN_TG_ID + 100 + run}`);
