@@ -4,7 +4,7 @@
  */
 
 /** sRGB byte → linear light. */
-const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+export const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
   const c = v / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 });
