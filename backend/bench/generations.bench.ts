@@ -1,6 +1,9 @@
 /**
- * End-to-end generation benchmark: the whole API (HTTP, charging, queue, Socket.IO) with one real
- * inference worker process, on the local PostgreSQL and Redis (as the e2e tests use them).
+ * End-to-end generation benchmark: the API as production runs it (bench/lib/api-process.ts: built, in
+ * its own process, NODE_ENV=production, players signed in with init data signed by its bot token; HTTP,
+ * charging, queue, Socket.IO) with one real inference worker process, on the local PostgreSQL and
+ * Redis. Rules changed (printed with the verdict): one player makes them all, so the per-player limits
+ * and the cap of open generations are off and the player starts with the credits they cost.
  *   npm run bench -w backend -- generations [--sequential 30 --burst 40 --templates 10]
  * Sequential: one generation at a time, request → `generation:done` on the player's socket, beside the
  * worker's own time for the swap; the difference is what the API and the queue add.
@@ -11,21 +14,29 @@
  */
 import 'reflect-metadata';
 
+import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
 import { GENERATION_QUEUE } from '@mememint/contracts';
-import { getQueueToken } from '@nestjs/bull';
-import type { Queue } from 'bull';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import request from 'supertest';
 
-import { LedgerService } from '../src/ledger/ledger.service.js';
+import { AppConfig } from '../src/config/app.config.js';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
 import { startInferenceWorker } from '../test/helpers/inference-worker.js';
-import { createTemplate, newPlayer, photo, requestGeneration } from '../test/helpers/memes.js';
+import {
+  consentToFace,
+  createTemplate,
+  photo,
+  type Player,
+  requestGeneration,
+} from '../test/helpers/memes.js';
 import { SocketRecorder } from '../test/helpers/socket-recorder.js';
 import { newTgId } from '../test/helpers/telegram-login.js';
-import { createTestApp } from '../test/helpers/test-app.js';
+import { type ApiProcess, startApiProcess } from './lib/api-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,36 +58,60 @@ function percentile(samples: number[], p: number): number {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
+/** A player signed in as the mini app signs in (init data signed for the API's bot token), agreed to the face note. */
+async function signIn(api: ApiProcess, server: Server, tgId = newTgId()): Promise<Player> {
+  const res = await request(server)
+    .post('/api/v1/auth/login/')
+    .send({ initData: api.initData({ id: tgId }) })
+    .expect(200);
+  const player = { tgId, token: (res.body as { jwtToken: string }).jwtToken };
+  await consentToFace(server, player);
+  return player;
+}
+
 async function main(): Promise<void> {
   await globalSetup();
   const adminTgId = newTgId();
-  const t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
-  await t.app.listen(0, '127.0.0.1');
-  const worker = await startInferenceWorker(t.config);
+  const api = await startApiProcess({
+    ruleChanges: {
+      // One player makes every generation, dozens at once, and the admin uploads templates in a row.
+      GENERATION_MAX_ACTIVE_PER_PLAYER: '0',
+      RATE_LIMIT_GENERATIONS_PER_PLAYER: '0',
+      RATE_LIMIT_UPLOADS_PER_PLAYER: '0',
+      NEW_USER_CREDITS: String(2 * SEQUENTIAL + BURST + 10),
+    },
+    why: 'one player makes every generation of the bench',
+    env: { ADMIN_TG_IDS: String(adminTgId) },
+  });
+  // The API is reached by its port: supertest and the socket helpers take anything with an address.
+  const server = {
+    address: () => ({ port: api.port, address: '127.0.0.1', family: 'IPv4' }),
+  } as unknown as Server;
+  const config = new AppConfig(api.env);
+  const worker = await startInferenceWorker(config, { NODE_ENV: 'production' });
+  const db = new pg.Pool({ connectionString: api.database.url, max: 2 });
+  const redis = new Redis(config.redis.url);
   const sockets: SocketRecorder[] = [];
   try {
     const resized = (name: string) =>
       sharp(photo(name)).resize(SIDE, SIDE, { fit: 'inside' }).jpeg().toBuffer();
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    const template = await createTemplate(t.server, admin, await resized('portrait-07.jpg'), {
+    const admin = await signIn(api, server, adminTgId);
+    const template = await createTemplate(server, admin, await resized('portrait-07.jpg'), {
       title: 'Bench',
     });
 
-    const player = await newPlayer(t.server, t.config);
-    await t.app
-      .get(LedgerService)
-      .addCredits(player.tgId, 2 * SEQUENTIAL + BURST + 10, { reason: 'admin-grant' });
-    const socket = await SocketRecorder.connect(t.server, player.token);
+    const player = await signIn(api, server);
+    const socket = await SocketRecorder.connect(server, player.token);
     sockets.push(socket);
     const start = (withFace: Buffer | null) =>
-      requestGeneration(t.server, player, { templateId: template.id }, withFace ?? undefined).expect(201);
+      requestGeneration(server, player, { templateId: template.id }, withFace ?? undefined).expect(201);
     const finish = async (id: string) => {
       const outcome = await socket.outcome(id);
       if (outcome !== 'done') throw new Error(`generation ${id} ${outcome}`);
     };
     const workerMs = async (ids: string[]) =>
       (
-        (await t.dataSource.query(`SELECT worker_ms FROM generations WHERE id = ANY($1)`, [ids])) as {
+        (await db.query(`SELECT worker_ms FROM generations WHERE id = ANY($1)`, [ids])).rows as {
           worker_ms: number;
         }[]
       ).map((row) => row.worker_ms);
@@ -89,12 +124,20 @@ async function main(): Promise<void> {
     const templateImages = [await resized('portrait-07.jpg'), await resized('group-06.jpg')];
     for (let i = 0; i < TEMPLATES; i++) {
       const started = performance.now();
-      await createTemplate(t.server, admin, templateImages[i % 2]!, { title: `Bench ${i}` });
+      await createTemplate(server, admin, templateImages[i % 2]!, { title: `Bench ${i}` });
       templateUploads.push(performance.now() - started);
     }
 
-    // Wall-clock times (Date.now) so they compare with Bull's job timestamps (same machine).
-    const queue = t.app.get<Queue>(getQueueToken(GENERATION_QUEUE));
+    // Wall-clock times (Date.now) so they compare with Bull's job timestamps (same machine), read from
+    // the job's hash in Redis as Bull keeps it.
+    const jobTimes = async (id: string) => {
+      const [processedOn, finishedOn] = await redis.hmget(
+        `${config.redis.bullPrefix}:${GENERATION_QUEUE}:${id}`,
+        'processedOn',
+        'finishedOn',
+      );
+      return { processedOn: Number(processedOn), finishedOn: Number(finishedOn) };
+    };
     const rows: Record<string, number[]> = {
       latency: [],
       answered: [],
@@ -110,13 +153,13 @@ async function main(): Promise<void> {
       const answered = Date.now();
       await finish(id);
       const delivered = Date.now();
-      const job = (await queue.getJob(id))!;
+      const job = await jobTimes(id);
       rows.latency!.push(delivered - requested);
       rows.answered!.push(answered - requested);
-      rows.pickup!.push(job.processedOn! - requested);
-      rows.workerWall!.push(job.finishedOn! - job.processedOn!);
-      rows.toSocket!.push(delivered - job.finishedOn!);
-      rows.overhead!.push(delivered - requested - (job.finishedOn! - job.processedOn!));
+      rows.pickup!.push(job.processedOn - requested);
+      rows.workerWall!.push(job.finishedOn - job.processedOn);
+      rows.toSocket!.push(delivered - job.finishedOn);
+      rows.overhead!.push(delivered - requested - (job.finishedOn - job.processedOn));
       sequentialIds.push(id);
     }
     const workerTimes = await workerMs(sequentialIds);
@@ -158,10 +201,14 @@ async function main(): Promise<void> {
       `\nBurst: ${BURST} generations requested at once, all done in ${burstSeconds.toFixed(1)} s: ` +
         `${((BURST / burstSeconds) * 60).toFixed(0)} generations per minute with one worker`,
     );
+    const load = (await import('node:os')).loadavg().map((value) => value.toFixed(1));
+    console.log(`${api.rules} Load average at the end: ${load.join(' ')}.`);
   } finally {
     for (const socket of sockets) socket.close();
     await worker.stop();
-    await t.close();
+    redis.disconnect();
+    await db.end();
+    await api.stop();
     await globalTeardown();
   }
 }

@@ -1,7 +1,12 @@
 /**
- * Swipe benchmark: players swiping their decks through HTTP against one API process (`src/main.ts`
- * in its own process, on the local PostgreSQL and Redis), SWIPES_MAX raised and the pace rule off.
- *   npm run bench -w backend -- swipes [--players 500 --clients 50 --seconds 15 --also-at 0.25,0.75]
+ * Swipe benchmark: players swiping their decks through HTTP against one API process started as
+ * production runs it (bench/lib/api-process.ts: built, NODE_ENV=production, init data signed with its
+ * bot token), on the local PostgreSQL and Redis. The pace rule is on (SWIPE_MIN_INTERVAL_MS, 300 ms):
+ * a player swipes again only once it has passed, as the mini app's players do, so the bench plays
+ * enough players that the pace is not what limits the rate. Rules changed (printed with the verdict):
+ * SWIPES_MAX raised (a minute's bar would run dry), the per-address limits off (every player is
+ * 127.0.0.1), every meme a deck candidate.
+ *   npm run bench -w backend -- swipes [--players 1000 --clients 50 --seconds 15 --also-at 0.25,0.75]
  * 1. Closed loop (each client swipes again as soon as answered): the maximum of swipes (likes, decks
  *    fetched 50 at a time, the next one while 10 cards are left, as the mini app preloads), and of
  *    `GET /api/v1/auth/me/`, in the same run.
@@ -24,7 +29,7 @@ import { freePort } from '../scripts/local-services.mjs';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
 import { runAdminCli } from '../test/helpers/admin-cli.js';
-import { initDataFor, newTgId } from '../test/helpers/telegram-login.js';
+import { newTgId } from '../test/helpers/telegram-login.js';
 import { startApiProcess } from './lib/api-process.js';
 import {
   burst,
@@ -39,7 +44,7 @@ import {
 
 const { values } = parseArgs({
   options: {
-    players: { type: 'string', default: '500' },
+    players: { type: 'string', default: '1000' },
     clients: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '15' },
     authors: { type: 'string', default: '200' },
@@ -68,30 +73,35 @@ interface Player {
   /** Memes this player has swiped (or is swiping). */
   swiped: Set<string>;
   refilling: Promise<void> | null;
+  /** When this player's last swipe was sent (performance.now()), for the pace rule. */
+  lastSwipeAt: number;
 }
 
 async function main(): Promise<void> {
   await globalSetup();
   const metricsPort = await freePort();
   const api = await startApiProcess({
-    SWIPES_MAX: '1000000',
-    SWIPE_MIN_INTERVAL_MS: '0',
-    // All players come from one address here: the per-address limits would refuse them as one crowd
-    // (the per-player swipe limit stays on, as in production).
-    RATE_LIMIT_AUTH_PER_ADDRESS: '0',
-    RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0',
-    // Every meme stays a candidate however many a player has swiped.
-    SWIPE_DECK_CANDIDATES: '1000',
-    METRICS_PORT: String(metricsPort),
+    ruleChanges: {
+      SWIPES_MAX: '1000000',
+      // All players come from one address here: the per-address limits would refuse them as one crowd
+      // (the per-player swipe limit and the pace stay on, as in production).
+      RATE_LIMIT_AUTH_PER_ADDRESS: '0',
+      RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0',
+      // Every meme stays a candidate however many a player has swiped.
+      SWIPE_DECK_CANDIDATES: '1000',
+    },
+    why: 'a player swipes for minutes, and every simulated player is 127.0.0.1',
+    env: { METRICS_PORT: String(metricsPort) },
   });
-  const config = new AppConfig(api.env);
+  // The pace, with a margin for the spread of the requests' travel (the API times their arrivals).
+  const paceMs = new AppConfig(api.env).swipes.minIntervalMs + 30;
   const http = new HttpClient(api.port, CLIENTS * 2);
   const db = new pg.Pool({ connectionString: api.database.url, max: 4 });
   try {
     const login = async (): Promise<Player> => {
       const tgId = newTgId();
       const res = await http.request('POST', '/api/v1/auth/login/', undefined, {
-        initData: initDataFor(config, { id: tgId }),
+        initData: api.initData({ id: tgId }),
       });
       if (res.status !== 200) throw new Error(`login answered ${res.status}`);
       return {
@@ -100,6 +110,7 @@ async function main(): Promise<void> {
         deck: [],
         swiped: new Set(),
         refilling: null,
+        lastSwipeAt: -Infinity,
       };
     };
     const inBatches = async <T>(count: number, make: () => Promise<T>): Promise<T[]> => {
@@ -151,9 +162,17 @@ async function main(): Promise<void> {
     };
     // Answers other than 200, by status (printed with the results).
     const refused = new Map<number, number>();
+    // Times a client had no player whose pace allowed a swipe and waited for one.
+    let pacedWaits = 0;
     const swipeAs = async (player: Player): Promise<boolean> => {
+      const wait = player.lastSwipeAt + paceMs - performance.now();
+      if (wait > 0) {
+        pacedWaits++;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       const memeId = await nextMeme(player);
       if (!memeId) return false;
+      player.lastSwipeAt = performance.now();
       const res = await http.request('POST', `/api/v1/swipes/${memeId}/`, player.token, { like: true });
       if (res.status !== 200) refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
       return res.status === 200;
@@ -168,7 +187,23 @@ async function main(): Promise<void> {
     };
     const meAs = async (player: Player) =>
       (await http.request('GET', '/api/v1/auth/me/', player.token)).status === 200;
-    const playerOf = (client: number, turn: number) => players[(client + turn * CLIENTS) % players.length]!;
+    // A client's players are every CLIENTS-th one from its number; it takes the next whose pace allows a
+    // swipe (at least one of its share swipes every paceMs / share ms, so it waits only past that rate).
+    const playerOf = (client: number, turn: number) => {
+      const share = Math.ceil(players.length / CLIENTS);
+      for (let step = 0; step < share; step++) {
+        const player = players[(client + (turn + step) * CLIENTS) % players.length]!;
+        if (performance.now() - player.lastSwipeAt >= paceMs) return player;
+      }
+      return players[(client + turn * CLIENTS) % players.length]!;
+    };
+    /** A player at random whose pace allows a swipe (players do not swipe in step). */
+    const readyPlayer = () => {
+      let player = players[Math.floor(Math.random() * players.length)]!;
+      for (let tries = 0; tries < 20 && performance.now() - player.lastSwipeAt < paceMs; tries++)
+        player = players[Math.floor(Math.random() * players.length)]!;
+      return player;
+    };
     const turns = new Array<number>(CLIENTS).fill(0);
     const swipesClosed = () =>
       withCpu(api.pid, () =>
@@ -191,7 +226,7 @@ async function main(): Promise<void> {
       const perfStart = performance.now();
       const result = await withCpu(api.pid, () =>
         // A player at random each time: players do not swipe in step (their decks run low at different times).
-        openLoop(rate, DURATION_MS, () => op(players[Math.floor(Math.random() * players.length)]!)),
+        openLoop(rate, DURATION_MS, () => op(readyPlayer())),
       );
       ownLoop.disable();
       if (TIMELINE) printTimeline(rate, startedAt, monotonicStart, perfStart, result, ownLoop);
@@ -263,6 +298,7 @@ async function main(): Promise<void> {
       [hotAuthor.tgId],
     );
     const viral = (rows[0] as { id: string }).id;
+    await new Promise((resolve) => setTimeout(resolve, paceMs));
     const viralBurst = await burst(PLAYERS, async (index) => {
       const res = await http.request('POST', `/api/v1/swipes/${viral}/`, players[index]!.token, {
         like: true,
@@ -298,8 +334,10 @@ async function main(): Promise<void> {
         `API CPU per /me / per swipe: ${(me.apiCpuMs / spreadSwipes.apiCpuMs).toFixed(2)}. ` +
         `Viral meme: ${likes[0].likes} likes of ${viralBurst.ok} (exact: ${likes[0].likes === viralBurst.ok}), ` +
         `author +${gained} coins (expected ${2 * viralBurst.ok}); balances off their ledgers: ${drifted}. ` +
-        `Swipes refused: ${JSON.stringify(Object.fromEntries(refused))}.`,
+        `Swipes refused: ${JSON.stringify(Object.fromEntries(refused))} (429: the pace); a client waited ` +
+        `for a player's pace ${pacedWaits} times.`,
     );
+    console.log(`${api.rules} The pace rule is on (SWIPE_MIN_INTERVAL_MS as in production).`);
   } finally {
     http.close();
     await db.end();

@@ -102,9 +102,11 @@ describe('ledger partitioned by month', () => {
     await backdate(tgId, 'long-ago', new Date('2019-03-15T12:00:00Z'));
     const before = await placesOf(tgId);
     expect(before.map((row) => row.partition)).toEqual([thisMonth, 'ledger_entries_default']);
+    expect(await partitions.defaultRows()).toBe(1);
     expect(await partitions.ensureMonths([new Date('2019-03-01T00:00:00Z')])).toEqual([
       'ledger_entries_2019_03',
     ]);
+    expect(await partitions.defaultRows()).toBe(0);
     const after = await placesOf(tgId);
     expect(after).toEqual([before[0], { ...before[1], partition: 'ledger_entries_2019_03' }]);
     // The moved row is still the key's: a repeat pays nothing and answers what it gave.

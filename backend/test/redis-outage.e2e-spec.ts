@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 
-import { type ApiProcess, startApiProcess } from '../bench/lib/api-process.js';
+import { type ApiProcess, startApiProcess } from './helpers/api-process.js';
 import { signInitData } from '../src/auth/telegram-init-data.js';
 import { DEVELOPMENT_BOT_TOKEN } from '../src/config/platform.variables.js';
 import { photo } from './helpers/memes.js';

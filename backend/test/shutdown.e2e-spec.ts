@@ -4,7 +4,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 
-import { type ApiProcess, startApiProcess } from '../bench/lib/api-process.js';
+import { type ApiProcess, startApiProcess } from './helpers/api-process.js';
 import { signInitData } from '../src/auth/telegram-init-data.js';
 import { DEVELOPMENT_BOT_TOKEN } from '../src/config/platform.variables.js';
 import { photo } from './helpers/memes.js';

@@ -122,6 +122,20 @@ describe('video stickers from animated memes', () => {
     expect(tracks.tracks[0]!.meshes).toHaveLength(tracks.frameCount);
   });
 
+  it('screens the animated result for NSFW (its poster and a frame a second): scores kept, not held', async () => {
+    const [row] = (await t.dataSource.query('SELECT nsfw_scores, review_since FROM memes WHERE id = $1', [
+      animated.id,
+    ])) as { nsfw_scores: Record<string, number> | null; review_since: Date | null }[];
+    expect(row!.nsfw_scores).toEqual(
+      expect.objectContaining({
+        porn: expect.any(Number),
+        sexy: expect.any(Number),
+        neutral: expect.any(Number),
+      }),
+    );
+    expect(row!.review_since).toBeNull();
+  });
+
   it('makes a pack mixing a static and a video sticker, sent with format "video", trimmed to 3 s', async () => {
     const pack = (await create({ title: 'Moving', memeIds: [still.id, animated.id] }).expect(201))
       .body as StickerPackDto;

@@ -1,5 +1,5 @@
 import type { FaceChoice, FaceRect } from './face-analysis.js';
-import type { NsfwScores } from './moderation.js';
+import type { NsfwScores, NsfwThresholds } from './moderation.js';
 import type { FaceBox } from './queue.js';
 import type { StickerStyle } from './stickers.js';
 
@@ -52,6 +52,11 @@ export interface AnalyseAnimationJobData {
   posterKey: string;
   thumbnailKey: string;
   analysisKey: string;
+  /**
+   * Screening of the upload: its first frame and one a second are classified and, when the worst is
+   * `isNsfw` at these thresholds, the job fails with NSFW_IMAGE (nothing is stored).
+   */
+  screen?: NsfwThresholds;
 }
 
 export interface AnalyseAnimationJobResult {
@@ -65,6 +70,8 @@ export interface AnalyseAnimationJobResult {
   durationMs: number;
   /** Its face tracks, largest first (the list a generation's `faces` indexes); empty when none. */
   faces: AnimationFaceRect[];
+  /** The worst screened frame's scores, when the upload was screened. */
+  nsfw?: NsfwScores;
   timings: Record<string, number>;
 }
 

@@ -95,6 +95,42 @@ export interface FaceAnalysisRecord {
   faces: AnalysedFace[];
 }
 
+/**
+ * Faces at least this fraction of the largest face's width (cheek to cheek) are "nearly the same size":
+ * among them the default face is the most frontal and sharpest (`defaultFaceIndex`).
+ */
+export const DEFAULT_FACE_SIZE_RATIO = 0.8;
+/** Turn (degrees of yaw) at which a face counts as not frontal at all in the default face's score. */
+const DEFAULT_FACE_MAX_YAW = 60;
+
+/**
+ * The face a swap takes when the player chose none (issue 23): the largest, unless faces of nearly its
+ * size (`DEFAULT_FACE_SIZE_RATIO`) are there; then the best of them by frontality (1 at yaw 0, 0 at
+ * ±60°, from the mesh) plus sharpness (the variance of the Laplacian on the inner face against the
+ * sharpest of them, on a log scale: 1 for the sharpest, 0.25 less for each halving, 0 at a sixteenth),
+ * weighted equally. Ties keep the larger face. `faces` is the analysis' list, largest first; answers
+ * an index into it (0 for an empty list).
+ */
+export function defaultFaceIndex(
+  faces: readonly { quality: Pick<FaceQuality, 'yaw' | 'width' | 'sharpness'> }[],
+): number {
+  if (faces.length < 2) return 0;
+  const widest = Math.max(...faces.map(({ quality }) => quality.width));
+  const candidates = faces
+    .map(({ quality }, index) => ({ quality, index }))
+    .filter(({ quality }) => quality.width >= DEFAULT_FACE_SIZE_RATIO * widest);
+  const sharpest = Math.max(...candidates.map(({ quality }) => quality.sharpness));
+  const score = ({ yaw, sharpness }: Pick<FaceQuality, 'yaw' | 'sharpness'>) => {
+    const frontal = 1 - Math.min(Math.abs(yaw), DEFAULT_FACE_MAX_YAW) / DEFAULT_FACE_MAX_YAW;
+    const sharp =
+      sharpest <= 0 ? 1 : sharpness <= 0 ? 0 : Math.max(0, 1 + Math.log2(sharpness / sharpest) / 4);
+    return 0.5 * frontal + 0.5 * sharp;
+  };
+  let best = candidates[0] ?? { quality: faces[0]!.quality, index: 0 };
+  for (const candidate of candidates) if (score(candidate.quality) > score(best.quality)) best = candidate;
+  return best.index;
+}
+
 /** A face of the analysis as the API lists it. */
 export interface AnalysedFaceSummary {
   box: FaceBox;
@@ -128,8 +164,9 @@ export function isAnalyseJobResult(value: unknown): value is AnalyseJobResult {
 }
 
 /**
- * Which faces of the target a swap replaces: the largest (default), every face, or indices into the
- * target's analysed `faces` (largest first).
+ * Which faces of the target a swap replaces: the default face (`'largest'`, the default: the largest,
+ * or of faces nearly its size the most frontal and sharpest, `defaultFaceIndex`), every face, or
+ * indices into the target's analysed `faces` (largest first).
  */
 export type FaceChoice = 'largest' | 'all' | number[];
 

@@ -31,6 +31,11 @@ export interface TemplateDto extends AnimationFields {
    * the template was added; empty for a template added before analyses until its first use.
    */
   faces: FaceRect[];
+  /**
+   * The face a generation without a face choice swaps (an index into `faces`): the largest, or of faces
+   * of nearly its size the most frontal and sharpest (`defaultFaceIndex`); the face picker preselects it.
+   */
+  defaultFace: number;
   createdAt: string;
 }
 
@@ -47,6 +52,8 @@ export interface MemeDto extends AnimationFields {
   /** The generation that produced it; null for a player's own uploaded photo. */
   generationId: string | null;
   templateId: string | null;
+  /** The target's faces its generation swapped (indices into the target's faces, largest first), when known. */
+  faceIndexes?: number[];
   likes: number;
   createdAt: string;
   publishedAt: string | null;
@@ -106,6 +113,8 @@ export interface GenerationStatusDto {
   progress: number;
   stage: GenerationStage;
   meme?: MemeDto;
+  /** Once done: the target's faces it swapped (indices into the target's faces, largest first). */
+  faceIndexes?: number[];
   /** Why it failed, in English (ErrorText). */
   error?: string;
   /** For a failure the player can fix, which input was at fault (the mini app translates by it). */

@@ -30,7 +30,7 @@ export interface SwapJobData {
   targetKey: string;
   /** Caption to draw, top/bottom split by a newline. */
   text?: string;
-  /** Which faces of the target to replace (default the largest). */
+  /** Which faces of the target to replace (default `'largest'`: the default face, `defaultFaceIndex`). */
   faces?: FaceChoice;
   /** Where the worker writes its result and thumbnail. */
   resultKey: string;
@@ -203,6 +203,8 @@ export interface GenerationJobResult {
   width: number;
   height: number;
   faces: FaceBox[];
+  /** The target's faces swapped: indices into its face list (largest first), in `faces`' order. */
+  faceIndexes?: number[];
   /** An animated result's MP4 (then `resultKey` is its poster), frame count and duration. */
   videoKey?: string;
   frameCount?: number;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -7,13 +7,25 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 
 import { makeScreenshotSheet } from './sheet/make-sheet.js';
-import { SCREENS, THEMES } from './sheet/screens.js';
+import { ROUTE_SCREENS, SCREENS, THEMES } from './sheet/screens.js';
+import { FRONTEND_DIR } from './stack.js';
 
 /** `npm run screenshots -w frontend` as CI runs it: every route in both themes, and the two sheets. */
 const out = mkdtempSync(join(tmpdir(), 'mm-screens-'));
 after(() => rmSync(out, { recursive: true, force: true }));
 
 describe('the screenshot sheet', () => {
+  it('has a screen for every route of the router', () => {
+    const router = readFileSync(join(FRONTEND_DIR, 'src', 'app', 'router.tsx'), 'utf8');
+    const paths = [...router.matchAll(/<Route\s+path=(?:"([^"]+)"|\{(\w+)\})/g)].map(
+      ([, text, name]) => text ?? name,
+    );
+    assert.ok(paths.length > 10, 'the routes are read from router.tsx');
+    assert.deepEqual([...paths].sort(), Object.keys(ROUTE_SCREENS).sort());
+    for (const screen of Object.values(ROUTE_SCREENS))
+      if (screen !== null) assert.ok(SCREENS.includes(screen), `${screen} is on the sheet`);
+  });
+
   it(
     'shoots every screen in the light and the dark theme and puts each theme on one sheet',
     { timeout: 600_000 },

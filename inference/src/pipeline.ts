@@ -1,9 +1,11 @@
-import type {
-  FaceAnalysisRecord,
-  FaceBox,
-  FaceChoice,
-  GenerationJobProgress,
-  GenerationStage,
+import {
+  DEFAULT_FACE_SIZE_RATIO,
+  defaultFaceIndex,
+  type FaceAnalysisRecord,
+  type FaceBox,
+  type FaceChoice,
+  type GenerationJobProgress,
+  type GenerationStage,
 } from '@mememint/contracts';
 
 import {
@@ -28,7 +30,10 @@ export interface SwapRequest {
   target: Uint8Array;
   /** Caption; a newline splits top and bottom text. */
   text?: string;
-  /** Which faces of the target to replace: the largest (default), every face, or indices (largest first). */
+  /**
+   * Which faces of the target to replace: the default face (`'largest'`, the default: `defaultFaceIndex`),
+   * every face, or indices (largest first).
+   */
   faces?: FaceChoice;
   /**
    * The stored analyses of the two images, when there are any: used when they describe these bytes with
@@ -54,6 +59,8 @@ export interface SwapResult {
   height: number;
   /** The target's faces that were replaced, in target pixels (hairline to chin). */
   faces: FaceBox[];
+  /** Their indices in the target's face list (largest first), in `faces`' order. */
+  faceIndexes: number[];
   /** Which stored analyses were used. */
   cached: { face: boolean; target: boolean };
   /** Milliseconds per stage. */
@@ -91,26 +98,46 @@ async function stage<T>(
 }
 
 /**
- * The target's faces to replace, from its face list (largest first). A chosen face narrower than the
- * configured minimum is a typed failure; with `all`, such faces are left out unless none is left.
+ * The target's faces to replace, from its face list (largest first), with their indices in it: the
+ * default face (`defaultFaceIndex`: the largest, or of faces nearly its size the most frontal and
+ * sharpest), every face, or the chosen indices. A chosen face narrower than the configured minimum is a
+ * typed failure; with `all`, such faces are left out unless none is left.
  */
-function chooseTargetFaces(faces: ImageFace[], choice: FaceChoice, minWidth: number): ImageFace[] {
+export function chooseTargetFaces(
+  faces: ImageFace[],
+  choice: FaceChoice,
+  minWidth: number,
+): { face: ImageFace; index: number }[] {
   if (faces.length === 0) throw new NoFaceError('target');
   const wide = (face: ImageFace) => face.quality.width >= minWidth;
   if (choice === 'all') {
-    const swappable = faces.filter(wide);
+    const swappable = faces.map((face, index) => ({ face, index })).filter(({ face }) => wide(face));
     if (swappable.length === 0) throw new FaceTooSmallInTargetError(faces[0].quality.width, minWidth);
     return swappable;
   }
-  const chosen = (choice === 'largest' ? [0] : [...new Set(choice)]).map((index) => {
+  const indexes = choice === 'largest' ? [defaultFaceIndex(faces)] : [...new Set(choice)];
+  const chosen = indexes.map((index) => {
     if (!Number.isInteger(index) || index < 0 || index >= faces.length) {
       throw new NoSuchFaceError(index, faces.length);
     }
-    return faces[index];
+    return { face: faces[index], index };
   });
-  const small = chosen.find((face) => !wide(face));
-  if (small) throw new FaceTooSmallInTargetError(small.quality.width, minWidth);
+  const small = chosen.find(({ face }) => !wide(face));
+  if (small) throw new FaceTooSmallInTargetError(small.face.quality.width, minWidth);
   return chosen;
+}
+
+/**
+ * The detected faces a default choice needs meshed: the largest and, up to the last of them, the faces
+ * of nearly its size (one of which may be the default face). A prefix, so indices stay the list's.
+ */
+function defaultCandidates<T extends { box: { width: number } }>(found: T[]): T[] {
+  const widest = Math.max(...found.map(({ box }) => box.width));
+  let last = 0;
+  found.forEach(({ box }, index) => {
+    if (box.width >= DEFAULT_FACE_SIZE_RATIO * widest) last = index;
+  });
+  return found.slice(0, last + 1);
 }
 
 /**
@@ -159,13 +186,17 @@ export async function runSwap(
     const [sourceFace] = storedFace ?? (await meshImageFaces(face, faceFound.slice(0, 1), config));
     const targetFaces =
       storedTarget ??
-      (await meshImageFaces(target, choice === 'largest' ? targetFound.slice(0, 1) : targetFound, config));
+      (await meshImageFaces(
+        target,
+        choice === 'largest' ? defaultCandidates(targetFound) : targetFound,
+        config,
+      ));
     return { source: sourceFace, targets: chooseTargetFaces(targetFaces, choice, config.minTargetFaceWidth) };
   });
   if (!source) throw new NoFaceError('face');
 
   await stage('swap', timings, onProgress, () => {
-    for (const chosen of targets) {
+    for (const { face: chosen } of targets) {
       swapFace(target, chosen.mesh, face, source.mesh, swapOptionsFor(chosen, config));
     }
   });
@@ -185,7 +216,7 @@ export async function runSwap(
       request.keepMask
         ? encodeFaceMask(
             faceMask(
-              targets.map(({ mesh }) => mesh),
+              targets.map(({ face: chosen }) => chosen.mesh),
               target.width,
               target.height,
             ),
@@ -201,7 +232,8 @@ export async function runSwap(
     ...(mask ? { mask } : {}),
     width: target.width,
     height: target.height,
-    faces: targets.map(({ box }) => box),
+    faces: targets.map(({ face: chosen }) => chosen.box),
+    faceIndexes: targets.map(({ index }) => index),
     cached: { face: storedFace !== null, target: storedTarget !== null },
     timings,
   };

@@ -100,6 +100,7 @@ async function processSwap(
     width: result.width,
     height: result.height,
     faces: result.faces,
+    faceIndexes: result.faceIndexes,
     cached: result.cached,
     nsfw,
     timings,

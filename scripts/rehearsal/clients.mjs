@@ -1,7 +1,8 @@
 // @ts-check
 // The rehearsal's players: HTTP calls that retry as the mini app's network layer would, a socket per
 // player, and what a player does (sign in, generate and publish, swipe), counted in `stats`.
-import { DEVELOPMENT_BOT_TOKEN, io, signInitData, sleep } from './common.mjs';
+import { signInitData } from '../lib/production-api.mjs';
+import { giveUp, io, sleep } from './common.mjs';
 
 /** What the clients saw, for the report. */
 export const stats = {
@@ -23,7 +24,14 @@ export const stats = {
   failedEvents: new Set(),
   socketReconnects: 0,
   polled: 0,
+  /** Access tokens renewed with the refresh token after a 401 (as the mini app does). */
+  refreshes: 0,
+  /** Requests under way now (for the stragglers' report), by a request number. @type {Map<number, { route: string, attempt: number, since: number }>} */
+  inFlight: new Map(),
+  /** Requests still unanswered when the run gave up on its players, by `route`. @type {Map<string, number>} */
+  abandoned: new Map(),
 };
+let requestNumber = 0;
 /**
  * @param {Map<string, number>} map
  * @param {string} key
@@ -33,7 +41,9 @@ const RETRYABLE = new Set([502, 503, 504]);
 
 /**
  * @typedef {object} CallOptions
- * @property {string} [token]
+ * @property {string | (() => string | undefined)} [token] the access token (a getter: read at each attempt)
+ * @property {() => Promise<boolean>} [refresh] renews the access token after a 401 (once per request),
+ *   answering whether it did; the request is then tried again
  * @property {unknown} [body] Sent as JSON.
  * @property {() => FormData} [form] A fresh form per attempt.
  * @property {number[]} [expected] Statuses that are answers, not failures.
@@ -51,27 +61,58 @@ const RETRYABLE = new Set([502, 503, 504]);
  * @param {CallOptions} [options]
  * @returns {Promise<{ status: number, body: any, attempts: number }>}
  */
-export async function call(
+export async function call(base, route, method, urlPath, options = {}) {
+  stats.requests++;
+  const number = ++requestNumber;
+  try {
+    return await attempts(base, route, method, urlPath, number, options);
+  } finally {
+    stats.inFlight.delete(number);
+  }
+}
+
+/**
+ * @param {string} base
+ * @param {string} route
+ * @param {string} method
+ * @param {string} urlPath
+ * @param {number} number
+ * @param {CallOptions} options
+ * @returns {Promise<{ status: number, body: any, attempts: number }>}
+ */
+async function attempts(
   base,
   route,
   method,
   urlPath,
-  { token, body, form, expected = [], expectedAfterRetry = [] } = {},
+  number,
+  { token, refresh, body, form, expected = [], expectedAfterRetry = [] },
 ) {
-  stats.requests++;
   let last = '';
+  let refreshed = false;
   for (let attempt = 1; attempt <= 12; attempt++) {
+    if (giveUp.signal.aborted) {
+      bump(stats.abandoned, route);
+      return { status: 0, body: null, attempts: attempt - 1 };
+    }
+    stats.inFlight.set(number, { route, attempt, since: Date.now() });
+    const bearer = typeof token === 'function' ? token() : token;
     try {
       const res = await fetch(`${base}${urlPath}`, {
         method,
         headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : form?.(),
-        signal: AbortSignal.timeout(180_000),
+        signal: AbortSignal.any([AbortSignal.timeout(180_000), giveUp.signal]),
       });
       const text = await res.text();
+      if (res.status === 401 && refresh && !refreshed) {
+        // The access token expired (15 minutes: a long run outlives it): renewed, then tried again.
+        refreshed = true;
+        if (await refresh()) continue;
+      }
       if (RETRYABLE.has(res.status)) {
         last = `${res.status}`;
       } else {
@@ -93,6 +134,10 @@ export async function call(
     }
     await sleep(Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random()));
   }
+  if (giveUp.signal.aborted) {
+    bump(stats.abandoned, route);
+    return { status: 0, body: null, attempts: 12 };
+  }
   bump(stats.lost, `${route} gave up after 12 attempts (${last})`);
   return { status: 0, body: null, attempts: 12 };
 }
@@ -104,14 +149,22 @@ export class Player {
   /**
    * @param {string} base the proxy's URL
    * @param {number} tgId
+   * @param {string} botToken the token the player's init data is signed with (as Telegram signs it)
    */
-  constructor(base, tgId) {
+  constructor(base, tgId, botToken) {
     this.base = base;
     this.tgId = tgId;
+    this.botToken = botToken;
     /** Generations waiting for their socket event. @type {Map<string, (outcome: Outcome) => void>} */
     this.waiters = new Map();
     /** @type {string | undefined} */
     this.token = undefined;
+    /** @type {string | undefined} */
+    this.refreshToken = undefined;
+    /** @type {Promise<boolean> | null} */
+    this.refreshing = null;
+    /** The id of the last socket event received, sent on reconnection for what was missed. @type {string | undefined} */
+    this.lastEventId = undefined;
     /** @type {import('socket.io-client').Socket | undefined} */
     this.socket = undefined;
     /** Whether the player's face photo was sent with a generation already. */
@@ -120,20 +173,48 @@ export class Player {
 
   async login() {
     const initData = signInitData(
-      {
-        query_id: `rehearsal${this.tgId}`,
-        user: JSON.stringify({
-          id: this.tgId,
-          first_name: `Player ${this.tgId % 1000}`,
-          language_code: 'en',
-        }),
-        auth_date: String(Math.floor(Date.now() / 1000)),
-      },
-      DEVELOPMENT_BOT_TOKEN,
+      { id: this.tgId, first_name: `Player ${this.tgId % 1000}`, language_code: 'en' },
+      this.botToken,
     );
     const res = await call(this.base, 'login', 'POST', '/api/v1/auth/login/', { body: { initData } });
     if (res.status !== 200) throw new Error(`login answered ${res.status}`);
     this.token = res.body.jwtToken;
+    this.refreshToken = res.body.refreshToken;
+  }
+
+  /**
+   * A new token pair for the refresh token (one renewal at a time per player), as the mini app renews
+   * an expired access token; answers whether it got one.
+   * @returns {Promise<boolean>}
+   */
+  refresh() {
+    this.refreshing ??= call(this.base, 'refresh', 'POST', '/api/v1/auth/refresh-token/', {
+      body: { refreshToken: this.refreshToken },
+    })
+      .then((res) => {
+        if (res.status !== 200) return false;
+        stats.refreshes++;
+        this.token = res.body.newJwtToken;
+        this.refreshToken = res.body.newRefreshToken;
+        return true;
+      })
+      .finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  /**
+   * A request as this player: its current access token, renewed once on a 401.
+   * @param {string} route
+   * @param {string} method
+   * @param {string} urlPath
+   * @param {CallOptions} [options]
+   */
+  request(route, method, urlPath, options = {}) {
+    return call(this.base, route, method, urlPath, {
+      ...options,
+      token: () => this.token,
+      refresh: () => this.refresh(),
+    });
   }
 
   /** @returns {Promise<void>} */
@@ -141,12 +222,27 @@ export class Player {
     const socket = io(this.base, {
       path: '/socket.io',
       transports: ['websocket'],
-      auth: { token: this.token },
+      // Read at each (re)connection: the current token (renewed when it expired) and the last event's id,
+      // so the server sends what the socket missed.
+      auth: (callback) => callback({ token: this.token, lastEventId: this.lastEventId }),
       reconnectionDelay: 200,
       reconnectionDelayMax: 2000,
     });
     this.socket = socket;
     socket.io.on('reconnect', () => stats.socketReconnects++);
+    socket.onAny((...args) => {
+      const meta = args.at(-1);
+      if (meta && typeof meta.eventId === 'string') this.lastEventId = meta.eventId;
+    });
+    // The server closes a socket when its access token expires; the app renews the token and connects
+    // again (Socket.IO does not reconnect by itself after a server's disconnect).
+    socket.on('disconnect', (reason) => {
+      if (reason !== 'io server disconnect' || giveUp.signal.aborted) return;
+      void this.refresh().then(() => {
+        stats.socketReconnects++;
+        socket.connect();
+      });
+    });
     /** @param {Outcome['outcome']} outcome */
     const settle = (outcome) => (/** @type {{ id: string, meme?: { id: string } }} */ payload) => {
       (outcome === 'done' ? stats.doneEvents : stats.failedEvents).add(payload.id);
@@ -168,21 +264,26 @@ export class Player {
   async outcome(generationId) {
     /** @type {Promise<Outcome>} */
     const fromSocket = new Promise((resolve) => this.waiters.set(generationId, resolve));
-    for (;;) {
-      const outcome = await Promise.race([fromSocket, sleep(15_000).then(() => null)]);
-      if (outcome) return outcome;
-      stats.polled++;
-      const res = await call(
-        this.base,
-        'generation status',
-        'GET',
-        `/api/v1/memes/generations/${generationId}/status`,
-        {
-          token: this.token,
-        },
-      );
-      if (res.body?.status === 'done' || res.body?.status === 'failed')
-        return { outcome: res.body.status, memeId: res.body.meme?.id };
+    try {
+      for (;;) {
+        const outcome = await Promise.race([fromSocket, sleep(15_000).then(() => null)]);
+        if (outcome) return outcome;
+        if (giveUp.signal.aborted) {
+          bump(stats.abandoned, 'generation outcome');
+          return { outcome: 'failed' };
+        }
+        stats.polled++;
+        const res = await this.request(
+          'generation status',
+          'GET',
+          `/api/v1/memes/generations/${generationId}/status`,
+          {},
+        );
+        if (res.body?.status === 'done' || res.body?.status === 'failed')
+          return { outcome: res.body.status, memeId: res.body.meme?.id };
+      }
+    } finally {
+      this.waiters.delete(generationId);
     }
   }
 
@@ -198,15 +299,12 @@ export class Player {
     let first = !this.hasFace;
     // A face photo needs the player's consent to the face-photo note first (issue 25).
     if (first) {
-      const consent = await call(this.base, 'consent', 'POST', '/api/v1/users/face/consent/', {
-        token: this.token,
-      });
+      const consent = await this.request('consent', 'POST', '/api/v1/users/face/consent/', {});
       if (consent.status !== 200) throw new Error(`face consent answered ${consent.status}`);
     }
     for (let made = 0; Date.now() < end && made < count; made++) {
       const withFace = first;
-      const res = await call(this.base, 'generation', 'POST', '/api/v1/memes/generations/', {
-        token: this.token,
+      const res = await this.request('generation', 'POST', '/api/v1/memes/generations/', {
         expected: [429],
         form: () => {
           const form = new FormData();
@@ -221,8 +319,7 @@ export class Player {
         stats.generationsAccepted.add(res.body.id);
         const { outcome, memeId } = await this.outcome(res.body.id);
         if (outcome === 'done' && memeId)
-          await call(this.base, 'publish', 'PATCH', `/api/v1/memes/${memeId}`, {
-            token: this.token,
+          await this.request('publish', 'PATCH', `/api/v1/memes/${memeId}`, {
             body: { isPublished: true },
           });
       } else {
@@ -234,9 +331,7 @@ export class Player {
   /** @param {number} end a `Date.now()` time */
   async swipeUntil(end) {
     while (Date.now() < end) {
-      const deck = await call(this.base, 'swipe deck', 'GET', '/api/v1/swipes/?limit=10', {
-        token: this.token,
-      });
+      const deck = await this.request('swipe deck', 'GET', '/api/v1/swipes/?limit=10', {});
       const items = deck.body?.items ?? [];
       if (!items.length) {
         await sleep(2000);
@@ -248,8 +343,7 @@ export class Player {
         // Only after a retry of the same swipe whose first attempt went through: 409 (swiped before),
         // 429 (the pace: the retry came too soon after it), 400 (its swipe spent the bar). On a first
         // attempt each is a failure: a player swiping every 1–2 s never meets them.
-        await call(this.base, 'swipe', 'POST', `/api/v1/swipes/${meme.id}/`, {
-          token: this.token,
+        await this.request('swipe', 'POST', `/api/v1/swipes/${meme.id}/`, {
           body: { like: Math.random() < 0.6 },
           expectedAfterRetry: [400, 409, 429],
         });

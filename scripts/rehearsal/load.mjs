@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { call, Player, stats } from './clients.mjs';
-import { log, root, sharp, sleep } from './common.mjs';
+import { giveUp, log, root, sharp, sleep } from './common.mjs';
 
 /** @typedef {import('./stack.mjs').Stack} Stack */
 
@@ -31,7 +31,7 @@ export async function seedContent(stack) {
     .resize(512, 512, { fit: 'inside' })
     .jpeg()
     .toBuffer();
-  const admin = new Player(stack.url, stack.adminTgId);
+  const admin = new Player(stack.url, stack.adminTgId, stack.botToken);
   await admin.login();
   const template = await call(stack.url, 'template upload', 'POST', '/api/v1/memes/generations/templates/', {
     token: admin.token,
@@ -57,7 +57,7 @@ export async function seedContent(stack) {
   if (enabled.status !== 200) throw new Error(`template enable answered ${enabled.status}`);
   const seeders = await Promise.all(
     Array.from({ length: 8 }, async (_, index) => {
-      const seeder = new Player(stack.url, stack.adminTgId + 1 + index);
+      const seeder = new Player(stack.url, stack.adminTgId + 1 + index, stack.botToken);
       await seeder.login();
       return seeder;
     }),
@@ -86,7 +86,7 @@ export async function signInPlayers(stack, content, count) {
   for (let i = 0; i < count; i += 20) {
     const batch = Array.from(
       { length: Math.min(20, count - i) },
-      (_, k) => new Player(stack.url, stack.adminTgId + 100 + i + k),
+      (_, k) => new Player(stack.url, stack.adminTgId + 100 + i + k, stack.botToken),
     );
     await Promise.all(
       batch.map(async (player) => {
@@ -109,18 +109,29 @@ export async function signInPlayers(stack, content, count) {
  * @property {number} requestsBefore the requests made before the timed part
  * @property {string[]} loadDuring the 1-minute load average every 5 s of the timed part
  * @property {{ apiExit: string | number | null, workerExit: string | number | null }} exits
+ * @property {Stragglers | null} stragglers what was still under way when the run stopped waiting
+ */
+
+/**
+ * The players the run stopped waiting for, `boundSeconds` after the load's end.
+ * @typedef {object} Stragglers
+ * @property {number} boundSeconds
+ * @property {number} players players whose last generation or swipe had not ended
+ * @property {Record<string, number>} requests their requests under way, by `route, attempt n, open for s`
+ * @property {string[]} awaitedGenerations generations whose outcome players were still waiting for
  */
 
 /**
  * Every player generates and swipes for `seconds`; half way api-1 and worker-1 get `signal`. Ends
- * once every player's last generation has settled.
+ * once every player's last generation has settled, or `stragglerSeconds` after the end of the timed
+ * part: then every request and wait still under way is abandoned (and reported as such).
  * @param {Stack} stack
  * @param {Content} content
  * @param {Player[]} players
- * @param {{ seconds: number, signal: NodeJS.Signals }} options
+ * @param {{ seconds: number, signal: NodeJS.Signals, stragglerSeconds: number }} options
  * @returns {Promise<LoadResult>}
  */
-export async function runLoad(stack, content, players, { seconds, signal }) {
+export async function runLoad(stack, content, players, { seconds, signal, stragglerSeconds }) {
   const requestsBefore = stats.requests;
   stats.generationsAccepted.clear();
   stats.served.clear();
@@ -143,13 +154,51 @@ export async function runLoad(stack, content, players, { seconds, signal }) {
     log(`api-1 exited (${apiExit}), worker-1 exited (${workerExit})`);
     return { apiExit, workerExit };
   })();
-  await Promise.all(
+  let busy = players.length;
+  const playing = Promise.all(
     players.map((player) =>
-      Promise.all([player.generateUntil(end, content.templateId, content.face), player.swipeUntil(end)]),
+      Promise.all([
+        player.generateUntil(end, content.templateId, content.face),
+        player.swipeUntil(end),
+      ]).finally(() => busy--),
     ),
   );
+  const bound = new Promise((resolve) => {
+    const timer = setTimeout(resolve, end - Date.now() + stragglerSeconds * 1000);
+    void playing.finally(() => clearTimeout(timer));
+  });
+  /** @type {Stragglers | null} */
+  let stragglers = null;
+  if ((await Promise.race([playing.then(() => 'done'), bound])) !== 'done') {
+    stragglers = describeStragglers(players, busy, stragglerSeconds);
+    log(
+      `${busy} players still busy ${stragglerSeconds} s after the load's end: giving up on them ` +
+        JSON.stringify(stragglers.requests),
+    );
+    giveUp.abort();
+    await playing;
+  }
   clearInterval(sampler);
   const exits = await killer;
-  log(`load over; every player's last generation settled`);
-  return { requestsBefore, loadDuring: samples.map((value) => value.toFixed(2)), exits };
+  log(stragglers ? 'load over; stragglers abandoned' : "load over; every player's last generation settled");
+  return { requestsBefore, loadDuring: samples.map((value) => value.toFixed(2)), exits, stragglers };
+}
+
+/**
+ * @param {Player[]} players
+ * @param {number} busy
+ * @param {number} boundSeconds
+ * @returns {Stragglers}
+ */
+function describeStragglers(players, busy, boundSeconds) {
+  /** @type {Record<string, number>} */
+  const requests = {};
+  const now = Date.now();
+  for (const { route, attempt, since } of stats.inFlight.values()) {
+    const age = (now - since) / 1000;
+    const key = `${route}, attempt ${attempt}, open ${age < 30 ? '< 30' : age < 120 ? '30–120' : '≥ 120'} s`;
+    requests[key] = (requests[key] ?? 0) + 1;
+  }
+  const awaitedGenerations = players.flatMap((player) => [...player.waiters.keys()]);
+  return { boundSeconds, players: busy, requests, awaitedGenerations };
 }

@@ -4,9 +4,10 @@
 // own ledger check.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { stats } from './clients.mjs';
-import { pg, root, sleep } from './common.mjs';
+import { log, pg, root } from './common.mjs';
 
 /**
  * @typedef {object} ReportOptions
@@ -37,6 +38,18 @@ export async function report(stack, load, options) {
     if (open === 0 || Date.now() > drainEnd) break;
     await sleep(2000);
   }
+  log(
+    open === 0 ? 'queue drained' : `${open} generations still open after the ${options.drainSeconds} s drain`,
+  );
+  const awaited = load.stragglers?.awaitedGenerations ?? [];
+  const awaitedStatus = Object.fromEntries(
+    (
+      await db.query(
+        `SELECT status, count(*)::int AS n FROM generations WHERE id = ANY($1) GROUP BY status`,
+        [awaited],
+      )
+    ).rows.map((row) => [row.status, row.n]),
+  );
   const counts = Object.fromEntries(
     (await db.query(`SELECT status, count(*)::int AS n FROM generations GROUP BY status`)).rows.map((row) => [
       row.status,
@@ -70,11 +83,18 @@ export async function report(stack, load, options) {
     players: options.players,
     seconds: options.seconds,
     signal: options.signal,
+    rules: stack.rules,
     exits: load.exits,
     requests: stats.requests - load.requestsBefore,
     retriedThenServed: stats.retried,
     retries: stats.retries,
     requestsLost: lost,
+    stragglers: load.stragglers && {
+      ...load.stragglers,
+      awaitedGenerations: load.stragglers.awaitedGenerations.length,
+      awaitedGenerationsNowByStatus: awaitedStatus,
+    },
+    abandonedAtTheBound: Object.fromEntries(stats.abandoned),
     servedBy: Object.fromEntries(stats.served),
     lostBy: Object.fromEntries(stats.lost),
     refusedAsExpected: Object.fromEntries(stats.refused),
@@ -94,10 +114,16 @@ export async function report(stack, load, options) {
       failedEventsReceived: stats.failedEvents.size,
       reconnects: stats.socketReconnects,
       statusPolls: stats.polled,
+      accessTokensRenewed: stats.refreshes,
     },
   };
   console.log(JSON.stringify(result, null, 2));
-  return result.requestsLost === 0 && result.generations.lost === 0 && result.ledgerDrift === 0 ? 0 : 1;
+  return result.requestsLost === 0 &&
+    stats.abandoned.size === 0 &&
+    result.generations.lost === 0 &&
+    result.ledgerDrift === 0
+    ? 0
+    : 1;
 }
 
 /**
@@ -110,7 +136,11 @@ function ledgerDrift(stack) {
     cwd: root,
     env: stack.apiEnv,
     encoding: 'utf8',
+    // Bounded like every wait of the run's end: a command that does not end is killed and reported.
+    timeout: 300_000,
+    killSignal: 'SIGKILL',
   });
+  if (ledgerCheck.error) throw new Error(`ledger:check did not end: ${ledgerCheck.error.message}`);
   const drift = ledgerCheck.stderr.split('\n').filter((line) => line.startsWith('User '));
   if (ledgerCheck.status !== 0 && !(ledgerCheck.status === 1 && drift.length > 0))
     throw new Error(`ledger:check exited with ${ledgerCheck.status}: ${ledgerCheck.stderr}`);

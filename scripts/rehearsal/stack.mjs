@@ -1,7 +1,9 @@
 // @ts-check
 // The rehearsal's deployment on this machine: its own database, Redis prefixes and media directory,
-// the fake Bot API, two API replicas and two inference workers on built code, and the load balancer
-// (a TCP proxy) in front of the replicas. Everything it starts or makes is undone by `run.stop()`.
+// the fake Bot API, two API replicas started as production runs them (scripts/lib/production-api.mjs:
+// built code, NODE_ENV=production, strong secrets, a bot token of its own) and two inference workers,
+// and the load balancer (a TCP proxy) in front of the replicas. Everything it starts or makes is undone
+// by `run.stop()`, which waits a bounded time for each process (SIGKILL after the grace).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
@@ -16,10 +18,16 @@ import {
   redisAnswers,
   withDatabase,
 } from '../../backend/scripts/local-services.mjs';
-import { waitForHealth } from '../lib/health.mjs';
 import { LIFTED_RATE_LIMITS } from '../lib/lifted-limits.mjs';
+import {
+  describeRuleChanges,
+  newBotToken,
+  productionEnv,
+  startApi,
+  startFakeBotApi,
+} from '../lib/production-api.mjs';
 import { startTcpProxy } from '../lib/tcp-proxy.mjs';
-import { DEVELOPMENT_BOT_TOKEN, log, pg, Redis, root } from './common.mjs';
+import { log, pg, Redis, root } from './common.mjs';
 
 /**
  * @typedef {object} Proc A child process of the run.
@@ -27,6 +35,7 @@ import { DEVELOPMENT_BOT_TOKEN, log, pg, Redis, root } from './common.mjs';
  * @property {import('node:child_process').ChildProcess} child
  * @property {Promise<string | number | null>} exited resolves with the signal or the exit code
  * @property {boolean} signalled
+ * @property {(graceMs?: number) => Promise<string | number | null>} stop SIGTERM, SIGKILL after the grace
  */
 
 /**
@@ -59,10 +68,9 @@ export function newRun({ keep }) {
     children: [],
     cleanups: [],
     async stop() {
-      for (const proc of run.children) {
-        if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
-      }
-      await Promise.all(run.children.map((proc) => proc.exited));
+      // Each process gets SIGTERM and, past its grace, SIGKILL: the end never waits on a process.
+      const exits = await Promise.all(run.children.map((proc) => proc.stop(40_000)));
+      log(`stopped: ${run.children.map((proc, i) => `${proc.label} ${exits[i]}`).join(', ')}`);
       for (const undo of run.cleanups.reverse())
         await undo().catch((error) => console.error(`[rehearsal] ${error}`));
       console.log(`[rehearsal] process logs kept in ${logDir}`);
@@ -78,6 +86,8 @@ export function newRun({ keep }) {
  * @property {Proc[]} apis
  * @property {Proc[]} workers
  * @property {NodeJS.ProcessEnv} apiEnv the replicas' environment (the admin CLI runs with it too)
+ * @property {string} botToken the token the players' init data is signed with
+ * @property {string} rules the rules changed from production's, for the report
  * @property {string} databaseUrl
  * @property {number} adminTgId the admin; players get the ids above it
  */
@@ -91,54 +101,47 @@ export function newRun({ keep }) {
 export async function startStack(run) {
   const { databaseUrl, redisUrl, keyPrefix, bullPrefix, mediaDir } = await storage(run);
   const apiPorts = [await freePort(), await freePort()];
-  const fakeBotPort = await freePort();
+  const proxy = await startTcpProxy(apiPorts);
+  run.cleanups.push(() => proxy.close());
+  const url = `http://127.0.0.1:${proxy.port}`;
   const adminTgId = 6_100_000_000 + Math.floor(Math.random() * 1e6) * 100;
-  const base = { ...process.env };
-  delete base.NODE_OPTIONS;
-  startProcess(run, 'fake-bot-api', ['fake-bot-api/dist/main.js'], {
-    ...base,
-    FAKE_BOT_API_TOKEN: DEVELOPMENT_BOT_TOKEN,
-    FAKE_BOT_API_PORT: String(fakeBotPort),
+  const botToken = newBotToken();
+  const fakeBot = await startFakeBotApi({ token: botToken, out: logFile(run, 'fake-bot-api') });
+  run.children.push({ ...fakeBot, signalled: false });
+  // One address (this machine) plays every player, and each player is given credits for a minute of
+  // play: those rules change; the cap of open generations per player and the swipe pace stay.
+  const ruleChanges = { ...LIFTED_RATE_LIMITS, NEW_USER_CREDITS: '1000' };
+  const apiEnv = productionEnv({
+    botToken,
+    botApiUrl: fakeBot.url,
+    publicUrl: url,
+    storage: {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: keyPrefix,
+      BULL_PREFIX: bullPrefix,
+      MEDIA_DIR: mediaDir,
+    },
+    env: { ADMIN_TG_IDS: String(adminTgId), DATABASE_POOL_TIMEOUT_MS: '30000' },
+    ruleChanges,
   });
-  /** @type {NodeJS.ProcessEnv} */
-  const apiEnv = {
-    ...base,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: keyPrefix,
-    BULL_PREFIX: bullPrefix,
-    MEDIA_DIR: mediaDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    TELEGRAM_BOT_TOKEN: DEVELOPMENT_BOT_TOKEN,
-    TELEGRAM_API_URL: `http://127.0.0.1:${fakeBotPort}`,
-    ADMIN_TG_IDS: String(adminTgId),
-    NEW_USER_CREDITS: '1000',
-    DATABASE_POOL_TIMEOUT_MS: '30000',
-    // One address (this machine) plays every player: the rate limits are lifted as the tests lift
-    // them; the cap of open generations per player stays (each player has one at a time here).
-    ...LIFTED_RATE_LIMITS,
-  };
   const apis = [];
   for (const [index, port] of apiPorts.entries()) {
     // One after the other: the first one migrates the new database.
-    const { proc } = startProcess(run, `api-${index + 1}`, ['backend/dist/main.js'], {
-      ...apiEnv,
-      PORT: String(port),
+    const label = `api-${index + 1}`;
+    const api = await startApi({ env: apiEnv, port, label, out: logFile(run, label) }).catch((error) => {
+      throw new Error(`${error instanceof Error ? error.message : error}; see ${run.logDir}/${label}.log`);
     });
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, {
-      timeoutMs: 120_000,
-      intervalMs: 100,
-      gone: () =>
-        proc.child.exitCode === null
-          ? undefined
-          : `${proc.label} exited; see ${run.logDir}/${proc.label}.log`,
-    });
+    /** @type {Proc} */
+    const proc = { ...api, signalled: false };
+    run.children.push(proc);
     apis.push(proc);
   }
+  const base = { ...process.env };
+  delete base.NODE_OPTIONS;
   const workerEnv = {
     ...base,
+    NODE_ENV: 'production',
     REDIS_URL: redisUrl,
     BULL_PREFIX: bullPrefix,
     MEDIA_DIR: mediaDir,
@@ -153,10 +156,12 @@ export async function startStack(run) {
     await ready;
     workers.push(proc);
   }
-  const proxy = await startTcpProxy(apiPorts);
-  run.cleanups.push(() => proxy.close());
-  log(`2 API replicas (${apiPorts.join(', ')}), 2 workers, proxy on ${proxy.port}; logs in ${run.logDir}`);
-  return { url: `http://127.0.0.1:${proxy.port}`, apiPorts, apis, workers, apiEnv, databaseUrl, adminTgId };
+  const rules = describeRuleChanges(ruleChanges, 'one address plays every player');
+  log(
+    `2 API replicas (${apiPorts.join(', ')}, NODE_ENV=production), 2 workers, proxy on ${proxy.port}; logs in ${run.logDir}`,
+  );
+  log(rules);
+  return { url, apiPorts, apis, workers, apiEnv, databaseUrl, adminTgId, botToken, rules };
 }
 
 /**
@@ -220,14 +225,26 @@ async function postgresServer(run) {
  * @returns {{ proc: Proc, ready: Promise<void> }}
  */
 function startProcess(run, label, args, env, { readyText } = {}) {
-  const out = createWriteStream(path.join(run.logDir, `${label}.log`));
+  const out = logFile(run, label);
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
   /** @type {Promise<string | number | null>} */
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   /** @type {Proc} */
-  const proc = { label, child, exited, signalled: false };
+  const proc = {
+    label,
+    child,
+    exited,
+    signalled: false,
+    async stop(graceMs = 40_000) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const how = await exited;
+      clearTimeout(timer);
+      return how;
+    },
+  };
   run.children.push(proc);
   /** @type {Promise<void>} */
   const ready = readyText
@@ -244,4 +261,13 @@ function startProcess(run, label, args, env, { readyText } = {}) {
       })
     : Promise.resolve();
   return { proc, ready };
+}
+
+/**
+ * A process's log file in the run's log directory.
+ * @param {Run} run
+ * @param {string} label
+ */
+function logFile(run, label) {
+  return createWriteStream(path.join(run.logDir, `${label}.log`));
 }

@@ -44,6 +44,16 @@ function workerTime(timings: Record<string, number> | undefined): number | null 
   return Number.isFinite(total) ? Math.round(total) : null;
 }
 
+/** The worker's face indices when they are a list of small whole numbers (results travel through Redis). */
+function validFaceIndexes(value: unknown): number[] | null {
+  return Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= 64 &&
+    value.every((index) => Number.isInteger(index) && index >= 0 && index < 64)
+    ? (value as number[])
+    : null;
+}
+
 /**
  * Turns what the queue reports about a job into rows and socket events. Every transition starts from
  * an open generation and is guarded by its row, so a report arriving twice (several replicas listen,
@@ -82,6 +92,7 @@ export class GenerationOutcomesService {
     // A result the classifier scores above the thresholds stays in its owner's history, held for review.
     const nsfwScores = isNsfwScores(result.nsfw) ? result.nsfw : null;
     const held = nsfwScores !== null && isNsfw(nsfwScores, this.config.nsfw);
+    const faceIndexes = validFaceIndexes(result.faceIndexes);
     const outcome = await this.transactions.run(async (em) => {
       const generation = await this.generations.closeOpen(em, id, {
         status: 'done',
@@ -90,6 +101,7 @@ export class GenerationOutcomesService {
         error: null,
         finishedAt: new Date(),
         workerMs: workerTime(result.timings),
+        faceIndexes,
       });
       if (!generation) return null;
       const meme = await this.memes.createForGeneration(em, {
@@ -104,6 +116,7 @@ export class GenerationOutcomesService {
           result.plainKey ?? (generation.text === null && !result.videoKey ? result.resultKey : null),
         width: result.width,
         height: result.height,
+        faceIndexes,
         nsfwScores,
         reviewSince: held ? new Date() : null,
         ...(result.videoKey

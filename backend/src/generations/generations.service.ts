@@ -48,6 +48,8 @@ interface Target {
   key: string;
   /** Its analysed faces (largest first), or null when not analysed (the worker then finds them). */
   faces: FaceRect[] | null;
+  /** The face swapped without a choice, when known (an analysed template's `defaultFace`). */
+  defaultFace: number | null;
   templateId: string | null;
   sourceMemeId: string | null;
   text: string | null;
@@ -81,12 +83,15 @@ export class GenerationsService {
    * the free generation) and records the generation in one transaction, and queues the swap.
    */
   async start(user: User, request: GenerationRequest): Promise<GenerationCreatedDto> {
-    const faces = parseFaceChoice(request.faces);
-    if (faces === null) throw new BadRequestException(ErrorText.faceChoice);
+    const choice = parseFaceChoice(request.faces);
+    if (choice === null) throw new BadRequestException(ErrorText.faceChoice);
     const [target, storedFace] = await Promise.all([
       this.resolveTarget(user, request),
       request.photo ? null : this.currentFace(user.tgId),
     ]);
+    // Without a choice, an analysed template's default face (the one its DTO names, so the picker's
+    // preselection and the swap agree); else the worker picks the default by the same rule.
+    const faces = choice === 'largest' && target.defaultFace !== null ? [target.defaultFace] : choice;
     // Indices into a known face list are checked before anything is charged; for a picture not analysed
     // yet the worker checks them (a typed failure, refunded).
     if (Array.isArray(faces) && target.faces !== null && faces.some((index) => index >= target.faces!.length))
@@ -175,6 +180,7 @@ export class GenerationsService {
       progress: generation.progress,
       stage: generation.stage,
       ...(meme ? { meme: toMemeDto(meme) } : {}),
+      ...(generation.faceIndexes ? { faceIndexes: generation.faceIndexes } : {}),
       ...(generation.error !== null ? { error: generation.error } : {}),
       ...(generation.errorCode ? { errorCode: generation.errorCode } : {}),
     };
@@ -211,6 +217,7 @@ export class GenerationsService {
       return {
         key: template.imageKey,
         faces: template.faces,
+        defaultFace: template.faces?.length && !template.videoKey ? template.defaultFace : null,
         templateId: template.id,
         sourceMemeId: null,
         // No `text` at all takes the template's caption in the player's language; an empty one means
@@ -226,6 +233,7 @@ export class GenerationsService {
     return {
       key: meme.imageKey,
       faces: meme.faces,
+      defaultFace: null,
       templateId: meme.templateId,
       sourceMemeId: meme.id,
       text: text ?? null,

@@ -73,6 +73,14 @@ export class LedgerPartitionsRepository {
     });
   }
 
+  /** Rows in the default partition (rows of a month with no partition yet; none when all is well). */
+  async defaultRows(): Promise<number> {
+    const [{ rows }]: { rows: number }[] = await this.dataSource.query(
+      'SELECT count(*)::integer AS rows FROM ledger_entries_default',
+    );
+    return rows;
+  }
+
   /** Every partition of the ledger, in range order (the default one last). */
   async list(): Promise<LedgerPartition[]> {
     const rows: { name: string; bound: string }[] = await this.dataSource.query(

@@ -50,6 +50,12 @@ export class LedgerPartitionsService implements OnApplicationBootstrap, OnApplic
     const months = Array.from({ length: LEDGER_MONTHS_AHEAD + 1 }, (_, i) => ledgerMonthStart(now, i));
     const made = await this.partitions.ensureMonths(months);
     if (made?.length) this.logger.log({ partitions: made }, 'Made ledger partitions');
+    const stray = await this.partitions.defaultRows();
+    if (stray > 0)
+      this.logger.warn(
+        { rows: stray },
+        'Ledger rows are in the default partition (their month has no partition): make it with ensureMonths',
+      );
     return made ?? [];
   }
 }

@@ -18,12 +18,13 @@ export type NewMeme = Omit<
   | 'firstPublishedAt'
   | 'contestDay'
   | 'faces'
+  | 'faceIndexes'
   | 'hiddenAt'
   | 'reviewSince'
   | 'nsfwScores'
   | keyof AnimationColumns
 > &
-  Partial<Pick<Meme, 'reviewSince' | 'nsfwScores'> & AnimationColumns>;
+  Partial<Pick<Meme, 'reviewSince' | 'nsfwScores' | 'faceIndexes'> & AnimationColumns>;
 
 /** A meme's moderation state, read under its row lock. */
 export interface MemeModerationState {

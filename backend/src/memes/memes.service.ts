@@ -57,6 +57,8 @@ export interface GeneratedMeme extends Partial<AnimationColumns> {
   plainImageKey: string | null;
   width: number;
   height: number;
+  /** The target's faces the swap replaced, when the worker said. */
+  faceIndexes?: number[] | null;
   /** The NSFW classifier's scores of the result, when the worker sent them. */
   nsfwScores?: NsfwScores | null;
   /** Set when those scores hold it for an admin's review (not publishable until then). */
@@ -80,6 +82,7 @@ export type MemeDtoSource = Pick<
   | 'createdAt'
   | 'publishedAt'
 > &
+  Partial<Pick<Meme, 'faceIndexes'>> &
   Partial<AnimationColumns>;
 
 export function toMemeDto(meme: MemeDtoSource): MemeDto {
@@ -94,6 +97,7 @@ export function toMemeDto(meme: MemeDtoSource): MemeDto {
     height: meme.height,
     generationId: meme.generationId,
     templateId: meme.templateId,
+    ...(meme.faceIndexes ? { faceIndexes: meme.faceIndexes } : {}),
     likes: meme.likes,
     createdAt: meme.createdAt.toISOString(),
     publishedAt: meme.publishedAt?.toISOString() ?? null,
@@ -220,6 +224,7 @@ export class MemesService {
         id: randomUUID(),
         shareId: newShareId(),
         ...generated,
+        faceIndexes: generated.faceIndexes ?? null,
         normalizedText: normalizeCaption(generated.text),
         isPublished: false,
         publishedAt: null,

@@ -21,6 +21,7 @@ import {
   type AnalyseAnimationJobResult,
   ErrorCode,
   ErrorText,
+  type NsfwThresholds,
   type QueueJob,
   type TemplateAnalysedEvent,
   type TemplateDto,
@@ -142,10 +143,17 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
         posterKey: keys.image,
         thumbnailKey: keys.thumbnail,
         analysisKey: keys.tracks,
+        ...this.screening(),
       },
       { jobId: `${TEMPLATE_ANALYSIS_JOB_ID_PREFIX}${id}` },
     );
     return toTemplateDto(template);
+  }
+
+  /** The upload's frames are screened as a still upload is (unless NSFW_SCREEN_UPLOADS=0). */
+  private screening(): { screen?: NsfwThresholds } {
+    const { screenUploads, explicit, suggestive } = this.config.nsfw;
+    return screenUploads ? { screen: { explicit, suggestive } } : {};
   }
 
   private seconds(probe: VideoProbe): number {
@@ -219,7 +227,9 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
     this.logger.warn(`The analysis of template ${id} failed: ${reason}`);
     const detail = reason.startsWith('NO_FACE')
       ? ErrorText.animationNoFace
-      : ErrorText.animationAnalysisFailed;
+      : reason.startsWith('NSFW_IMAGE')
+        ? ErrorText.nsfwImage
+        : ErrorText.animationAnalysisFailed;
     const template = await this.templates.finishAnalysis(id, {
       analysis: 'failed',
       analysisError: detail,

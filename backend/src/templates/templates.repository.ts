@@ -9,9 +9,9 @@ import { Template } from './entities/template.entity.js';
 /** A new row: disabled unless said otherwise. */
 export type NewTemplateRow = Omit<
   Template,
-  'createdAt' | 'creator' | 'enabled' | keyof AnimationColumns | 'analysis' | 'analysisError'
+  'createdAt' | 'creator' | 'enabled' | keyof AnimationColumns | 'analysis' | 'analysisError' | 'defaultFace'
 > &
-  Partial<AnimationColumns & Pick<Template, 'enabled' | 'analysis' | 'analysisError'>>;
+  Partial<AnimationColumns & Pick<Template, 'enabled' | 'analysis' | 'analysisError' | 'defaultFace'>>;
 
 /** What an admin edits and switches. */
 export type TemplateFields = Pick<
@@ -67,8 +67,8 @@ export class TemplatesRepository {
     return this.templates.find({ where: { faces: IsNull() }, order: { createdAt: 'ASC' } });
   }
 
-  async setFaces(id: string, faces: FaceRect[]): Promise<void> {
-    await this.templates.update({ id }, { faces, faceCount: faces.length });
+  async setFaces(id: string, faces: FaceRect[], defaultFace: number): Promise<void> {
+    await this.templates.update({ id }, { faces, faceCount: faces.length, defaultFace });
   }
 
   /** Generations and memes made from each template, by id (a template absent from the map has none). */

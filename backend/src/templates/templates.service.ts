@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   analysisKeyOf,
+  defaultFaceIndex,
   ErrorText,
   type FaceRect,
   type Gender,
@@ -96,6 +97,7 @@ export function toTemplateDto(template: Template, language?: SupportedLanguage):
     width: template.width,
     height: template.height,
     faces: template.faces ?? [],
+    defaultFace: template.defaultFace,
     createdAt: template.createdAt.toISOString(),
     ...toAnimationFields(template),
     ...(template.analysis ? { analysis: template.analysis } : {}),
@@ -162,6 +164,7 @@ export class TemplatesService {
         : analysisError(outcome, { noFace, unavailable: analysisUnavailable });
     }
     const faces = outcome.result.faces.map((face) => toFaceRect(face.box));
+    const defaultFace = defaultFaceIndex(outcome.result.faces);
     await this.storage.write(keys.thumbnail, await this.images.thumbnail(prepared.image));
     const template = await this.templates.insert({
       id,
@@ -172,6 +175,7 @@ export class TemplatesService {
       height: prepared.height,
       faceCount: faces.length,
       faces,
+      defaultFace,
       createdBy: adminId,
     });
     return toTemplateDto(template);
@@ -185,10 +189,13 @@ export class TemplatesService {
   async analyseExisting(template: Template): Promise<ExistingTemplateAnalysis> {
     const outcome = await this.analyse(template.imageKey);
     let faces: FaceRect[];
-    if (outcome.state === 'completed') faces = outcome.result.faces.map((face) => toFaceRect(face.box));
-    else if (outcome.state === 'failed' && outcome.failure.code === 'NO_FACE') faces = [];
+    let defaultFace = 0;
+    if (outcome.state === 'completed') {
+      faces = outcome.result.faces.map((face) => toFaceRect(face.box));
+      defaultFace = defaultFaceIndex(outcome.result.faces);
+    } else if (outcome.state === 'failed' && outcome.failure.code === 'NO_FACE') faces = [];
     else return 'unavailable';
-    await this.templates.setFaces(template.id, faces);
+    await this.templates.setFaces(template.id, faces, defaultFace);
     return faces.length > 0 ? 'analysed' : 'no-face';
   }
 

@@ -12,7 +12,7 @@ describe('the airdrop page and its TON Connect chunk', () => {
     const scripts: string[] = [];
     page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
     await skipOnboarding(page);
-    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    await page.getByTestId('create-fab').waitFor();
     const beforeAirdrop = scripts.length;
     await page.goto('/airdrop');
     await page.getByText('Your share of the airdrop: 0%').waitFor();

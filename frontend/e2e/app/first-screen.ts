@@ -26,7 +26,8 @@ describe('the first screen drawn with the HTML and hydrated by React DOM', () =>
       // The HTML as served: the shell in #root, before any script.
       const html = await (await page.request.get('/main')).text();
       assert.match(html, /<div id="root"><div class="layout" aria-busy="true"><header class="top-menu">/);
-      assert.match(html, /<section class="hero-card">.*<span class="button button--hero"><svg/);
+      assert.match(html, /<span class="create-fab create-fab--shell" aria-hidden="true"><svg/);
+      assert.doesNotMatch(html, /hero-card/);
 
       // A returning player reopens the app: the shell, hydrated, then /main in the player's language.
       await page.goto('/main');

@@ -23,7 +23,7 @@ describe('onboarding and the session: the first visit, the cookies, the token re
     await page.getByRole('heading', { name: "You're all set" }).waitFor();
     await page.getByRole('button', { name: "Let's go!" }).click();
     await page.waitForURL('**/main');
-    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    await page.getByTestId('create-fab').waitFor();
     await shot(page, '03-main');
 
     const cookies = await context.cookies();

@@ -6,7 +6,15 @@ import sharp from 'sharp';
 
 import { launchBrowser } from '../browser.js';
 import { FRONTEND_DIR, startStack } from '../stack.js';
-import { SCREENS, seedWorld, THEMES, walkScreens, type Theme } from './screens.js';
+import {
+  likesCounted,
+  SCREENS,
+  seedWorld,
+  SHEET_STACK_ENV,
+  THEMES,
+  walkScreens,
+  type Theme,
+} from './screens.js';
 
 /** Where `npm run screenshots -w frontend` puts the sheets frontend/README.md shows (committed). */
 export const SHEET_DIR = join(FRONTEND_DIR, 'docs', 'screens');
@@ -45,15 +53,17 @@ async function composeSheet(theme: Theme, shots: Map<string, string>, file: stri
 }
 
 /**
- * The screenshot sheet (issue 27): a fresh stack with seeded players and memes, one phone per theme
- * (390×844, reduced motion, frozen clock) through every screen; a PNG per screen and theme in
+ * The screenshot sheet (issue 27), deterministic (two runs give the same PNGs): a fresh stack with
+ * seeded players and memes (fixed ids, a deck ranked without randomness, nothing on screen that moves
+ * with the server's clock), one phone per theme (390×844, reduced motion, frozen clock, animations off)
+ * through every screen; a PNG per screen and theme in
  * `shotDir`, a WEBP sheet per theme in `sheetDir`. Returns the PNGs by `<theme>/<screen>`.
  */
 export async function makeScreenshotSheet(
   shotDir: string,
   sheetDir = SHEET_DIR,
 ): Promise<Map<string, string>> {
-  const stack = await startStack({ SWIPE_GIFT_CHANCE: '1', SWIPE_MIN_INTERVAL_MS: '0' });
+  const stack = await startStack(SHEET_STACK_ENV);
   const browser = await launchBrowser();
   const all = new Map<string, string>();
   try {
@@ -62,6 +72,8 @@ export async function makeScreenshotSheet(
     for (const theme of THEMES) {
       const shots = new Map<string, string>();
       mkdirSync(join(shotDir, theme), { recursive: true });
+      // The first theme's player liked memes: counted before the next deck is dealt.
+      await likesCounted(stack);
       await walkScreens(browser, stack, theme, shareId, async (page, screen) => {
         const path = join(shotDir, theme, `${screen}.png`);
         await page.screenshot({ path, animations: 'disabled', caret: 'hide' });

@@ -1,3 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 
 import { PHONE_USER_AGENT } from '../browser.js';
@@ -6,6 +9,7 @@ import { ADMIN_TG_ID, type Stack } from '../stack.js';
 
 /** Every screen of the sheet, in its order: each route of src/app/router.tsx and the gift reveal. */
 export const SCREENS = [
+  'not-supported',
   'onboarding',
   'main',
   'gift-reveal',
@@ -17,12 +21,49 @@ export const SCREENS = [
   'airdrop',
   'profile',
   'stickers',
+  'privacy',
   'shared-meme',
+  'account-deleted',
   'not-found',
   'admin',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 export const THEMES = ['light', 'dark'] as const;
+
+/**
+ * Each route of src/app/router.tsx, as its `path` is written there, and the screen of the sheet that
+ * shows it (null: a redirect). The screenshot test fails when a route is added without a screen.
+ */
+export const ROUTE_SCREENS: Record<string, Screen | null> = {
+  SHARED_MEME_PATH: 'shared-meme',
+  ACCOUNT_DELETED_PATH: 'account-deleted',
+  ONBOARDING_PATH: 'onboarding',
+  NOT_SUPPORTED_PATH: 'not-supported',
+  '/main': 'main',
+  '/invite': 'invite',
+  '/rating': 'rating',
+  '/squads/:id': 'squad',
+  '/quests': 'quests',
+  '/airdrop': 'airdrop',
+  '/profile': 'profile',
+  '/stickers': 'stickers',
+  PRIVACY_PATH: 'privacy',
+  '/admin/*': 'admin',
+  '*': null,
+};
+
+/**
+ * The sheet's stack: gifts on every 10th swipe at once; nothing that moves with the server's clock on
+ * screen (no swipe refills during the walk, no squad-switch cooldown time), a deck ranked without
+ * randomness.
+ */
+export const SHEET_STACK_ENV = {
+  SWIPE_GIFT_CHANCE: '1',
+  SWIPE_MIN_INTERVAL_MS: '0',
+  SWIPE_DECK_JITTER: '0',
+  SWIPE_REFILL_SECONDS: '86400',
+  SQUAD_SWITCH_COOLDOWN_HOURS: '0',
+};
 export type Theme = (typeof THEMES)[number];
 
 /** The clock every phone of the sheet reads (Date only; animations are off). */
@@ -36,6 +77,7 @@ const RIVALS = [
   { tgId: 810_000_014, username: 'doge_fan', swipes: 2 },
 ];
 const PLAYER_TG_ID: Record<Theme, number> = { light: 810_000_101, dark: 810_000_102 };
+const DESKTOP_TG_ID: Record<Theme, number> = { light: 810_000_201, dark: 810_000_202 };
 
 async function call<T>(stack: Stack, path: string, body?: unknown, token?: string): Promise<T> {
   const answer = await fetch(`${stack.baseUrl}/api${path}`, {
@@ -64,7 +106,7 @@ async function signIn(stack: Stack, tgId: number, username: string): Promise<str
  * first of them an influencer (a squad). Returns a published meme's share id.
  */
 export async function seedWorld(stack: Stack): Promise<string> {
-  await seedMemes(stack, AUTHOR.tgId, await signIn(stack, AUTHOR.tgId, AUTHOR.username), 12);
+  await seedMemes(stack, AUTHOR.tgId, await signIn(stack, AUTHOR.tgId, AUTHOR.username), 12, 'sheet');
   let shareId = '';
   for (const rival of RIVALS) {
     const token = await signIn(stack, rival.tgId, rival.username);
@@ -77,13 +119,30 @@ export async function seedWorld(stack: Stack): Promise<string> {
     shareId ||= deck.items[0]!.shareId;
     for (const meme of deck.items.slice(0, rival.swipes))
       await call(stack, `/v1/swipes/${meme.id}/`, { like: true }, token);
+    // The next rival's deck is ranked by likes: with this rival's counted, every run alike.
+    await likesCounted(stack);
   }
   const made = await stack.admin(['influencer', String(RIVALS[0]!.tgId)]);
   if (made.code !== 0) throw new Error(made.output);
   return shareId;
 }
 
-/** Waits for the loads on screen to end: no spinner or skeleton, every image in view loaded. */
+/** Waits for the likes given so far to be added to the memes' counts (they are applied in batches). */
+export async function likesCounted(stack: Stack): Promise<void> {
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    while (Number((await db.query('SELECT count(*) AS n FROM pending_likes')).rows[0].n) > 0)
+      await sleep(100);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Waits for the loads on screen to end: no spinner or skeleton, every image in view loaded and decoded,
+ * the fonts ready, then two frames drawn.
+ */
 async function imagesLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'));
   await page.waitForFunction(() =>
@@ -94,6 +153,16 @@ async function imagesLoaded(page: Page): Promise<void> {
       })
       .every((image) => image.complete),
   );
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Decoded: the loaded ones only (a lazy image below the fold never loads, its decode never ends).
+    await Promise.all(
+      [...document.images]
+        .filter((image) => image.complete && image.naturalWidth > 0)
+        .map((image) => image.decode().catch(() => undefined)),
+    );
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+  });
 }
 
 /**
@@ -107,6 +176,22 @@ export async function walkScreens(
   shareId: string,
   shoot: (page: Page, screen: Screen) => Promise<void>,
 ): Promise<void> {
+  // A desktop browser (Chromium's own user agent) at the phone's size: the notice to open it on a phone.
+  const desktop = await browser.newContext({
+    baseURL: stack.baseUrl,
+    viewport: { width: 390, height: 844 },
+    colorScheme: theme,
+    reducedMotion: 'reduce',
+    locale: 'en-US',
+  });
+  await desktop.clock.setFixedTime(FROZEN_AT);
+  const visitor = await desktop.newPage();
+  await visitor.goto(`/?tgId=${DESKTOP_TG_ID[theme]}&theme=${theme}&lang=en`);
+  await visitor.getByTestId('not-supported').waitFor();
+  await imagesLoaded(visitor);
+  await shoot(visitor, 'not-supported');
+  await desktop.close();
+
   const context = await browser.newContext({
     baseURL: stack.baseUrl,
     viewport: { width: 390, height: 844 },
@@ -162,7 +247,10 @@ export async function walkScreens(
   await at('airdrop', '/airdrop', () => page.getByTestId('airdrop-summary').waitFor());
   await at('profile', '/profile', () => page.getByText('Credits left').waitFor());
   await at('stickers', '/stickers', () => page.getByRole('heading', { name: 'Sticker packs' }).waitFor());
+  await at('privacy', '/privacy', () => page.getByTestId('privacy-page').waitFor());
   await at('shared-meme', `/i/${shareId}`, () => page.locator('img').first().waitFor());
+  // Public: the goodbye after an account is deleted (shown to anyone who opens its address).
+  await at('account-deleted', '/account-deleted', () => page.getByTestId('account-deleted').waitFor());
   // The console is the admins': a player finds no page there.
   await at('not-found', '/admin', () => page.getByTestId('not-found').waitFor());
   await context.close();

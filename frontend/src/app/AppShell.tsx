@@ -1,7 +1,7 @@
 import { MintMark } from '../ui/brand/brand-art';
 import { CreateFab } from '../ui/brand/CreateFab';
 import { CrossIcon, HeartFilledIcon } from '../ui/brand/game-icons';
-import { FeedIcon, InviteIcon, PlusIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
+import { FeedIcon, InviteIcon, ProfileIcon, QuestsIcon, RatingIcon } from '../ui/icons';
 
 /** A page's place while its code or data is on the way: grey blocks where the content will be. */
 export function PageSkeleton() {
@@ -54,13 +54,6 @@ export function AppShell() {
                 <HeartFilledIcon size={28} />
               </span>
             </div>
-          </section>
-          <section className="hero-card">
-            <span className="skeleton skeleton--line skeleton--short skeleton--on-accent" />
-            <span className="skeleton skeleton--line skeleton--on-accent" />
-            <span className="button button--hero">
-              <PlusIcon size={20} />
-            </span>
           </section>
         </div>
         <CreateFab />

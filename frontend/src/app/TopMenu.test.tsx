@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { startApiServer } from '../test/api-server';
 import { renderWithApp, TEST_USER } from '../test/render';
 import { sessionKeys } from '../features/session';
+import { MiniAvatar, playerName } from '../features/rating';
 import { TopMenu } from './TopMenu';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -21,6 +22,11 @@ async function renderMenu(user: Partial<typeof TEST_USER>) {
   );
 }
 
+function renderAvatar(element: React.ReactElement): HTMLElement {
+  const { container } = render(element);
+  return container.firstElementChild as HTMLElement;
+}
+
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
 
 describe('TopMenu (docs/SPEC.md §2)', () => {
@@ -29,6 +35,25 @@ describe('TopMenu (docs/SPEC.md §2)', () => {
     expect(screen.getByText('tester')).toBeInTheDocument();
     expect(screen.getByTestId('coin-balance')).toHaveTextContent('12.34K');
     expect(screen.getByTestId('swipe-bar')).toHaveTextContent('30/60');
+  });
+
+  it("shows the player's photo as the avatar", async () => {
+    await renderMenu({ photoUrl: 'https://t.me/i/userpic/320/tester.jpg' });
+    const avatar = screen.getByTestId('menu-avatar');
+    expect(avatar.querySelector('img')).toHaveAttribute('src', 'https://t.me/i/userpic/320/tester.jpg');
+    expect(avatar).not.toHaveClass('avatar--generated');
+  });
+
+  it('without a photo, shows the generated avatar the rating draws for the player', async () => {
+    await renderMenu({ photoUrl: null, username: 'tester' });
+    const avatar = screen.getByTestId('menu-avatar');
+    const board = renderAvatar(
+      <MiniAvatar name={playerName({ username: 'tester', firstName: 'Test' })} photoUrl={null} />,
+    );
+    expect(avatar).toHaveClass('avatar--generated');
+    expect(avatar).toHaveTextContent('T');
+    expect(avatar.style.background).not.toBe('');
+    expect(avatar.style.background).toBe(board.style.background);
   });
 
   it('shows the swipe bar over the current swipes above 60', async () => {

@@ -8,11 +8,12 @@ import { useDailyBonusToast } from '../features/payments';
 import { PromoCreateDialog, PromoEnterDialog } from '../features/promo';
 import { displayName, useUser } from '../features/session';
 import { haptic } from '../telegram/sdk';
+import { avatarGradient, initial, playerName } from '../ui/avatar-art';
 import { ChevronDownIcon, CoinIcon, StarIcon } from '../ui/icons';
 import { toast } from '../ui/toast';
 
 /**
- * docs/SPEC.md §2 top menu: avatar, name, coins, the labelled swipe bar (a tap on either opens the balance
+ * docs/SPEC.md §2 top menu: avatar (the player's photo, else the generated avatar the rating shows), name, coins, the labelled swipe bar (a tap on either opens the balance
  * sheet), and the promo/invite dropdown.
  */
 export function TopMenu() {
@@ -36,10 +37,16 @@ export function TopMenu() {
   }, [menuOpen]);
 
   const name = displayName(user);
+  // The generated avatar the boards draw for this player (the same colours and initial).
+  const avatarName = playerName(user);
   return (
     <header className="top-menu">
-      <div className={`avatar${user.infl || boosted ? ' avatar--marked' : ''}`}>
-        {user.photoUrl ? <img src={user.photoUrl} alt="" /> : <span>{name.slice(0, 1).toUpperCase()}</span>}
+      <div
+        className={`avatar${user.photoUrl ? '' : ' avatar--generated'}${user.infl || boosted ? ' avatar--marked' : ''}`}
+        data-testid="menu-avatar"
+        style={user.photoUrl ? undefined : { background: avatarGradient(avatarName) }}
+      >
+        {user.photoUrl ? <img src={user.photoUrl} alt="" /> : <span aria-hidden>{initial(avatarName)}</span>}
         {boosted && user.boostEnds && (
           <button
             type="button"

@@ -40,7 +40,8 @@ describe('the app shell drawn with the HTML', () => {
     const shell = document.createElement('div');
     shell.innerHTML = renderAppShell();
     expect(shell.querySelector('.layout[aria-busy="true"] .swipe-deck .swipe-deck__stack')).not.toBeNull();
-    expect(shell.querySelector('.hero-card .button--hero svg')).not.toBeNull();
+    // No create card under the deck (issue 27): Create is the floating button.
+    expect(shell.querySelector('.hero-card')).toBeNull();
     expect(shell.querySelectorAll('.bottom-nav svg')).toHaveLength(5);
     // No word in any language: the mark, the deck's buttons and the Create button are drawings.
     expect(shell.textContent).toBe('');

@@ -10,10 +10,13 @@ import { useUser } from '../features/session';
 import { SwipeDeck } from '../features/swipes';
 import { haptic } from '../telegram/sdk';
 import { CreateFab } from '../ui/brand/CreateFab';
-import { PlusIcon } from '../ui/icons';
+import { TicketIcon } from '../ui/brand/game-icons';
 import './MainPage.css';
 
-/** /main: the swipe deck, the main action (create a meme), and the feed with its bets. */
+/**
+ * /main: the swipe deck first, the credits left, and the feed with its bets; Create floats above the
+ * bottom nav (issue 27: always in reach, no card below the deck).
+ */
 export function MainPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -24,34 +27,19 @@ export function MainPage() {
     <div className="page">
       <SwipeDeck />
 
-      <section className="hero-card">
-        <h1>{t('main.createTitle')}</h1>
-        <p>{t('main.createText')}</p>
-        <button
-          type="button"
-          className="button button--hero"
-          onClick={() => {
-            haptic.tap();
-            setCreating(true);
-          }}
-        >
-          <PlusIcon size={20} /> {t('main.createButton')}
-        </button>
-        <p className="hero-card__credits" data-counter="credits">
+      <div className="main-credits">
+        <p className="main-credits__count" data-counter="credits">
+          <TicketIcon size={18} />
           {isLimitReached(user.generationLimit)
             ? t('main.noCredits')
             : t('main.creditsLeft', { count: user.generationLimit })}
         </p>
         {isLimitReached(user.generationLimit) && (
-          <button
-            type="button"
-            className="button button--small hero-card__plans"
-            onClick={() => setPlans(true)}
-          >
+          <button type="button" className="button button--small" onClick={() => setPlans(true)}>
             {t('payments.seeCreditPacks')}
           </button>
         )}
-      </section>
+      </div>
 
       <div className="shortcuts">
         <Link to="/airdrop" className="shortcut">

@@ -16,6 +16,7 @@ export const TEST_TEMPLATE: TemplateDto = {
   width: 512,
   height: 512,
   faces: [{ x: 180, y: 120, width: 150, height: 190 }],
+  defaultFace: 0,
   createdAt: '2026-11-22T10:00:00.000Z',
   ...STILL,
 };

@@ -2,12 +2,20 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { AnimationAnalysisRecord, AnimationFaceRect, AnimationTrackRecord } from '@mememint/contracts';
+import {
+  type AnimationAnalysisRecord,
+  type AnimationFaceRect,
+  type AnimationTrackRecord,
+  isNsfw,
+  type NsfwScores,
+  type NsfwThresholds,
+} from '@mememint/contracts';
 import { probeVideo } from '@mememint/media';
 import sharp from 'sharp';
 
 import type { PipelineConfig } from '../config.js';
-import { UnsupportedImageError } from '../errors.js';
+import { NsfwImageError, UnsupportedImageError } from '../errors.js';
+import { FrameScreen } from '../nsfw/nsfw-screen.js';
 import type { RgbImage } from '../types.js';
 import { FaceTracker, type TrackingCounts } from './face-tracks.js';
 import { readFrames, transcodeToMp4 } from './ffmpeg.js';
@@ -33,6 +41,8 @@ export interface AnalysedAnimation {
   record: AnimationAnalysisRecord;
   faces: AnimationFaceRect[];
   counts: TrackingCounts;
+  /** The worst screened frame's scores (with `screen`). */
+  nsfw?: NsfwScores;
   timings: Record<string, number>;
 }
 
@@ -54,6 +64,7 @@ export function trackFaces(tracks: AnimationTrackRecord[]): AnimationFaceRect[] 
 export async function analyseAnimation(
   upload: Uint8Array,
   config: PipelineConfig,
+  screen?: NsfwThresholds,
 ): Promise<AnalysedAnimation> {
   return inTempFolder(async (folder) => {
     const timings: Record<string, number> = {};
@@ -72,12 +83,26 @@ export async function analyseAnimation(
     timings.transcode = Math.round(performance.now() - started);
     started = performance.now();
     const tracker = new FaceTracker(config, kept.fps);
+    // The poster (the first frame) and one frame a second, as a still upload is screened.
+    const screening = screen ? new FrameScreen(config) : null;
+    let screenMs = 0;
     let first: RgbImage | null = null;
     const frameCount = await readFrames(output, kept.width, kept.height, async (frame, index) => {
       if (index === 0) first = { ...frame, data: Uint8Array.from(frame.data) };
+      if (screening && FrameScreen.picks(index, kept.fps)) {
+        const screenStarted = performance.now();
+        await screening.add(frame);
+        screenMs += performance.now() - screenStarted;
+      }
       await tracker.add(frame, index);
     });
-    timings.track = Math.round(performance.now() - started);
+    timings.track = Math.round(performance.now() - started - screenMs);
+    const nsfw = screening?.worst ?? undefined;
+    if (screening) timings.screen = Math.round(screenMs);
+    if (nsfw && screen && isNsfw(nsfw, screen)) {
+      const explicit = Math.round((nsfw.porn + nsfw.hentai) * 1e4) / 1e4;
+      throw new NsfwImageError(`a frame of the clip scores explicit ${explicit}, sexy ${nsfw.sexy}`);
+    }
     if (!first) throw new UnsupportedImageError('the clip has no frame');
     const tracks = tracker.result();
     const durationMs = Math.round((frameCount / kept.fps) * 1000);
@@ -107,6 +132,7 @@ export async function analyseAnimation(
       },
       faces: trackFaces(tracks),
       counts: tracker.counts,
+      ...(nsfw ? { nsfw } : {}),
       timings,
     };
   });

@@ -45,7 +45,7 @@ async function processAnalyseAnimation(
 ): Promise<AnalyseAnimationJobResult> {
   const data = job.data;
   const upload = await media.read(data.sourceKey);
-  const analysed = await forGood(job, () => analyseAnimation(upload, config));
+  const analysed = await forGood(job, () => analyseAnimation(upload, config, data.screen));
   await Promise.all([
     media.write(data.videoKey, analysed.video),
     media.write(data.posterKey, analysed.poster),
@@ -63,6 +63,7 @@ async function processAnalyseAnimation(
     frameCount: record.frameCount,
     durationMs: record.durationMs,
     faces: analysed.faces,
+    ...(analysed.nsfw ? { nsfw: analysed.nsfw } : {}),
     timings: {
       ...analysed.timings,
       detections: analysed.counts.detections,
@@ -119,6 +120,8 @@ async function processSwapAnimation(
     width: result.width,
     height: result.height,
     faces: result.faces,
+    faceIndexes: result.faceIndexes,
+    ...(result.nsfw ? { nsfw: result.nsfw } : {}),
     timings: result.timings,
   };
 }

@@ -7,6 +7,7 @@ import type {
   FaceAnalysisRecord,
   FaceBox,
   FaceChoice,
+  NsfwScores,
 } from '@mememint/contracts';
 
 import {
@@ -21,6 +22,7 @@ import { AI_LABEL_XMP } from '../image/ai-label.js';
 import { decodeImage } from '../image/decode.js';
 import { encodeResult } from '../image/encode.js';
 import type { ProgressListener } from '../pipeline.js';
+import { FrameScreen } from '../nsfw/nsfw-screen.js';
 import { swapFace } from '../swap/face-swap.js';
 import type { FaceMesh, RgbImage } from '../types.js';
 import { ANIMATION_ANALYSIS_FORMAT, inTempFolder } from './animation-analysis.js';
@@ -54,8 +56,12 @@ export interface AnimationSwapResult {
   durationMs: number;
   /** The chosen tracks' boxes (on their own frames). */
   faces: FaceBox[];
+  /** The chosen tracks' indices (largest first). */
+  faceIndexes: number[];
   /** The chosen tracks as swapped (smoothed meshes): "face" video stickers are cut out along them. */
   tracks: AnimationTrackRecord[];
+  /** The NSFW scores of its worst screened frame (the poster and one a second, caption included). */
+  nsfw: NsfwScores | null;
   timings: Record<string, number>;
 }
 
@@ -122,6 +128,7 @@ export async function runAnimationSwap(
   );
   // Colour and light corrections per track, changed smoothly over the clip (no flicker).
   const colours = chosen.map(() => new TrackColour());
+  const screen = new FrameScreen(config);
   let first: RgbImage | null = null;
   let reported = FRAMES_FROM;
   await onProgress?.({ stage: 'swap', progress: reported });
@@ -142,6 +149,8 @@ export async function runAnimationSwap(
       });
       applyCaption(frame, overlay);
       swapMs += performance.now() - swapStarted;
+      // Screened as published, caption included; the backend holds a result above its thresholds.
+      if (FrameScreen.picks(index, record.fps)) await screen.add(frame);
       if (index === 0) first = { ...frame, data: Uint8Array.from(frame.data) };
       await encoder.write(frame);
       const progress = Math.floor(
@@ -172,10 +181,12 @@ export async function runAnimationSwap(
       frameCount,
       durationMs: Math.round((frameCount / record.fps) * 1000),
       faces: chosen.map((i) => record.tracks[i]!.box),
+      faceIndexes: chosen,
       tracks: chosen.map((trackIndex, i) => ({
         ...record.tracks[trackIndex]!,
         meshes: smoothed[i]!.map((points) => (points ? encodeFloats(points) : null)),
       })),
+      nsfw: screen.worst,
       timings,
     };
   });

@@ -4,7 +4,7 @@
  */
 
 /** sRGB byte → linear light. */
-const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+export const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
   const c = v / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 });
@@ -50,19 +50,22 @@ function toByte(linear: number): number {
 /** RGB floats (0–255) → L*a*b*, in place, for the pixels where `select` is non-zero. */
 export function rgbToLab(rgb: Float32Array, select: Uint8Array): void {
   for (let m = 0; m < select.length; m++) {
-    if (!select[m]) continue;
-    const o = m * 3;
-    // Bilinear samples are fractional: interpolate the linearisation table.
-    const r = lerpLinear(rgb[o]);
-    const g = lerpLinear(rgb[o + 1]);
-    const b = lerpLinear(rgb[o + 2]);
-    const fx = f((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / XN);
-    const fy = f(0.2126729 * r + 0.7151522 * g + 0.072175 * b);
-    const fz = f((0.0193339 * r + 0.119192 * g + 0.9503041 * b) / ZN);
-    rgb[o] = 116 * fy - 16;
-    rgb[o + 1] = 500 * (fx - fy);
-    rgb[o + 2] = 200 * (fy - fz);
+    if (select[m]) labInto(rgb[m * 3], rgb[m * 3 + 1], rgb[m * 3 + 2], rgb, m * 3);
   }
+}
+
+/** One RGB colour (0–255 floats) → L*a*b*, written to `out[o…o + 2]`. */
+export function labInto(red: number, green: number, blue: number, out: Float32Array, o: number): void {
+  // Bilinear samples are fractional: interpolate the linearisation table.
+  const r = lerpLinear(red);
+  const g = lerpLinear(green);
+  const b = lerpLinear(blue);
+  const fx = f((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / XN);
+  const fy = f(0.2126729 * r + 0.7151522 * g + 0.072175 * b);
+  const fz = f((0.0193339 * r + 0.119192 * g + 0.9503041 * b) / ZN);
+  out[o] = 116 * fy - 16;
+  out[o + 1] = 500 * (fx - fy);
+  out[o + 2] = 200 * (fy - fz);
 }
 
 function lerpLinear(v: number): number {

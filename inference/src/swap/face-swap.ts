@@ -11,6 +11,7 @@ import {
   raiseFrames,
 } from './blend-mask.js';
 import { labToRgb, rgbToLab, skinStats } from './color-transfer.js';
+import { keepExpressionDetail } from './expression-detail.js';
 import { targetFeaturePixels, transferTones } from './feature-tones.js';
 import { hairZones, keepHair } from './forehead-hair.js';
 import { point, triangulate } from './geometry.js';
@@ -61,7 +62,8 @@ export interface SwapOptions {
  * robust statistics, the areas round the eyes and the lips region to region); hair on the forehead and temples kept; the gradient-domain blend's correction (a harmonic
  * membrane through the border's tone and light, solved by conjugate gradients; `solver` bounds it, and the
  * older edge match with a wider fade is the fallback when it does not converge); the face's light and
- * contrast inside the mask matched to the template's skin there (`matchLight`); a grayscale or sepia
+ * contrast inside the mask matched to the template's skin there (`matchLight`); the template's expression
+ * creases kept as mixed gradients of the fine detail (`keepExpressionDetail`); a grayscale or sepia
  * template's tone; and an alpha blend with a feathered mask that keeps eyes, brows and lips whole.
  */
 export function swapFaceInto(
@@ -161,6 +163,8 @@ export function swapFaceInto(
   }
   labOfMissing(image, region, core, measured, targetLab);
   matchLight(warped, targetLab, alpha, written, ...size, track && ((measure) => track.light(measure)));
+  // The template's expression creases (a frown, a wrinkled nose), as mixed gradients of the fine detail.
+  keepExpressionDetail(warped, image, targetMesh.points, written, features, region, faceWidth);
   // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
   const tone = track ? track.tone(monochromeTone(targetLab, measured)) : monochromeTone(targetLab, measured);
   if (tone) applyTone(warped, written, tone);

@@ -1,6 +1,6 @@
 import { MOUTH_CORNERS } from '../landmarks/mesh-indices.js';
 import type { Point, RgbImage } from '../types.js';
-import { rgbToLab } from './color-transfer.js';
+import { labInto } from './color-transfer.js';
 import { point } from './geometry.js';
 import type { Region } from './region.js';
 
@@ -51,11 +51,13 @@ export function labOfMissing(
   have: Uint8Array,
   lab: Float32Array,
 ): void {
-  const missing = new Uint8Array(wanted.length);
-  for (let m = 0; m < wanted.length; m++) missing[m] = wanted[m] & (have[m] ^ 1);
-  const added = copyRegion(image, region, missing);
-  rgbToLab(added, missing);
-  for (let m = 0; m < missing.length; m++) if (missing[m]) lab.set(added.subarray(m * 3, m * 3 + 3), m * 3);
+  const data = image.data;
+  for (let row = 0, m = 0; row < region.height; row++) {
+    let p = ((region.y + row) * image.width + region.x) * 3;
+    for (let col = 0; col < region.width; col++, m++, p += 3) {
+      if (wanted[m] & (have[m] ^ 1)) labInto(data[p], data[p + 1], data[p + 2], lab, m * 3);
+    }
+  }
 }
 
 /** The region's pixels as RGB floats, where `select` is set. */

@@ -1,6 +1,6 @@
 import { LEFT_BROW_OUTLINE, LEFT_EYE, RIGHT_BROW_OUTLINE, RIGHT_EYE } from '../landmarks/mesh-indices.js';
 import type { RgbImage } from '../types.js';
-import { centroid, point, scaledOutline } from './geometry.js';
+import { boxAround, centroid, point, scaledOutline } from './geometry.js';
 import { feather, fillPolygon } from './mask.js';
 import type { Region } from './region.js';
 
@@ -59,8 +59,14 @@ export function targetFrames(image: RgbImage, points: Float32Array, region: Regi
     [RIGHT_BROW_OUTLINE, BROW_CLEAR],
     [LEFT_BROW_OUTLINE, BROW_CLEAR],
   ] as const) {
-    const clear = fillPolygon(scaledOutline(points, outline, scale), region);
-    for (let m = 0; m < zone.length; m++) if (clear[m]) zone[m] = 0;
+    // Drawn over the outline's box only (no pixel centre outside it lies inside).
+    const polygon = scaledOutline(points, outline, scale);
+    const box = boxAround(polygon, 1, region);
+    const clear = fillPolygon(polygon, box);
+    for (let row = 0, k = 0; row < box.height; row++) {
+      const m = (box.y - region.y + row) * width + (box.x - region.x);
+      for (let col = 0; col < box.width; col++, k++) if (clear[k]) zone[m + col] = 0;
+    }
   }
   // Dark thin lines: the darkest of the neighbours' means at ±1–3 px, along rows or columns, over the pixel.
   const depth = new Float32Array(width * height);

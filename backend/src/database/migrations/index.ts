@@ -24,6 +24,7 @@ import { RussianTexts1795795563800 } from './1795795563800-RussianTexts.js';
 import { Animations1795798458938 } from './1795798458938-Animations.js';
 import { UserGender1795799352377 } from './1795799352377-UserGender.js';
 import { LedgerPartitions1795805358997 } from './1795805358997-LedgerPartitions.js';
+import { DefaultFace1795806668156 } from './1795806668156-DefaultFace.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -51,4 +52,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Animations1795798458938,
   UserGender1795799352377,
   LedgerPartitions1795805358997,
+  DefaultFace1795806668156,
 ];

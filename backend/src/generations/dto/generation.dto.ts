@@ -67,6 +67,11 @@ export class GenerationStatusResponseDto implements GenerationStatusDto {
   @ApiProperty({ minimum: 0, maximum: 100 }) progress!: number;
   @ApiProperty({ enum: GENERATION_STAGES }) stage!: GenerationStage;
   @ApiPropertyOptional({ type: MemeResponseDto, description: 'When done' }) meme?: MemeResponseDto;
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'When done: the faces of the target swapped (indices into its faces, largest first)',
+  })
+  faceIndexes?: number[];
   @ApiPropertyOptional({ description: 'Why it failed (its credit was refunded)' }) error?: string;
 }
 

@@ -96,6 +96,10 @@ export class Generation {
   @Column({ name: 'error_code', type: 'varchar', length: 32, nullable: true })
   errorCode!: GenerationFailureCode | null;
 
+  /** The target's faces its swap replaced (indices into the target's faces, largest first); null until done. */
+  @Column({ name: 'face_indexes', type: 'smallint', array: true, nullable: true })
+  faceIndexes!: number[] | null;
+
   /** Credits spent on it (refunded if it fails); 0 for the free generation a player without credits gets. */
   @Column({ type: 'smallint' })
   cost!: number;

@@ -23,6 +23,12 @@ export class MemeResponseDto extends AnimationFieldsResponseDto implements MemeD
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for an uploaded photo' })
   generationId!: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) templateId!: string | null;
+  @ApiPropertyOptional({
+    type: [Number],
+    description:
+      'The faces of the target its generation swapped (indices into its faces, largest first), when known',
+  })
+  faceIndexes?: number[];
   @ApiProperty() likes!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) publishedAt!: string | null;

@@ -82,6 +82,10 @@ export class Meme {
   @Column({ type: 'jsonb', nullable: true })
   faces!: FaceRect[] | null;
 
+  /** The target's faces its generation swapped (indices into the target's faces, largest first); null when not known. */
+  @Column({ name: 'face_indexes', type: 'smallint', array: true, nullable: true })
+  faceIndexes!: number[] | null;
+
   @Column({ type: 'integer' })
   width!: number;
 

@@ -52,6 +52,12 @@ export class TemplateResponseDto extends AnimationFieldsResponseDto implements T
       'Its faces, largest first, in its pixels: `faces` of a generation indexes this list (empty until a template added before analyses is analysed)',
   })
   faces!: FaceRectDto[];
+  @ApiProperty({
+    minimum: 0,
+    description:
+      'The face a generation without `faces` swaps (an index into `faces`): the largest, or of faces of nearly its size (width ≥ 0.8 of it) the most frontal and sharpest',
+  })
+  defaultFace!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

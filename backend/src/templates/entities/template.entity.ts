@@ -94,6 +94,13 @@ export class Template {
   @Column({ type: 'jsonb', nullable: true })
   faces!: FaceRect[] | null;
 
+  /**
+   * The face a generation without a face choice swaps (an index into `faces`): the largest, or of faces of
+   * nearly its size the most frontal and sharpest (contracts' `defaultFaceIndex` on the analysis).
+   */
+  @Column({ name: 'default_face', type: 'smallint', default: 0 })
+  defaultFace!: number;
+
   @Column({ name: 'created_by', type: 'bigint', nullable: true, transformer: bigintNumber })
   createdBy!: number | null;
 

@@ -13,7 +13,13 @@ const FACES: FaceRect[] = [
   { x: 900, y: 200, width: 150, height: 180 },
 ];
 
-function Picker({ initial = 'largest' as FaceChoice }) {
+function Picker({
+  initial = 'largest' as FaceChoice,
+  defaultFace,
+}: {
+  initial?: FaceChoice;
+  defaultFace?: number;
+}) {
   const [choice, setChoice] = useState<FaceChoice>(initial);
   return (
     <>
@@ -22,6 +28,7 @@ function Picker({ initial = 'largest' as FaceChoice }) {
         width={1000}
         height={500}
         faces={FACES}
+        defaultFace={defaultFace}
         value={choice}
         onChange={setChoice}
       />
@@ -48,6 +55,15 @@ describe('FacePicker', () => {
     expect(pressed()).toEqual(['true', 'false', 'false']);
     expect(sent()).toBe('(largest)');
     expect(screen.getByText('1 of 3 chosen')).toBeInTheDocument();
+  });
+
+  it('preselects the template’s default face (the more frontal and sharper), sending nothing', async () => {
+    render(<Picker defaultFace={1} />);
+    expect(pressed()).toEqual(['false', 'true', 'false']);
+    expect(sent()).toBe('(largest)');
+    // A tap on another face keeps the default one chosen beside it.
+    await userEvent.click(face(3));
+    expect(sent()).toBe('[1,2]');
   });
 
   it('adds and removes faces by tapping, keeping one at least', async () => {

@@ -3,14 +3,18 @@ import { useTranslation } from 'react-i18next';
 
 import { haptic } from '../../telegram/sdk';
 
-/** The faces a choice selects, as indices into the picture's list (largest first). */
-export function selectedFaces(choice: FaceChoice, count: number): number[] {
+/**
+ * The faces a choice selects, as indices into the picture's list (largest first); the default choice
+ * selects the face the server swaps then (`defaultFace`, a template's: the largest or, of faces of nearly
+ * its size, the most frontal and sharpest).
+ */
+export function selectedFaces(choice: FaceChoice, count: number, defaultFace = 0): number[] {
   if (choice === 'all') return Array.from({ length: count }, (_, index) => index);
-  if (choice === 'largest') return count > 0 ? [0] : [];
+  if (choice === 'largest') return count > 0 ? [defaultFace < count ? defaultFace : 0] : [];
   return choice.filter((index) => index < count);
 }
 
-/** The multipart `faces` field for a choice: none for the largest (the server's default). */
+/** The multipart `faces` field for a choice: none for the default face (the server's default). */
 export function faceChoiceField(choice: FaceChoice): string | undefined {
   if (choice === 'largest') return undefined;
   return choice === 'all' ? 'all' : JSON.stringify(choice);
@@ -34,14 +38,15 @@ function outline(face: FaceRect, width: number, height: number) {
 
 /**
  * The faces of a picture with several, as outlines over it to tap: each tap adds or removes a face (at
- * least one stays), "All faces" takes every one (sent as `all`, as is tapping each); the largest is
- * chosen until the player taps.
+ * least one stays), "All faces" takes every one (sent as `all`, as is tapping each); the default face
+ * (`defaultFace`) is chosen until the player taps.
  */
 export function FacePicker({
   imageUrl,
   width,
   height,
   faces,
+  defaultFace = 0,
   value,
   onChange,
 }: {
@@ -49,11 +54,13 @@ export function FacePicker({
   width: number;
   height: number;
   faces: FaceRect[];
+  /** The face the server swaps without a choice (an index into `faces`). */
+  defaultFace?: number;
   value: FaceChoice;
   onChange: (choice: FaceChoice) => void;
 }) {
   const { t } = useTranslation();
-  const selected = new Set(selectedFaces(value, faces.length));
+  const selected = new Set(selectedFaces(value, faces.length, defaultFace));
   const toggle = (index: number) => {
     haptic.select();
     const next = selected.has(index)

@@ -20,6 +20,8 @@ export type Target = GenerationBase & {
   suggestedCaption?: string | null;
   /** Its faces (largest first, in its pixels of `width` × `height`) when known: several are offered. */
   faces?: FaceRect[];
+  /** The face the server swaps without a choice (a template's `defaultFace`), preselected; else the largest. */
+  defaultFace?: number;
   width?: number;
   height?: number;
   /** An animated template: it costs more credits, and the free generation covers stills only. */

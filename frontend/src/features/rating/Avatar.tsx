@@ -1,18 +1,6 @@
-/** A stable hue (0–359) from a name: the same player always gets the same colours. */
-export function nameHue(name: string): number {
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) | 0;
-  return Math.abs(hash) % 360;
-}
+import { avatarGradient, initial, nameHue } from '../../ui/avatar-art';
 
-function initial(name: string): string {
-  return (
-    name
-      .replace(/^@/, '')
-      .match(/\p{L}|\p{N}/u)?.[0]
-      ?.toUpperCase() ?? '?'
-  );
-}
+export { nameHue, playerName } from '../../ui/avatar-art';
 
 /** A round picture of a player: their photo, else one generated from the name (colours and initial). */
 export function MiniAvatar({
@@ -24,7 +12,6 @@ export function MiniAvatar({
   photoUrl: string | null;
   size?: number;
 }) {
-  const hue = nameHue(name);
   return (
     <span
       className={`mini-avatar${photoUrl ? '' : ' mini-avatar--generated'}`}
@@ -33,11 +20,7 @@ export function MiniAvatar({
         width: size,
         height: size,
         fontSize: size * 0.42,
-        ...(photoUrl
-          ? {}
-          : {
-              background: `linear-gradient(135deg, hsl(${hue} 75% 60%), hsl(${(hue + 50) % 360} 70% 45%))`,
-            }),
+        ...(photoUrl ? {} : { background: avatarGradient(name) }),
       }}
     >
       {photoUrl ? <img src={photoUrl} alt="" /> : initial(name)}
@@ -68,12 +51,4 @@ export function SquadEmblem({
       </span>
     </span>
   );
-}
-
-export function playerName(player: {
-  username: string | null;
-  firstName: string | null;
-  tgId?: number;
-}): string {
-  return player.username ? `@${player.username}` : (player.firstName ?? String(player.tgId ?? ''));
 }

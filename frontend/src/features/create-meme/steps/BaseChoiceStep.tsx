@@ -71,6 +71,7 @@ export function BaseChoiceStep({
                     previewUrl: template.thumbnailUrl,
                     suggestedCaption: template.caption,
                     faces: template.faces,
+                    defaultFace: template.defaultFace,
                     width: template.width,
                     height: template.height,
                     animated: template.kind === 'animation',

@@ -48,6 +48,7 @@ export function CaptionStep({
           width={target.width}
           height={target.height}
           faces={target.faces}
+          defaultFace={target.defaultFace ?? 0}
           value={faceChoice}
           onChange={onFacesChange}
         />
