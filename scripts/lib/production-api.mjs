@@ -54,7 +54,7 @@ export function newBotToken() {
  * @param {ChildOptions} options
  * @returns {Child}
  */
-function startChild(label, entry, { env, out, nodeArgs = [] }) {
+export function startChild(label, entry, { env, out, nodeArgs = [] }) {
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env,

@@ -4,7 +4,6 @@
 // built code, NODE_ENV=production, strong secrets, a bot token of its own) and two inference workers,
 // and the load balancer (a TCP proxy) in front of the replicas. Everything it starts or makes is undone
 // by `run.stop()`, which waits a bounded time for each process (SIGKILL after the grace).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,10 +23,11 @@ import {
   newBotToken,
   productionEnv,
   startApi,
+  startChild,
   startFakeBotApi,
 } from '../lib/production-api.mjs';
 import { startTcpProxy } from '../lib/tcp-proxy.mjs';
-import { log, pg, Redis, root } from './common.mjs';
+import { log, pg, Redis } from './common.mjs';
 
 /**
  * @typedef {object} Proc A child process of the run.
@@ -150,7 +150,7 @@ export async function startStack(run) {
   };
   const workers = [];
   for (const index of [1, 2]) {
-    const { proc, ready } = startProcess(run, `worker-${index}`, ['inference/dist/worker.js'], workerEnv, {
+    const { proc, ready } = startProcess(run, `worker-${index}`, 'inference/dist/worker.js', workerEnv, {
       readyText: 'inference worker:',
     });
     await ready;
@@ -219,38 +219,21 @@ async function postgresServer(run) {
  * `ready` resolves once its stdout shows that text.
  * @param {Run} run
  * @param {string} label
- * @param {string[]} args
+ * @param {string} entry
  * @param {NodeJS.ProcessEnv} env
  * @param {{ readyText?: string }} [options]
  * @returns {{ proc: Proc, ready: Promise<void> }}
  */
-function startProcess(run, label, args, env, { readyText } = {}) {
-  const out = logFile(run, label);
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(out, { end: false });
-  child.stderr.pipe(out, { end: false });
-  /** @type {Promise<string | number | null>} */
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+function startProcess(run, label, entry, env, { readyText } = {}) {
+  const { child, exited, ...started } = startChild(label, entry, { env, out: logFile(run, label) });
   /** @type {Proc} */
-  const proc = {
-    label,
-    child,
-    exited,
-    signalled: false,
-    async stop(graceMs = 40_000) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      const how = await exited;
-      clearTimeout(timer);
-      return how;
-    },
-  };
+  const proc = { child, exited, ...started, signalled: false };
   run.children.push(proc);
   /** @type {Promise<void>} */
   const ready = readyText
     ? new Promise((resolve, reject) => {
         let seen = '';
-        child.stdout.on('data', (chunk) => {
+        child.stdout?.on('data', (chunk) => {
           seen += chunk;
           if (seen.includes(readyText)) resolve();
           if (seen.length > 100_000) seen = seen.slice(-10_000);
