@@ -46,7 +46,7 @@ export interface TestApp {
   /** The app's Redis client (its keys carry this app's unique prefix). */
   redis: Redis;
   database: TestDatabase;
-  /** Closes the app, drops its database (unless borrowed) and deletes its Redis keys. */
+  /** Closes the app, drops its database (unless borrowed or a replica's) and deletes its Redis keys. */
   close(): Promise<void>;
 }
 
@@ -121,7 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await rm(config.media.dir, { recursive: true, force: true });
       await deleteKeys(config.redis.url, [config.redis.keyPrefix, config.redis.bullPrefix]);
-      if (!options.database) await database.drop();
+      if (!options.database && !options.replicaOf) await database.drop();
     },
   };
 }
