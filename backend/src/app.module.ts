@@ -34,6 +34,7 @@ import { SquadsModule } from './squads/squads.module.js';
 import { StickersModule } from './stickers/stickers.module.js';
 import { SwipesModule } from './swipes/swipes.module.js';
 import { TelegramModule } from './telegram/telegram.module.js';
+import { TemplateAnalysisSweepModule } from './templates/template-analysis-sweep.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { UsersModule } from './users/users.module.js';
 import { VisitsModule } from './visits/visits.module.js';
@@ -50,6 +51,7 @@ const FEATURE_MODULES = [
   RealtimeModule,
   TelegramModule,
   TemplatesModule.withSockets(RealtimeModule),
+  TemplateAnalysisSweepModule,
   MemesModule,
   GenerationsModule,
   VisitsModule,

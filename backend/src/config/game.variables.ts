@@ -59,7 +59,7 @@ export const GAME_VARIABLES = {
     sweepIntervalSeconds: int(
       'GENERATION_SWEEP_SECONDS',
       30,
-      'How often stalled generations are reconciled with their jobs',
+      'How often stalled generations and animated templates’ analyses are reconciled with their jobs',
       1,
     ),
     maxActivePerPlayer: int(

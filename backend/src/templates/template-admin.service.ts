@@ -12,7 +12,7 @@ import { AuditService } from '../admin/audit/audit.service.js';
 import { Transactions } from '../database/transactions.js';
 import type { Template } from './entities/template.entity.js';
 import { type TemplateFields, TemplatesRepository, type TemplateUsage } from './templates.repository.js';
-import { givenTexts, toTemplateDto } from './templates.service.js';
+import { givenTexts, toTemplateDto } from './template-fields.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 

@@ -34,7 +34,7 @@ import { MediaKeys } from '../media/media-keys.js';
 import { type GlobalListener, onGlobal } from '../redis/bull-global-events.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
 import { TemplatesRepository } from './templates.repository.js';
-import { type NewTemplate, newTemplateFields, toTemplateDto } from './templates.service.js';
+import { type NewTemplate, newTemplateFields, toTemplateDto } from './template-fields.js';
 
 type Container = 'gif' | 'mp4' | 'webm';
 
@@ -135,6 +135,12 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
       analysis: 'pending',
       analysisError: null,
     });
+    await this.enqueue(id);
+    return toTemplateDto(template);
+  }
+
+  private async enqueue(id: string): Promise<void> {
+    const keys = { ...MediaKeys.template(id), ...MediaKeys.animation(id) };
     await this.queue.add(
       ANALYSE_ANIMATION_JOB,
       {
@@ -147,7 +153,23 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
       },
       { jobId: `${TEMPLATE_ANALYSIS_JOB_ID_PREFIX}${id}` },
     );
-    return toTemplateDto(template);
+  }
+
+  /**
+   * A pending analysis that stopped moving: a report lost while no backend listened is taken from its
+   * job; a job that is gone (removed, or Redis lost it) is queued again while the upload is kept, else
+   * the analysis fails. A job still waiting or running is left to the worker.
+   */
+  async reconcile(id: string): Promise<void> {
+    const job = await this.queue.getJob(`${TEMPLATE_ANALYSIS_JOB_ID_PREFIX}${id}`);
+    if (!job) {
+      if (await this.storage.stat(MediaKeys.animation(id).source)) await this.enqueue(id);
+      else await this.fail(id, 'its upload is gone');
+      return;
+    }
+    const state = await job.getState();
+    if (state === 'completed') await this.finish(id, job.returnvalue as AnalyseAnimationJobResult);
+    else if (state === 'failed') await this.fail(id, job.failedReason ?? 'failed');
   }
 
   /** The upload's frames are screened as a still upload is (unless NSFW_SCREEN_UPLOADS=0). */

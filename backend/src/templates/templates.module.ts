@@ -24,7 +24,7 @@ export class TemplatesModule {
       imports: [TypeOrmModule.forFeature([Template]), MediaModule, FaceAnalysisModule, AuditModule, sockets],
       controllers: [TemplatesController],
       providers: [TemplatesRepository, TemplatesService, TemplateAdminService, TemplateAnimationsService],
-      exports: [TemplatesService, TemplateAdminService],
+      exports: [TemplatesService, TemplateAdminService, TemplatesRepository, TemplateAnimationsService],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, IsNull, Repository } from 'typeorm';
+import { type EntityManager, IsNull, LessThan, Repository } from 'typeorm';
 import type { FaceRect, Gender } from '@mememint/contracts';
 
 import type { AnimationColumns } from '../media/animation-fields.js';
@@ -98,6 +98,15 @@ export class TemplatesRepository {
 
   async remove(em: EntityManager, id: string): Promise<void> {
     await em.getRepository(Template).delete({ id });
+  }
+
+  /** Animations whose analysis is still pending though uploaded before `before`, oldest first. */
+  findPendingAnalyses(before: Date, limit: number): Promise<Template[]> {
+    return this.templates.find({
+      where: { analysis: 'pending', createdAt: LessThan(before) },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
   }
 
   /**
