@@ -116,7 +116,16 @@ describe('generations through the queue and a real inference worker', () => {
         .get(`/api/v1/memes/generations/${id}/status/`)
         .set(bearer(friend))
         .expect(200);
-      expect(status.body).toEqual({ id, status: 'done', progress: 100, stage: 'done', meme: firstMeme });
+      // The template has one face: that one was swapped.
+      expect(firstMeme.faceIndexes).toEqual([0]);
+      expect(status.body).toEqual({
+        id,
+        status: 'done',
+        progress: 100,
+        stage: 'done',
+        meme: firstMeme,
+        faceIndexes: [0],
+      });
 
       const history = await request(t.server).get('/api/v1/memes/').set(bearer(friend)).expect(200);
       expect(history.body.items[0]).toEqual(firstMeme);
