@@ -30,6 +30,8 @@ export interface Stack {
   mediaDir: string;
   /** `npm run admin -w backend -- <args>` against this stack, as an operator runs it. */
   admin(args: string[]): Promise<{ code: number | null; output: string }>;
+  /** Drops one value the API caches in Redis (`key` under its prefix): the next read computes it. */
+  forgetCached(key: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -181,5 +183,6 @@ export async function startStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<Stac
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.on('close', (code) => resolveRun({ code, output }));
     });
-  return { baseUrl, databaseUrl: databaseUrl.href, mediaDir, admin: runAdmin, stop };
+  const forgetCached = (key: string) => deleteRedisKeys(`${redisPrefix}:${key}`);
+  return { baseUrl, databaseUrl: databaseUrl.href, mediaDir, admin: runAdmin, forgetCached, stop };
 }

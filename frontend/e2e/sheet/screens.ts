@@ -161,6 +161,17 @@ async function imagesLoaded(page: Page): Promise<void> {
         .filter((image) => image.complete && image.naturalWidth > 0)
         .map((image) => image.decode().catch(() => undefined)),
     );
+    // A meme's blurred fill is a CSS background (`--meme-fill`), which no image element waits for.
+    const fills = [...document.querySelectorAll<HTMLElement>('.meme-picture')]
+      .map((box) => /url\("(.+)"\)/.exec(getComputedStyle(box).getPropertyValue('--meme-fill'))?.[1])
+      .filter((url): url is string => Boolean(url));
+    await Promise.all(
+      fills.map((url) => {
+        const image = new Image();
+        image.src = url;
+        return image.decode().catch(() => undefined);
+      }),
+    );
     await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
   });
 }
@@ -244,6 +255,9 @@ export async function walkScreens(
   });
   await at('invite', '/invite', () => page.getByTestId('invite-reward').waitFor());
   await at('quests', '/quests', () => page.getByTestId('quest-channel').waitFor());
+  // The share is of all coins earned: the player's likes counted and the cached total taken anew.
+  await likesCounted(stack);
+  await stack.forgetCached('airdrop:total-earned-coins');
   await at('airdrop', '/airdrop', () => page.getByTestId('airdrop-summary').waitFor());
   await at('profile', '/profile', () => page.getByText('Credits left').waitFor());
   await at('stickers', '/stickers', () => page.getByRole('heading', { name: 'Sticker packs' }).waitFor());
