@@ -18,13 +18,20 @@ async function animatedMeme() {
   return seedAnimatedMeme(app.stack, author, (await apiAs(author)).token);
 }
 
-const topCard = (page: Page) => page.getByTestId('swipe-card');
+/** The deck's top card (a skipped card leaving is one too until its exit ends). */
+const TOP = '[data-testid="swipe-card"][aria-hidden="false"]';
+const topCard = (page: Page) => page.locator(TOP);
+/** Waits for the deck to settle with one top card. */
+const oneTopCard = (page: Page) =>
+  page.waitForFunction((selector) => document.querySelectorAll(selector).length === 1, TOP);
 
 /** The top card's picture (its thumbnail, then its full-size poster): both name the meme's id. */
 const topPicture = (page: Page) =>
   page.evaluate(
     () =>
-      document.querySelector<HTMLImageElement>('[data-testid="swipe-card"] img')?.getAttribute('src') ?? '',
+      document
+        .querySelector<HTMLImageElement>('[data-testid="swipe-card"][aria-hidden="false"] img')
+        ?.getAttribute('src') ?? '',
   );
 
 /**
@@ -34,7 +41,7 @@ const topPicture = (page: Page) =>
 async function bringToTop(page: Page, id: string) {
   const intro = page.getByRole('button', { name: 'Got it' });
   for (let skipped = 0; ; skipped++) {
-    await topCard(page).waitFor();
+    await oneTopCard(page);
     if (await intro.isVisible()) await intro.click();
     const before = await topPicture(page);
     if (before.includes(id)) return;
@@ -42,8 +49,11 @@ async function bringToTop(page: Page, id: string) {
     await page.getByRole('button', { name: 'Skip' }).click();
     // The card under it takes its place.
     await page.waitForFunction(
-      (src) => document.querySelector('[data-testid="swipe-card"] img')?.getAttribute('src') !== src,
-      before,
+      ([selector, src]) => {
+        const tops = document.querySelectorAll(selector!);
+        return tops.length === 1 && tops[0]!.querySelector('img')?.getAttribute('src') !== src;
+      },
+      [TOP, before],
     );
   }
 }
@@ -92,7 +102,7 @@ describe('animated memes in the mini app and on the share page', () => {
     await skipOnboarding(page);
     await bringToTop(page, meme.id);
 
-    const played = await waitUntilPlaying(page, '[data-testid="swipe-card"]');
+    const played = await waitUntilPlaying(page, TOP);
     assert.deepEqual(played, { muted: true, loop: true, inline: true, src: shared.videoUrl });
     await topCard(page).getByTestId('animation-badge').getByText('2.0 s').waitFor();
     // Only the top card has a video at all.

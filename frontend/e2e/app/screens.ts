@@ -59,7 +59,7 @@ describe('every main screen in both themes and languages, and the menu', () => {
       const texts = TEXTS[look.lang];
       const { context, page, tgId } = await openNewPlayer(look);
       await skipOnboarding(page, texts.skip);
-      await page.getByRole('heading', { name: texts.create }).waitFor();
+      await page.getByTestId('create-fab').waitFor();
       const name = (screen: string) => `05-${screen}-${look.theme}-${look.lang}`;
       await shot(page, name('main'));
       assert.deepEqual(await smallTapTargets(page), [], 'tap targets on /main');

@@ -280,6 +280,8 @@ export async function walkScreens(
   const operator = await admin.newPage();
   await operator.goto(`/?tgId=${ADMIN_TG_ID}&theme=${theme}&lang=en`);
   await operator.getByRole('button', { name: 'Skip' }).click();
+  // Signed in and past onboarding before the console is opened.
+  await operator.getByTestId('create-fab').waitFor();
   await operator.goto('/admin');
   await operator.getByTestId('console').waitFor();
   await imagesLoaded(operator);
