@@ -122,7 +122,10 @@ async function main(): Promise<void> {
           label: 'api-2',
         })
       : null;
-  const apis = [{ port: api.port, pid: api.pid }, ...(replica ? [{ port: replica.port, pid: replica.pid }] : [])];
+  const apis = [
+    { port: api.port, pid: api.pid },
+    ...(replica ? [{ port: replica.port, pid: replica.pid }] : []),
+  ];
   const botApi = `${api.env.TELEGRAM_API_URL}`;
   try {
     const urls = apis.map(({ port }) => `http://127.0.0.1:${port}`);

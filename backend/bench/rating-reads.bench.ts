@@ -68,7 +68,13 @@ async function seed(db: pg.Client, redis: Redis): Promise<void> {
   await db.query('ANALYZE users');
 }
 
-async function get(http: HttpClient, player: Player, tab: string, period: string, page: number): Promise<number> {
+async function get(
+  http: HttpClient,
+  player: Player,
+  tab: string,
+  period: string,
+  page: number,
+): Promise<number> {
   const started = performance.now();
   const res = await http.request(
     'GET',

@@ -58,7 +58,12 @@ export interface ProductionStack {
 }
 
 /** A light theme as Telegram's iOS client sends it (the app reads only its colours). */
-const THEME = { bg_color: '#ffffff', text_color: '#000000', button_color: '#2ea6ff', button_text_color: '#ffffff' };
+const THEME = {
+  bg_color: '#ffffff',
+  text_color: '#000000',
+  button_color: '#2ea6ff',
+  button_text_color: '#ffffff',
+};
 
 /**
  * What Telegram's iOS client injects into the web view before the page runs: the bridge the SDK posts
