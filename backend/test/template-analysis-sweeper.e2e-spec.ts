@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ANIMATION_QUEUE, type TemplateDto } from '@mememint/contracts';
+import { ANIMATION_QUEUE, type AdminTemplateDto, type TemplateDto } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 import Bull from 'bull';
 import request from 'supertest';
@@ -55,7 +55,7 @@ describe('the sweep of animated templates left pending', () => {
   }
   const seen = async (app: TestApp, admin: Player, template: TemplateDto) =>
     (await request(app.server).get(`/api/v1/admin/templates/${template.id}/`).set(bearer(admin)).expect(200))
-      .body as TemplateDto;
+      .body as AdminTemplateDto;
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'mememint-e2e-sweep-'));
@@ -137,17 +137,33 @@ describe('the sweep of animated templates left pending', () => {
       } finally {
         await worker.stop();
       }
-      expect(await seen(t, admin, template)).toMatchObject({ analysis: 'ready', enabled: true });
+      expect(await seen(t, admin, template)).toMatchObject({
+        analysis: 'ready',
+        enabled: true,
+        analysisError: null,
+      });
     });
 
     it('fails an analysis whose job and upload are both gone, and tells its admin', async () => {
       const template = await uploadWithLostJob();
       await t.app.get(MediaStore).remove(MediaKeys.animation(template.id).source);
       await sweep(t);
-      expect(
-        await adminSocket.until('template:analysed', (event) => event.templateId === template.id),
-      ).toMatchObject({ analysis: 'failed', enabled: false, faces: 0 });
-      expect(await seen(t, admin, template)).toMatchObject({ analysis: 'failed', enabled: false });
+      const analysed = await adminSocket.until(
+        'template:analysed',
+        (event) => event.templateId === template.id,
+      );
+      expect(analysed).toMatchObject({
+        analysis: 'failed',
+        enabled: false,
+        faces: 0,
+        detail: expect.any(String),
+      });
+      // The console shows why, as the admin was told.
+      expect(await seen(t, admin, template)).toMatchObject({
+        analysis: 'failed',
+        enabled: false,
+        analysisError: analysed.detail,
+      });
     });
   });
 });

@@ -19,6 +19,8 @@ export interface AdminTemplateDto extends Omit<TemplateDto, 'title' | 'faces'> {
   faces: FaceRect[] | null;
   /** Listed to players; a new template is stored disabled until an admin enables it. */
   enabled: boolean;
+  /** Why an animation's analysis failed (it stays disabled), in English; null otherwise. */
+  analysisError: string | null;
   /** Generations started from it (memes made from it are among them). */
   generations: number;
   memes: number;

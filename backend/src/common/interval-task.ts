@@ -23,6 +23,15 @@ export class IntervalTask {
     );
   }
 
+  /**
+   * Runs the task once and waits for it (a failure goes to `onError`), then starts the interval: for
+   * work that must be done before the first request.
+   */
+  async startAfterFirstRun(everyMs: number): Promise<void> {
+    await this.task().then(() => undefined, this.onError);
+    this.start(everyMs);
+  }
+
   /** Runs the task now unless it is running; then once more after it if `again`. */
   run(again: boolean): void {
     if (this.running) {

@@ -35,10 +35,7 @@ export class LedgerPartitionsService implements OnApplicationBootstrap, OnApplic
 
   /** The months ahead are there before the first request (a failure is logged; the next day retries). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.ensure().catch((error: Error) =>
-      this.logger.error({ err: error }, 'Making the ledger partitions ahead failed'),
-    );
-    this.task.start(DAY_MS);
+    await this.task.startAfterFirstRun(DAY_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {

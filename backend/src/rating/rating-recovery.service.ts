@@ -40,10 +40,7 @@ export class RatingRecoveryService implements OnApplicationBootstrap, OnApplicat
 
   /** The boards are there before the first request (a first start builds them, empty or not). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.check().catch((error: Error) =>
-      this.logger.error({ err: error }, 'Checking the leaderboards in Redis failed'),
-    );
-    this.checks.start(this.config.rating.lossCheckIntervalMs);
+    await this.checks.startAfterFirstRun(this.config.rating.lossCheckIntervalMs);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,18 +1,12 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  analysisKeyOf,
-  type AdminTemplateDto,
-  type AdminTemplatePatch,
-  type Page,
-  ErrorCode,
-} from '@mememint/contracts';
+import { type AdminTemplateDto, type AdminTemplatePatch, type Page, ErrorCode } from '@mememint/contracts';
 import { MediaStore } from '@mememint/media';
 
 import { AuditService } from '../admin/audit/audit.service.js';
 import { Transactions } from '../database/transactions.js';
 import type { Template } from './entities/template.entity.js';
 import { type TemplateFields, TemplatesRepository, type TemplateUsage } from './templates.repository.js';
-import { givenTexts, toTemplateDto } from './template-fields.js';
+import { givenTexts, templateFileKeys, toTemplateDto } from './template-fields.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
@@ -24,6 +18,7 @@ function toAdminTemplateDto(template: Template, usage: TemplateUsage | undefined
     captions: template.captions,
     faces: template.faces,
     enabled: template.enabled,
+    analysisError: template.analysisError,
     generations: usage?.generations ?? 0,
     memes: usage?.memes ?? 0,
   };
@@ -99,11 +94,7 @@ export class TemplateAdminService {
       );
       return template;
     });
-    await Promise.all(
-      [removed.imageKey, removed.thumbnailKey, analysisKeyOf(removed.imageKey)].map((key) =>
-        this.storage.remove(key),
-      ),
-    );
+    await Promise.all(templateFileKeys(removed).map((key) => this.storage.remove(key)));
   }
 
   private async change(

@@ -34,7 +34,7 @@ import { MediaKeys } from '../media/media-keys.js';
 import { type GlobalListener, onGlobal } from '../redis/bull-global-events.js';
 import { PlayerSockets } from '../realtime/player-sockets.js';
 import { TemplatesRepository } from './templates.repository.js';
-import { type NewTemplate, newTemplateFields, toTemplateDto } from './template-fields.js';
+import { type NewTemplate, newTemplateFields, templateFileKeys, toTemplateDto } from './template-fields.js';
 
 type Container = 'gif' | 'mp4' | 'webm';
 
@@ -234,7 +234,11 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
       analysisError: found ? null : ErrorText.animationNoFace,
       enabled: found,
     });
-    if (!template) return;
+    if (!template) {
+      // Deleted while the worker ran: what the worker wrote belongs to nothing (a settled one keeps its files).
+      if (!(await this.templates.findById(id))) await this.removeFiles(id);
+      return;
+    }
     await this.storage.remove(MediaKeys.animation(id).source);
     this.tell(template.createdBy, {
       templateId: id,
@@ -257,8 +261,16 @@ export class TemplateAnimationsService implements OnModuleInit, OnModuleDestroy 
       analysisError: detail,
       enabled: false,
     });
-    if (template)
-      this.tell(template.createdBy, { templateId: id, analysis: 'failed', enabled: false, faces: 0, detail });
+    if (!template) return;
+    // A refused upload (an NSFW clip above all) is kept no longer than its analysis.
+    await this.storage.remove(MediaKeys.animation(id).source);
+    this.tell(template.createdBy, { templateId: id, analysis: 'failed', enabled: false, faces: 0, detail });
+  }
+
+  private async removeFiles(id: string): Promise<void> {
+    const { image, thumbnail } = MediaKeys.template(id);
+    const keys = templateFileKeys({ id, imageKey: image, thumbnailKey: thumbnail, analysis: 'pending' });
+    await Promise.all(keys.map((key) => this.storage.remove(key)));
   }
 
   private tell(adminId: number | null, payload: TemplateAnalysedEvent): void {

@@ -1,7 +1,7 @@
-import type { SupportedLanguage, TemplateDto, Gender } from '@mememint/contracts';
+import { analysisKeyOf, type SupportedLanguage, type TemplateDto, type Gender } from '@mememint/contracts';
 
 import { toAnimationFields } from '../media/animation-fields.js';
-import { mediaUrl } from '../media/media-keys.js';
+import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import type { Template } from './entities/template.entity.js';
 
 /** An admin's fields for a new template; a blank caption is none. */
@@ -72,4 +72,15 @@ export function toTemplateDto(template: Template, language?: SupportedLanguage):
     ...toAnimationFields(template),
     ...(template.analysis ? { analysis: template.analysis } : {}),
   };
+}
+
+/**
+ * Every file a template keeps: its picture (an animation's poster), thumbnail and face analysis, and
+ * for an animation its upload, MP4 and tracks.
+ */
+export function templateFileKeys(
+  template: Pick<Template, 'id' | 'imageKey' | 'thumbnailKey' | 'analysis'>,
+): string[] {
+  const still = [template.imageKey, template.thumbnailKey, analysisKeyOf(template.imageKey)];
+  return template.analysis ? [...still, ...Object.values(MediaKeys.animation(template.id))] : still;
 }

@@ -9,7 +9,7 @@ import './trust.css';
 export function AiBadge() {
   const { t } = useTranslation();
   return (
-    <span className="ai-mark__pill" data-testid="ai-mark">
+    <span className="media-pill ai-mark__pill" data-testid="ai-mark">
       {t('trust.aiMark')}
     </span>
   );
@@ -40,7 +40,7 @@ export function AiMark() {
         </Dialog>
       )}
     >
-      <span className="ai-mark__pill">{t('trust.aiMark')}</span>
+      <span className="media-pill ai-mark__pill">{t('trust.aiMark')}</span>
     </CardOverlayButton>
   );
 }

@@ -70,7 +70,7 @@ export function ReportButton({ memeId }: { memeId: string }) {
       testId="report-meme"
       dialog={(close) => <ReportDialog memeId={memeId} onClose={close} />}
     >
-      <span className="report-button__pill">{t('trust.report')}</span>
+      <span className="media-pill report-button__pill">{t('trust.report')}</span>
     </CardOverlayButton>
   );
 }

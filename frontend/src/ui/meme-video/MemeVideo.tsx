@@ -106,7 +106,7 @@ export function MemeVideo({ src, durationMs, active, tappable = true }: MemeVide
             <PlayMark />
           </span>
         ))}
-      <span className="meme-video__badge" data-testid="animation-badge">
+      <span className="media-pill meme-video__badge" data-testid="animation-badge">
         <span className="meme-video__badge-label">{t('animation.badge')}</span>
         {seconds !== null && <span>{t('animation.seconds', { seconds })}</span>}
       </span>
