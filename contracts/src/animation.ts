@@ -88,10 +88,43 @@ export interface SwapAnimationJobData {
   thumbnailKey: string;
   videoResultKey: string;
   /**
+   * Where the worker also writes the result without its caption (an MP4 like `videoResultKey`): a
+   * caption edit lays the new caption on it (RECAPTION_ANIMATION_JOB). Asked for when there is a caption.
+   */
+  plainVideoKey?: string;
+  /**
    * Where the worker also writes the swapped tracks' meshes as swapped (smoothed), an
    * AnimationAnalysisRecord of the chosen tracks only: "face" video stickers are cut out along them.
    */
   tracksResultKey?: string;
+}
+
+/**
+ * A caption edit of an animated meme (the edit request waits for it, ANIMATION_CAPTION_TIMEOUT_MS):
+ * the new caption laid on every frame of the caption-less clip the swap kept (`plainVideoKey`), encoded
+ * and AI-labelled as a swap's result, under new keys. Answers a GenerationJobResult (`videoKey` set,
+ * `faces` empty); its progress reports are GenerationJobProgress (stage `caption`, rising with the frames).
+ */
+export const RECAPTION_ANIMATION_JOB = 'recaption-animation';
+
+/** Job ids of animated caption edits (never a generation's UUID): `recaption-<random>`. */
+export const RECAPTION_ANIMATION_JOB_ID_PREFIX = 'recaption-';
+
+export interface RecaptionAnimationJobData {
+  /** The caption-less MP4 (SwapAnimationJobData.plainVideoKey). */
+  sourceKey: string;
+  /** The caption, top/bottom split by a newline; empty for none. */
+  text: string;
+  /** The new MP4, its poster (JPEG) and thumbnail (WEBP). */
+  videoResultKey: string;
+  resultKey: string;
+  thumbnailKey: string;
+}
+
+/** While an animated meme's caption edit renders: its progress (0–100; the PATCH answers the meme). */
+export interface MemeCaptionProgress {
+  memeId: string;
+  progress: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TemplateAnalysedEvent } from './animation.js';
+import type { MemeCaptionProgress, TemplateAnalysedEvent } from './animation.js';
 import type { BalanceDto } from './user.js';
 import type { GenerationStage, MemeDto } from './memes.js';
 import type { GenerationFailureCode } from './queue.js';
@@ -58,6 +58,8 @@ export interface ServerToClientEvents {
   'rating:update': (payload: RatingUpdate) => void;
   /** While a sticker pack is made or changed: stickers done so far (the request answers the pack). */
   'stickers:progress': (payload: StickerPackProgress) => void;
+  /** While an animated meme's caption edit renders (the PATCH answers the meme with its new video). */
+  'meme:caption-progress': (payload: MemeCaptionProgress) => void;
   /** To the admin who uploaded an animated template: its analysis ended (enabled when faces were found). */
   'template:analysed': (payload: TemplateAnalysedEvent) => void;
 }

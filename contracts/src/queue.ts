@@ -2,6 +2,8 @@ import type {
   AnalyseAnimationJobData,
   ANALYSE_ANIMATION_JOB,
   ANIMATION_QUEUE,
+  RecaptionAnimationJobData,
+  RECAPTION_ANIMATION_JOB,
   SwapAnimationJobData,
   SWAP_ANIMATION_JOB,
   VideoStickerJobData,
@@ -168,6 +170,7 @@ export interface QueueJobs {
   [ANIMATION_QUEUE]:
     | { name: typeof ANALYSE_ANIMATION_JOB; data: AnalyseAnimationJobData }
     | { name: typeof SWAP_ANIMATION_JOB; data: SwapAnimationJobData }
+    | { name: typeof RECAPTION_ANIMATION_JOB; data: RecaptionAnimationJobData }
     | { name: typeof VIDEO_STICKER_JOB; data: VideoStickerJobData };
 }
 

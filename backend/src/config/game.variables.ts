@@ -17,8 +17,14 @@ export const GAME_VARIABLES = {
     animationCost: int(
       'ANIMATION_GENERATION_COST',
       2,
-      'Credits one generation from an animated template costs (the free generation covers stills only)',
+      'Credits one generation from an animated template or meme costs (the free generation covers stills only)',
       1,
+    ),
+    animationCaptionTimeoutMs: int(
+      'ANIMATION_CAPTION_TIMEOUT_MS',
+      120_000,
+      'How long a caption edit of an animated meme waits for the worker to render its video again, queue included; then 503 and the meme keeps its video',
+      1000,
     ),
     animationMaxSeconds: int(
       'ANIMATION_MAX_SECONDS',

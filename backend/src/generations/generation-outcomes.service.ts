@@ -111,9 +111,9 @@ export class GenerationOutcomesService {
         text: generation.text,
         imageKey: result.resultKey,
         thumbnailKey: result.thumbnailKey,
-        // Without a caption the result is its own caption-less picture (a still's).
+        // Without a caption the result is its own caption-less picture (an animation's: its clip).
         plainImageKey:
-          result.plainKey ?? (generation.text === null && !result.videoKey ? result.resultKey : null),
+          result.plainKey ?? (generation.text === null ? (result.videoKey ?? result.resultKey) : null),
         width: result.width,
         height: result.height,
         faceIndexes,

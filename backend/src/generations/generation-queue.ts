@@ -11,6 +11,7 @@ import {
   type QueueJob,
   SWAP_ANIMATION_JOB,
   SWAP_JOB,
+  RECAPTION_ANIMATION_JOB_ID_PREFIX,
   VIDEO_STICKER_JOB_ID_PREFIX,
 } from '@mememint/contracts';
 
@@ -101,7 +102,8 @@ export class GenerationQueue implements OnModuleInit {
     const other = (jobId: string) =>
       String(jobId).startsWith(ANALYSE_JOB_ID_PREFIX) ||
       String(jobId).startsWith(TEMPLATE_ANALYSIS_JOB_ID_PREFIX) ||
-      String(jobId).startsWith(VIDEO_STICKER_JOB_ID_PREFIX);
+      String(jobId).startsWith(VIDEO_STICKER_JOB_ID_PREFIX) ||
+      String(jobId).startsWith(RECAPTION_ANIMATION_JOB_ID_PREFIX);
     await Promise.all(this.queues.map((queue) => this.listenTo(queue, reports, other)));
   }
 

@@ -29,6 +29,7 @@ import { RedisUnavailableException } from '../redis/redis-unavailable.js';
 import { templateCaption } from '../templates/template-fields.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { User } from '../users/entities/user.entity.js';
+import type { Meme } from '../memes/entities/meme.entity.js';
 import type { Generation } from './entities/generation.entity.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
@@ -54,7 +55,10 @@ interface Target {
   templateId: string | null;
   sourceMemeId: string | null;
   text: string | null;
-  /** An animated template's clip and face tracks (its own queue and price); null for a still. */
+  /**
+   * An animated template's clip and face tracks, or an animated meme's caption-less clip and its
+   * template's tracks (its own queue and price); null for a still.
+   */
   animation: { videoKey: string; analysisKey: string } | null;
 }
 
@@ -134,6 +138,8 @@ export class GenerationsService {
           resultKey: result.image,
           thumbnailKey: result.thumbnail,
           videoResultKey: result.video,
+          // Kept so an edited caption is laid on the frames without the old one.
+          ...(target.text !== null ? { plainVideoKey: result.plainVideo } : {}),
           // Kept so a "face" video sticker is cut out along the face as swapped.
           tracksResultKey: result.tracks,
         });
@@ -231,6 +237,7 @@ export class GenerationsService {
     }
     const meme = await this.memes.findSwappable(user.tgId, request.memeId!);
     if (!meme) throw new NotFoundException(ErrorText.memeNotFound);
+    if (meme.videoKey !== null) return this.animatedMemeTarget(meme, text ?? null);
     return {
       key: meme.imageKey,
       faces: meme.faces,
@@ -239,6 +246,28 @@ export class GenerationsService {
       sourceMemeId: meme.id,
       text: text ?? null,
       animation: null,
+    };
+  }
+
+  /**
+   * An animated meme swapped into: its frames are its template's frames with a face swapped in where the
+   * template's tracks are, so the swap follows those tracks (no detection) on the meme's caption-less clip
+   * (one made before it was kept: its captioned clip), and its faces are the template's.
+   */
+  private async animatedMemeTarget(meme: Meme, text: string | null): Promise<Target> {
+    const template = meme.templateId === null ? null : await this.templates.findById(meme.templateId);
+    if (!template?.videoKey) throw new NotFoundException(ErrorText.memeNotFound);
+    return {
+      key: meme.imageKey,
+      faces: template.faces,
+      defaultFace: null,
+      templateId: meme.templateId,
+      sourceMemeId: meme.id,
+      text,
+      animation: {
+        videoKey: meme.plainImageKey ?? meme.videoKey!,
+        analysisKey: MediaKeys.animation(template.id).tracks,
+      },
     };
   }
 

@@ -26,6 +26,8 @@ export const MediaKeys = {
     mask: `generations/${id}.mask.png`,
     /** An animated result's MP4 (`image` is then its poster). */
     video: `generations/${id}.mp4`,
+    /** An animated result before its caption (a new caption is laid on its frames). */
+    plainVideo: `generations/${id}.plain.mp4`,
     /** An animated result's swapped tracks (face video stickers are cut out along them). */
     tracks: `generations/${id}.tracks.json`,
   }),
@@ -39,6 +41,8 @@ export const MediaKeys = {
   recaption: (memeId: string, version: string) => ({
     image: `generations/${memeId}.${version}.jpg`,
     thumbnail: `generations/${memeId}.${version}.thumb.webp`,
+    /** An animated meme's new MP4 (`image` is then its poster). */
+    video: `generations/${memeId}.${version}.mp4`,
   }),
 };
 
@@ -55,10 +59,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Files the worker keeps beside a result for the backend's own use, never served (issue 28 #10): the
- * caption-less original (`.plain.jpg`), the faces' mask (`.mask.png`), an animation's swapped tracks
+ * caption-less original (`.plain.jpg`, an animation's `.plain.mp4`), the faces' mask (`.mask.png`), an animation's swapped tracks
  * (`.tracks.json`) and stickers made for a pack.
  */
-const PRIVATE_MEDIA_FILES = /\.plain\.jpg$|\.mask\.png$|\.tracks\.json$|\.sticker-[^/]*\.(png|webm)$/;
+const PRIVATE_MEDIA_FILES = /\.plain\.(jpg|mp4)$|\.mask\.png$|\.tracks\.json$|\.sticker-[^/]*\.(png|webm)$/;
 
 /** The content type served for a key, or null for a key the media endpoint does not serve. */
 export function publicContentType(key: string): string | null {

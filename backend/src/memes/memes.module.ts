@@ -6,6 +6,7 @@ import { LedgerModule } from '../ledger/ledger.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { CaptionQueue } from './caption-queue.js';
+import { CaptionVersions } from './caption-versions.js';
 import { Meme } from './entities/meme.entity.js';
 import { PendingLike } from './entities/pending-like.entity.js';
 import { MemeLikesRepository } from './meme-likes.repository.js';
@@ -28,6 +29,7 @@ import { PublishedMemesService } from './published-memes.service.js';
   controllers: [MemesController, MemePageController],
   providers: [
     CaptionQueue,
+    CaptionVersions,
     MemesRepository,
     MemesService,
     MemePageService,

@@ -31,9 +31,9 @@ import { MediaKeys, mediaUrl } from '../media/media-keys.js';
 import type { User } from '../users/entities/user.entity.js';
 import { type AnimationColumns, toAnimationFields } from '../media/animation-fields.js';
 import type { Meme } from './entities/meme.entity.js';
-import { CaptionQueue, CaptionUnavailableError } from './caption-queue.js';
 import { type MemeModerationState, MemesRepository } from './memes.repository.js';
 import { PublishedMemesService } from './published-memes.service.js';
+import { CaptionVersions, versionOf } from './caption-versions.js';
 
 const SHARE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SHARE_ID_LENGTH = 10;
@@ -53,7 +53,7 @@ export interface GeneratedMeme extends Partial<AnimationColumns> {
   text: string | null;
   imageKey: string;
   thumbnailKey: string;
-  /** The result without its caption, when the worker kept it. */
+  /** The result without its caption, when the worker kept it (an animation's: its MP4). */
   plainImageKey: string | null;
   width: number;
   height: number;
@@ -137,10 +137,10 @@ export class MemesService {
     private readonly images: ImagesService,
     private readonly storage: MediaStore,
     private readonly clock: Clock,
-    private readonly captions: CaptionQueue,
     private readonly analyses: AnalysisQueue,
     private readonly config: AppConfig,
     private readonly publishedMemes: PublishedMemesService,
+    private readonly versions: CaptionVersions,
   ) {}
 
   /** A player's own photo as a meme (a base to swap faces into). */
@@ -329,53 +329,19 @@ export class MemesService {
     ) {
       throw new BadRequestException(ErrorText.originalText);
     }
-    // The picture follows its caption: drawn again on the caption-less result (memes made before it was
-    // kept keep their picture). Drawn before saving, so a refused caption leaves the old picture as it was.
-    const superseded = { image: meme.imageKey, thumbnail: meme.thumbnailKey };
-    if (redraw && meme.plainImageKey !== null) await this.redrawCaption(meme);
+    // The picture (an animation's video) follows its caption: drawn again on the caption-less result
+    // (memes made before it was kept keep their picture). Drawn before saving, so a refused caption leaves
+    // the old picture as it was.
+    const superseded = versionOf(meme);
+    if (redraw && meme.plainImageKey !== null) await this.versions.redraw(meme);
     const saved = await this.memes.saveUniqueCaption(meme);
     if (!saved) {
-      await this.forgetVersion(meme, { image: meme.imageKey, thumbnail: meme.thumbnailKey }, superseded);
+      await this.versions.forget(meme, versionOf(meme), superseded);
       throw new BadRequestException(ErrorText.originalText);
     }
-    await this.forgetVersion(saved, superseded, { image: saved.imageKey, thumbnail: saved.thumbnailKey });
+    await this.versions.forget(saved, superseded, versionOf(saved));
     // Everyone's feed and deck load again (`memes:published`, coalesced).
     if (saved.isPublished && !wasPublished) void this.publishedMemes.published();
     return toMemeDto(saved);
-  }
-
-  /**
-   * A caption version no longer current leaves the media store (issue 28 #5/#10): its picture, its
-   * thumbnail and any analysis of it, unless it is still what the meme shows or its caption-less
-   * original (a result made without a caption is both).
-   */
-  private async forgetVersion(
-    meme: Meme,
-    old: { image: string; thumbnail: string },
-    current: { image: string; thumbnail: string },
-  ): Promise<void> {
-    if (old.image === current.image) return;
-    const keep = new Set([current.image, current.thumbnail, meme.plainImageKey]);
-    const keys = [old.image, old.thumbnail, analysisKeyOf(old.image)].filter((key) => !keep.has(key));
-    await Promise.all(keys.map((key) => this.storage.remove(key)));
-  }
-
-  /** Draws the meme's current caption on its caption-less picture, under new media keys. */
-  private async redrawCaption(meme: Meme): Promise<void> {
-    const keys = MediaKeys.recaption(meme.id, randomBytes(6).toString('hex'));
-    try {
-      const drawn = await this.captions.draw({
-        sourceKey: meme.plainImageKey!,
-        text: meme.text ?? '',
-        resultKey: keys.image,
-        thumbnailKey: keys.thumbnail,
-      });
-      meme.imageKey = drawn.resultKey;
-      meme.thumbnailKey = drawn.thumbnailKey;
-    } catch (error) {
-      if (error instanceof CaptionUnavailableError)
-        throw new ServiceUnavailableException(ErrorText.captionUnavailable);
-      throw error;
-    }
   }
 }

@@ -8,6 +8,7 @@ import {
   type GenerationJobResult,
   type JobData,
   type QueueJob,
+  RECAPTION_ANIMATION_JOB,
   SWAP_ANIMATION_JOB,
   VIDEO_STICKER_JOB,
   type VideoStickerJobResult,
@@ -18,11 +19,13 @@ import type Bull from 'bull';
 import type { InferenceConfig } from '../config.js';
 import { analyseAnimation } from './animation-analysis.js';
 import { videoSticker } from '../sticker/video-sticker.js';
+import { recaptionAnimation } from './animation-recaption.js';
 import { runAnimationSwap } from './animation-swap.js';
 
 export type AnimationQueueData = QueueJob<typeof ANIMATION_QUEUE>['data'];
 type AnalyseAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof ANALYSE_ANIMATION_JOB>>;
 type SwapAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof SWAP_ANIMATION_JOB>>;
+type RecaptionAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof RECAPTION_ANIMATION_JOB>>;
 type VideoStickerJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof VIDEO_STICKER_JOB>>;
 
 /** Runs a job's work; an input error fails it for good (see the worker). */
@@ -89,7 +92,15 @@ async function processSwapAnimation(
   if (!record) throw new Error(`no analysis at ${data.analysisKey}`);
   const result = await forGood(job, () =>
     runAnimationSwap(
-      { face, faceAnalysis, video, record, text: data.text, faces: data.faces },
+      {
+        face,
+        faceAnalysis,
+        video,
+        record,
+        text: data.text,
+        faces: data.faces,
+        keepPlain: data.plainVideoKey !== undefined,
+      },
       config,
       (progress) => job.progress(progress),
     ),
@@ -99,6 +110,7 @@ async function processSwapAnimation(
     media.write(data.videoResultKey, result.video),
     media.write(data.resultKey, result.poster),
     media.write(data.thumbnailKey, result.thumbnail),
+    ...(data.plainVideoKey && result.plainVideo ? [media.write(data.plainVideoKey, result.plainVideo)] : []),
     ...(data.tracksResultKey
       ? [
           media.write(
@@ -115,6 +127,7 @@ async function processSwapAnimation(
     resultKey: data.resultKey,
     thumbnailKey: data.thumbnailKey,
     videoKey: data.videoResultKey,
+    ...(data.plainVideoKey && result.plainVideo ? { plainKey: data.plainVideoKey } : {}),
     frameCount: result.frameCount,
     durationMs: result.durationMs,
     width: result.width,
@@ -122,6 +135,37 @@ async function processSwapAnimation(
     faces: result.faces,
     faceIndexes: result.faceIndexes,
     ...(result.nsfw ? { nsfw: result.nsfw } : {}),
+    timings: result.timings,
+  };
+}
+
+/** A caption edit of an animated meme: the new caption on every frame of its caption-less clip. */
+async function processRecaptionAnimation(
+  job: RecaptionAnimationJob,
+  media: MediaStore,
+  forGood: ForGood,
+): Promise<GenerationJobResult> {
+  const data = job.data;
+  const plain = await media.read(data.sourceKey);
+  const result = await forGood(job, () =>
+    recaptionAnimation(plain, data.text, (progress) => job.progress(progress)),
+  );
+  await job.progress({ stage: 'store', progress: 95 });
+  await Promise.all([
+    media.write(data.videoResultKey, result.video),
+    media.write(data.resultKey, result.poster),
+    media.write(data.thumbnailKey, result.thumbnail),
+  ]);
+  await job.progress({ stage: 'done', progress: 100 });
+  return {
+    resultKey: data.resultKey,
+    thumbnailKey: data.thumbnailKey,
+    videoKey: data.videoResultKey,
+    frameCount: result.frameCount,
+    durationMs: result.durationMs,
+    width: result.width,
+    height: result.height,
+    faces: [],
     timings: result.timings,
   };
 }
@@ -162,6 +206,8 @@ export function processAnimationJob(
     return processAnalyseAnimation(job as AnalyseAnimationJob, config, media, forGood);
   if (job.name === SWAP_ANIMATION_JOB)
     return processSwapAnimation(job as SwapAnimationJob, config, media, forGood);
+  if (job.name === RECAPTION_ANIMATION_JOB)
+    return processRecaptionAnimation(job as RecaptionAnimationJob, media, forGood);
   if (job.name === VIDEO_STICKER_JOB) return processVideoSticker(job as VideoStickerJob, config, media);
   return Promise.reject(new Error(`unknown job "${job.name}"`));
 }

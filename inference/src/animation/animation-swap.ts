@@ -42,11 +42,15 @@ export interface AnimationSwapRequest {
   record: AnimationAnalysisRecord;
   text?: string;
   faces?: FaceChoice;
+  /** Keep the result without its caption too (`plainVideo`): a caption edit lays a new one on it. */
+  keepPlain?: boolean;
 }
 
 export interface AnimationSwapResult {
   /** MP4 (H.264, yuv420p, faststart), labelled as AI-made (XMP in a `uuid` box). */
   video: Buffer;
+  /** The same clip without its caption, when asked for (`keepPlain`), labelled the same way. */
+  plainVideo: Buffer | null;
   /** Its first frame, JPEG, and a WEBP thumbnail (both labelled). */
   poster: Buffer;
   thumbnail: Buffer;
@@ -135,8 +139,14 @@ export async function runAnimationSwap(
   return inTempFolder(async (folder) => {
     const input = path.join(folder, 'template.mp4');
     const output = path.join(folder, 'result.mp4');
+    const plainOutput = path.join(folder, 'plain.mp4');
     await writeFile(input, request.video);
     const encoder = await encodeFrames(output, record.width, record.height, record.fps);
+    // Without a caption the result is its own caption-less clip.
+    const plainEncoder =
+      request.keepPlain && overlay
+        ? await encodeFrames(plainOutput, record.width, record.height, record.fps)
+        : null;
     let swapMs = 0;
     const frameCount = await readFrames(input, record.width, record.height, async (frame, index) => {
       const swapStarted = performance.now();
@@ -147,6 +157,8 @@ export async function runAnimationSwap(
         colours[i]!.frame(index / record.fps);
         swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh, { track: colours[i] });
       });
+      // A copy: the encoder's pipe still holds the bytes it was given while the caption is laid.
+      await plainEncoder?.write({ ...frame, data: Uint8Array.from(frame.data) });
       applyCaption(frame, overlay);
       swapMs += performance.now() - swapStarted;
       // Screened as published, caption included; the backend holds a result above its thresholds.
@@ -161,19 +173,22 @@ export async function runAnimationSwap(
         await onProgress?.({ stage: 'swap', progress });
       }
     });
-    await encoder.finish();
+    await Promise.all([encoder.finish(), plainEncoder?.finish()]);
     timings.swap = Math.round(swapMs);
     timings.frames = Math.round(performance.now() - started);
     if (!first) throw new NoFaceError('target');
     started = performance.now();
     await onProgress?.({ stage: 'encode', progress: FRAMES_TO });
-    const [video, { image: poster, thumbnail }] = await Promise.all([
-      readFile(output).then((mp4) => withMp4Xmp(mp4, AI_LABEL_XMP)),
+    const labelled = (file: string) => readFile(file).then((mp4) => withMp4Xmp(mp4, AI_LABEL_XMP));
+    const [video, plain, { image: poster, thumbnail }] = await Promise.all([
+      labelled(output),
+      plainEncoder ? labelled(plainOutput) : null,
       encodeResult(first),
     ]);
     timings.encode = Math.round(performance.now() - started);
     return {
       video,
+      plainVideo: plain ?? (request.keepPlain ? video : null),
       poster,
       thumbnail,
       width: record.width,

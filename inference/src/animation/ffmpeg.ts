@@ -92,15 +92,20 @@ export async function readFrames(
     'decode the clip',
   );
   const size = width * height * 3;
-  let pending: Buffer = Buffer.alloc(0);
+  // Each frame is filled straight from the pipe's chunks (no growing concatenation of them).
+  let data = new Uint8Array(size);
+  let filled = 0;
   let index = 0;
   for await (const chunk of child.stdout! as AsyncIterable<Buffer>) {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    while (pending.length >= size) {
-      const data = new Uint8Array(size);
-      data.set(pending.subarray(0, size));
-      pending = pending.subarray(size);
+    for (let at = 0; at < chunk.length;) {
+      const taken = Math.min(size - filled, chunk.length - at);
+      data.set(chunk.subarray(at, at + taken), filled);
+      filled += taken;
+      at += taken;
+      if (filled < size) continue;
       await onFrame({ data, width, height }, index++);
+      data = new Uint8Array(size);
+      filled = 0;
     }
   }
   await done;

@@ -9,10 +9,11 @@ const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 
 /**
  * Floors for the short pan (1.2 s, 25 fps, 480 px; `npm run quality -w inference` measures the test clips):
- * measured 1.60 px of jitter (the issue's bar is 1 px: not met, see docs/PERFORMANCE.md) and a flicker of
- * 0.79 ΔE against the template's own 0.59 (2026-11-27).
+ * measured 1.21 px of jitter (1.60 before the tracker's follow crop and jerk test; the issue's bar is 1 px: not
+ * met, the judge's own reading of the template's motion is ~1 px off the clip's true motion, see
+ * docs/PERFORMANCE.md) and a flicker of 0.66 ΔE against the template's own 0.57 (2026-11-27).
  */
-const MAX_JITTER_FLOOR = 2.0;
+const MAX_JITTER_FLOOR = 1.5;
 
 describe(
   "temporal quality of an animated swap, judged by face-api's 68 landmarks",
