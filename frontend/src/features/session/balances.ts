@@ -1,7 +1,10 @@
 import { isNewerBalance, type UserDto } from '@mememint/contracts';
 
-/** The user's fields a versioned balance answer or event replaces together. */
-const BALANCE_FIELDS = ['generationLimit', 'memeCoins', 'swipes', 'balanceVersion'] as const;
+/**
+ * The user's fields a versioned balance answer or event replaces together: the balances, and the
+ * swipe count the swipe's statement changes with them.
+ */
+const BALANCE_FIELDS = ['generationLimit', 'memeCoins', 'swipes', 'balanceVersion', 'swipedCount'] as const;
 
 /**
  * `change` as it may apply to `user`: balances that carry a `balanceVersion` not newer than the
