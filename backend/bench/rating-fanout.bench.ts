@@ -1,35 +1,33 @@
 /**
  * Live board fan-out: 1,000 and then 10,000 Socket.IO clients (in separate processes, this machine)
- * watch the all-time global board of a real API; a player's earned coins put them on top, and each
- * round measures the time from that ledger change until every watcher has the `rating:update`
- * (p50/p99 over watchers), where that time goes (the server's look and computation until the
- * broadcast, the broadcast call writing to every socket, the clients reading), the CPU per watcher on
- * both sides, and the board computations per change (one, whatever the number of watchers).
+ * watch the all-time global board of the API started as production runs it (lib/api-process.ts:
+ * built, NODE_ENV=production, the fake Bot API, players signed in with init data signed for the run's
+ * bot token; RATING_BROADCAST_INTERVAL_MS as in production, 1 s; no rule changed). Each round a player
+ * earns, as players do, enough to take the top: an admin adds a channel quest paying the difference,
+ * the fake Bot API says the player joined the channel, and the player's quest check is paid through
+ * the ledger. Each round measures the time from that check's request until every watcher has the
+ * `rating:update` (p50/p99 over watchers), the broadcast call's wall time and the board computations
+ * per change (the API's Prometheus metrics, METRICS_PORT), and the CPU per watcher on both sides
+ * (the API process's from /proc).
  *   npm run bench -w backend -- rating-fanout [--rounds 10] [--sizes 1000,10000] [--procs 4] [--replicas 2]
  * `--procs` is the number of watcher processes the clients are spread over (real watchers each have
  * a device of their own; one process reading 10,000 sockets measures that process's event loop).
- * With `--replicas 2` a second API process (rating-replica.ts) shares the database and Redis, the
- * watchers connect to both in turn, and the update reaches the second through the Redis adapter.
+ * With `--replicas 2` a second API process shares the database and Redis, the watchers connect to
+ * both in turn, and the update reaches the second through the Redis adapter.
  * Target (issue 10): p99 under 1 s. The load average is printed with the figures: write it down.
  */
-import 'reflect-metadata';
-
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
-import type { RatingUpdate } from '@mememint/contracts';
-
-import { RatingBroadcasterService } from '../src/rating/rating-broadcaster.service.js';
-import { RatingGateway } from '../src/rating/rating.gateway.js';
+import { startApi } from '../../scripts/lib/production-api.mjs';
+import { freePort } from '../scripts/local-services.mjs';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
-import { newPlayer, type Player } from '../test/helpers/memes.js';
-import { earn } from '../test/helpers/rating.js';
-import { createTestApp } from '../test/helpers/test-app.js';
+import { cpuSecondsOf, HttpClient } from './lib/http-load.js';
+import { startApiProcess } from './lib/api-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -75,21 +73,11 @@ async function ask<T>(child: ChildProcess, message: object, type: string): Promi
   });
 }
 
-/** The broadcast call on the first API process: when it started, its wall time and CPU time. */
-interface Emit {
-  at: number;
-  wallMs: number;
-  cpuMs: number;
-  /** Of which in the kernel (the socket writes). */
-  systemMs: number;
-}
-
 interface Round {
   latencies: number[];
   missing: number;
-  /** Change → the broadcast call (the broadcaster's next look, lease, top, fingerprint). */
-  toBroadcastMs: number;
-  emit: Emit;
+  /** The broadcast calls' mean wall time over the replicas (from the metrics). */
+  broadcastMs: number;
   serverCpuMs: number;
   clientCpuMs: number;
   bytes: number;
@@ -102,63 +90,111 @@ interface Result {
   load: string[];
 }
 
+/** A metric's value from a Prometheus text exposition (a sample without labels). */
+function metric(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.slice(name.length + 1)) : 0;
+}
+
+/** The first player's Telegram id; the admin's is just before. */
+const FIRST_PLAYER = 880_000_001;
+const ADMIN = FIRST_PLAYER - 1;
+
 async function main(): Promise<void> {
   await globalSetup();
-  const t = await createTestApp({ env: { RATING_BROADCAST_INTERVAL_MS: String(INTERVAL_MS) } });
+  const metricsPorts = [await freePort(), await freePort()];
+  const api = await startApiProcess({
+    env: { ADMIN_TG_IDS: String(ADMIN), METRICS_PORT: String(metricsPorts[0]) },
+  });
   const forkTs = (file: string) =>
     fork(new URL(file, import.meta.url), [], {
       execArgv: ['--import', '@swc-node/register/esm-register'],
       serialization: 'advanced',
     });
   const watchers = Array.from({ length: PROCS }, () => forkTs('./rating-watchers.ts'));
-  const replica = REPLICAS > 1 ? forkTs('./rating-replica.ts') : null;
+  const http = new HttpClient(api.port, 8);
+  // A second replica: the same deployment (database, Redis prefixes, secrets, bot) on another port.
+  const replica =
+    REPLICAS > 1
+      ? await startApi({
+          env: { ...api.env, METRICS_PORT: String(metricsPorts[1]) },
+          port: await freePort(),
+          label: 'api-2',
+        })
+      : null;
+  const apis = [
+    { port: api.port, pid: api.pid },
+    ...(replica ? [{ port: replica.port, pid: replica.pid }] : []),
+  ];
+  const botApi = `${api.env.TELEGRAM_API_URL}`;
   try {
-    await t.app.listen(0, '127.0.0.1');
-    const urls = [`http://127.0.0.1:${(t.server.address() as AddressInfo).port}`];
-    if (replica) {
-      const { port } = await ask<{ port: number }>(
-        replica,
-        {
-          type: 'start',
-          databaseUrl: t.database.url,
-          env: {
-            RATING_BROADCAST_INTERVAL_MS: String(INTERVAL_MS),
-            REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-            BULL_PREFIX: t.config.redis.bullPrefix,
-            MEDIA_DIR: t.config.media.dir,
-          },
-        },
-        'listening',
-      );
-      urls.push(`http://127.0.0.1:${port}`);
-    }
-    const players: Player[] = [];
+    const urls = apis.map(({ port }) => `http://127.0.0.1:${port}`);
+    const login = async (tgId: number) => {
+      const res = await http.request('POST', '/api/v1/auth/login/', undefined, {
+        initData: api.initData({ id: tgId }),
+      });
+      if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.body}`);
+      return (JSON.parse(res.body) as { jwtToken: string }).jwtToken;
+    };
+    const admin = await login(ADMIN);
+    const players: { tgId: number; token: string }[] = [];
     for (let i = 0; i < TOKENS; i += 20)
-      players.push(...(await Promise.all(Array.from({ length: 20 }, () => newPlayer(t.server, t.config)))));
+      players.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, async (_, n) => {
+            const tgId = FIRST_PLAYER + i + n;
+            return { tgId, token: await login(tgId) };
+          }),
+        )),
+      );
     const tokens = players.map((p) => p.token);
 
-    // The broadcast call (encode once, write to every socket of this process) is synchronous: its
-    // wall and CPU time are the server's whole cost of handing the update to its sockets.
-    const gateway = t.app.get(RatingGateway);
-    const broadcast = gateway.broadcast.bind(gateway);
-    let lastEmit: Emit | null = null;
-    gateway.broadcast = (update: RatingUpdate) => {
-      const at = wallNow();
-      const cpu = process.cpuUsage();
-      broadcast(update);
-      const used = process.cpuUsage(cpu);
-      lastEmit = {
-        at,
-        wallMs: wallNow() - at,
-        cpuMs: (used.user + used.system) / 1000,
-        systemMs: used.system / 1000,
-      };
+    /** Every replica's metrics: board computations and the broadcast calls' count and seconds. */
+    const metrics = async () => {
+      let computations = 0;
+      let broadcasts = 0;
+      let broadcastSeconds = 0;
+      for (const port of metricsPorts.slice(0, apis.length)) {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        computations += metric(text, 'mememint_rating_board_computations_total');
+        broadcasts += metric(text, 'mememint_rating_broadcast_duration_seconds_count');
+        broadcastSeconds += metric(text, 'mememint_rating_broadcast_duration_seconds_sum');
+      }
+      return { computations, broadcasts, broadcastSeconds };
     };
-    const broadcaster = t.app.get(RatingBroadcasterService);
-    /** Board computations of every replica so far. */
-    const computations = async () =>
-      broadcaster.computations +
-      (replica ? (await ask<{ count: number }>(replica, { type: 'computations' }, 'computations')).count : 0);
+    const serverCpuSeconds = () => apis.reduce((sum, { pid }) => sum + cpuSecondsOf(pid), 0);
+
+    /**
+     * The player earns `coins` (×m) as players earn: a channel quest of its own paying them, the
+     * player in the channel (the fake Bot API answering for Telegram), the player's check paid.
+     * Answers the coins the ledger wrote and when the check was sent.
+     */
+    let quests = 0;
+    const earn = async (player: (typeof players)[number], coins: number) => {
+      quests += 1;
+      const chatId = `-100${7_000_000_000 + quests}`;
+      const created = await http.request('POST', '/api/v1/tasks/', admin, {
+        kind: 'channel',
+        title: { en: `Channel ${quests}`, ru: `Канал ${quests}` },
+        description: { en: 'Join the channel', ru: 'Подпишитесь на канал' },
+        chatId,
+        rewardCoins: coins,
+      });
+      if (created.status !== 201) throw new Error(`a quest answered ${created.status}: ${created.body}`);
+      const joined = await fetch(`${botApi}/__fake/chat-member`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chatId, userId: player.tgId, status: 'member' }),
+      });
+      if (!joined.ok) throw new Error(`the fake Bot API answered ${joined.status}`);
+      const id = (JSON.parse(created.body) as { id: number }).id;
+      const changedAt = wallNow();
+      const checked = await http.request('GET', `/api/v1/tasks/check-task/${id}/`, player.token);
+      const reward = (JSON.parse(checked.body) as { reward?: { coins?: number } }).reward;
+      if (checked.status !== 200 || !reward?.coins)
+        throw new Error(`the quest check answered ${checked.status}: ${checked.body}`);
+      return { written: reward.coins, changedAt };
+    };
 
     const scores = new Map<number, number>();
     let top = 0;
@@ -176,41 +212,37 @@ async function main(): Promise<void> {
           `${((performance.now() - connecting) / 1000).toFixed(1)} s (load average ${loadAverage()})`,
       );
       await sleep(3 * INTERVAL_MS); // the board's first look (remembered, not sent) is behind us
-      const computedBefore = await computations();
+      const computedBefore = (await metrics()).computations;
       const rounds: Round[] = [];
       const load = [loadAverage()];
       for (let round = 0; round < ROUNDS; round++) {
         const player = players[round % players.length]!;
-        const target = top + 100;
-        lastEmit = null;
-        const cpu = process.cpuUsage();
-        const changedAt = wallNow();
-        await earn(t, player, target - (scores.get(player.tgId) ?? 0));
-        scores.set(player.tgId, target);
-        top = target;
+        const before = await metrics();
+        const serverCpu = serverCpuSeconds();
+        const { written, changedAt } = await earn(player, top + 100 - (scores.get(player.tgId) ?? 0));
+        const score = (scores.get(player.tgId) ?? 0) + written;
+        scores.set(player.tgId, score);
+        top = score;
         const answers = await Promise.all(
           watchers.map((child) =>
             ask<{ times: number[]; cpuMs: number; bytes: number }>(
               child,
-              { type: 'collect', marker: `${player.tgId}:${target}` },
+              { type: 'collect', marker: `${player.tgId}:${score}` },
               'times',
             ),
           ),
         );
-        const used = process.cpuUsage(cpu);
+        const after = await metrics();
         const times = answers.flatMap((a) => a.times);
-        const emit: Emit = lastEmit ?? {
-          at: Number.NaN,
-          wallMs: Number.NaN,
-          cpuMs: Number.NaN,
-          systemMs: Number.NaN,
-        };
         rounds.push({
           latencies: times.map((at) => at - changedAt),
           missing: size - times.length,
-          toBroadcastMs: emit.at - changedAt,
-          emit,
-          serverCpuMs: (used.user + used.system) / 1000,
+          broadcastMs:
+            after.broadcasts > before.broadcasts
+              ? ((after.broadcastSeconds - before.broadcastSeconds) * 1000) /
+                (after.broadcasts - before.broadcasts)
+              : Number.NaN,
+          serverCpuMs: (serverCpuSeconds() - serverCpu) * 1000,
           clientCpuMs: answers.reduce((sum, a) => sum + a.cpuMs, 0),
           bytes: Math.max(...answers.map((a) => a.bytes)),
         });
@@ -221,14 +253,14 @@ async function main(): Promise<void> {
         await sleep(INTERVAL_MS * 1.5);
       }
       load.push(loadAverage());
-      results.push({ size, rounds, computations: (await computations()) - computedBefore, load });
+      results.push({ size, rounds, computations: (await metrics()).computations - computedBefore, load });
     }
 
     const ms = (value: number) => `${value.toFixed(0)} ms`;
     const us = (value: number) => `${(value * 1000).toFixed(1)} µs`;
     console.log(
-      `\nLive board fan-out, ${ROUNDS} top changes per size, RATING_BROADCAST_INTERVAL_MS=${INTERVAL_MS}, ` +
-        `${REPLICAS} API process${REPLICAS > 1 ? 'es (the broadcast call is the first one’s, for its half)' : ''}, ` +
+      `\nLive board fan-out, ${ROUNDS} top changes per size, RATING_BROADCAST_INTERVAL_MS=${INTERVAL_MS} ` +
+        `(production's), ${REPLICAS} API process${REPLICAS > 1 ? 'es' : ''}, ` +
         `${PROCS} watcher process${PROCS > 1 ? 'es' : ''}, ${cpus().length} CPUs\n`,
     );
     console.log(
@@ -242,25 +274,24 @@ async function main(): Promise<void> {
         `| ${size} | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | ${ms(median(last))} (worst ${ms(Math.max(...last))}) | ${rounds.reduce((s, r) => s + r.missing, 0)} | ${(computed / ROUNDS).toFixed(2)} | ${load.join(' → ')} |`,
       );
     }
+    console.log('\nWhere the time goes (medians over rounds; per watcher = divided by the watchers)\n');
     console.log(
-      '\nWhere the time goes (medians over rounds; per watcher = divided by the watchers it served)\n',
+      '| watchers | broadcast call (wall, mean of the replicas) | API CPU per watcher and round (the quest check included) | client CPU per watcher (reading the update) | update size |',
     );
-    console.log(
-      '| watchers | change → broadcast call | broadcast call (wall) | broadcast CPU per watcher (of which kernel) | server CPU per watcher and round | client CPU per watcher (reading the update) | update size |',
-    );
-    console.log('| -------: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| -------: | ---: | ---: | ---: | ---: |');
     for (const { size, rounds } of results) {
-      const served = size / REPLICAS;
       console.log(
-        `| ${size} | ${ms(median(rounds.map((r) => r.toBroadcastMs)))} | ${ms(median(rounds.map((r) => r.emit.wallMs)))} | ${us(median(rounds.map((r) => r.emit.cpuMs)) / served)} (${us(median(rounds.map((r) => r.emit.systemMs)) / served)}) | ${us(median(rounds.map((r) => r.serverCpuMs)) / served)} | ${us(median(rounds.map((r) => r.clientCpuMs)) / size)} | ${median(rounds.map((r) => r.bytes))} B |`,
+        `| ${size} | ${median(rounds.map((r) => r.broadcastMs)).toFixed(1)} ms | ${us(median(rounds.map((r) => r.serverCpuMs)) / size)} | ${us(median(rounds.map((r) => r.clientCpuMs)) / size)} | ${median(rounds.map((r) => r.bytes))} B |`,
       );
     }
+    console.log(api.rules);
   } finally {
-    for (const helper of [...watchers, replica]) {
-      if (helper && helper.exitCode === null)
-        await ask(helper, { type: 'close' }, 'closed').catch(() => undefined);
+    for (const helper of watchers) {
+      if (helper.exitCode === null) await ask(helper, { type: 'close' }, 'closed').catch(() => undefined);
     }
-    await t.close();
+    http.close();
+    await replica?.stop();
+    await api.stop();
     await globalTeardown();
   }
 }

@@ -41,6 +41,15 @@ class ProbeController {
     await this.dataSource.query('SELECT $1::text AS name, 1 / 0 AS boom', ['Ivan Secretname']);
     throw new Error('unreachable');
   }
+
+  /** PostgreSQL picks this statement as a deadlock's victim (SQLSTATE 40P01), as it may under load. */
+  @Get('deadlock-victim/')
+  async deadlockVictim(): Promise<never> {
+    await this.dataSource.query(
+      `DO $$ BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END $$`,
+    );
+    throw new Error('unreachable');
+  }
 }
 
 @Module({ controllers: [ProbeController] })
@@ -128,6 +137,11 @@ describe('errors are {detail} with the right status', () => {
   it('an unexpected error is 500 with a generic detail that leaks nothing', async () => {
     const res = await request(t.server).get('/api/v1/probe/crash/').expect(500);
     expect(res.body).toEqual({ detail: 'Internal server error' });
+  });
+
+  it('a deadlock victim (40P01) is 503 {detail, retryAfter}: rolled back whole, the client may retry (issue 28 #1)', async () => {
+    const res = await request(t.server).get('/api/v1/probe/deadlock-victim/').expect(503);
+    expect(res.body).toEqual({ detail: expect.any(String), retryAfter: 1 });
   });
 
   it('a 500 is logged with the request id and the path, never the query string or query parameters', async () => {

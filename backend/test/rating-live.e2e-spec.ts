@@ -5,7 +5,7 @@ import type { LiveRatingTab, RatingPeriod, RatingUpdate } from '@mememint/contra
 import type { TestingModuleBuilder } from '@nestjs/testing';
 
 import { Clock } from '../src/common/clock.js';
-import { RatingBroadcasterService } from '../src/rating/rating-broadcaster.service.js';
+import { MetricsService } from '../src/metrics/metrics.service.js';
 import { SquadsService } from '../src/squads/squads.service.js';
 import { newPlayer, type Player } from './helpers/memes.js';
 import { MovableClock } from './helpers/movable-clock.js';
@@ -66,9 +66,17 @@ describe('live rating boards across replicas', () => {
       await sleep(INTERVAL_MS / 3);
     await sleep(2 * INTERVAL_MS);
   };
-  const computations = () =>
-    first.app.get(RatingBroadcasterService).computations +
-    second.app.get(RatingBroadcasterService).computations;
+  /** Both replicas' `mememint_rating_board_computations_total`, as Prometheus reads it. */
+  const computations = async () => {
+    let total = 0;
+    for (const replica of [first, second]) {
+      const counter = replica.app
+        .get(MetricsService)
+        .registry.getSingleMetric('mememint_rating_board_computations_total');
+      total += (await counter!.get()).values[0]?.value ?? 0;
+    }
+    return total;
+  };
 
   it('a change on one replica reaches watchers on the other; an idle board sends nothing', async () => {
     const player = await newPlayer(first.server, first.config);
@@ -101,7 +109,7 @@ describe('live rating boards across replicas', () => {
     );
     await settled('global:week');
     for (const socket of watchers) socket.events.length = 0;
-    const before = computations();
+    const before = await computations();
 
     await earn(second, player, 5000);
     await Promise.all(
@@ -110,7 +118,7 @@ describe('live rating boards across replicas', () => {
       ),
     );
     await settled('global:week');
-    expect(computations() - before).toBe(1);
+    expect((await computations()) - before).toBe(1);
     for (const socket of watchers) expect(updates(socket)).toHaveLength(1);
   });
 

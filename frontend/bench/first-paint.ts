@@ -1,8 +1,10 @@
 /**
- * The mini app's first screen on a weak phone network (issues 14 and 22): the whole stack started as
- * for the e2e, Chromium at 390×844 throttled through the DevTools protocol to 150 ms RTT, 1.6 Mbit/s
+ * The mini app's first screen on a weak phone network (issues 14 and 22): the built API as production
+ * runs it, serving the production build (./production-stack.ts: NODE_ENV=production, the fake Bot API
+ * for Telegram, no development login, no rule changed), Chromium at 390×844 throttled through the DevTools protocol to 150 ms RTT, 1.6 Mbit/s
  * down, 750 kbit/s up and a 4× slower CPU. Each run opens /main in a fresh browser context (empty
- * cache) as a returning player (session cookies, a deck of seeded memes) and prints: first contentful
+ * cache) as a returning player (session cookies, a deck of seeded memes) launched as Telegram launches a
+ * mini app (init data signed for the run's bot token in the URL's fragment, the client's bridge) and prints: first contentful
  * paint, when the main screen's first card or button is visible, when the deck's first card has its
  * image decoded, when the app is usable (taps on Create, from the moment it shows, until the create
  * flow opens), and the compressed JavaScript fetched before the first screen. A second load in the
@@ -18,7 +20,8 @@ import type { Browser } from 'playwright-core';
 
 import { launchBrowser, PHONE_USER_AGENT } from '../e2e/browser.js';
 import { seedMemes } from '../e2e/seed.js';
-import { ADMIN_TG_ID, FRONTEND_DIR, OUTPUT_DIR, startStack, type Stack } from '../e2e/stack.js';
+import { FRONTEND_DIR, OUTPUT_DIR } from '../e2e/stack.js';
+import { startProductionStack, TELEGRAM_CLIENT_BRIDGE, type ProductionStack } from './production-stack.js';
 import {
   navigationStart,
   summariseProfile,
@@ -75,7 +78,8 @@ interface Load {
 /** One build under test: its stack (API serving that build) and its returning player. */
 interface Side {
   label: string;
-  stack: Stack;
+  stack: ProductionStack;
+  player: number;
   tokens: Record<string, string>;
   cold: Load[];
   warm: Load[];
@@ -108,21 +112,16 @@ const WATCH_FIRST_BUTTON = `
 `;
 
 /** The Create action, the app shell's included (a player taps what they see). */
-const CREATE = '.button--hero';
+const CREATE = '.create-fab';
 
-/** A returning player of `stack`: signed up, onboarding done, tokens for the cookies; a deck to swipe. */
-async function returningPlayer(stack: Stack): Promise<Record<string, string>> {
-  const post = async (path: string, body: unknown) =>
-    (await fetch(`${stack.baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json())) as Record<string, string>;
-  const login = async (tgId: number) =>
-    post('/v1/auth/login/', { initData: (await post('/v1/auth/dev/init-data/', { tgId })).initData });
-  const author = ADMIN_TG_ID + 8;
-  await seedMemes(stack, author, (await login(author)).jwtToken!, 12);
-  const tokens = await login(ADMIN_TG_ID + 7);
+/** The returning player's Telegram id and the author of the deck's memes. */
+const PLAYER = 990_000_008;
+const AUTHOR = 990_000_009;
+
+/** A returning player of `stack`: signed in as Telegram's client signs in, onboarding done; a deck to swipe. */
+async function returningPlayer(stack: ProductionStack): Promise<Record<string, string>> {
+  await seedMemes(stack, AUTHOR, (await stack.login(AUTHOR)).jwtToken, 12);
+  const tokens = await stack.login(PLAYER);
   await fetch(`${stack.baseUrl}/api/v1/users/unboarding-finish/`, {
     headers: { Authorization: `Bearer ${tokens.jwtToken}` },
   });
@@ -134,12 +133,9 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const dist = process.env.FRONTEND_DIST ?? join(FRONTEND_DIR, 'dist');
-    for (const [label, env] of [
-      [dist, {}],
-      ...AB.map((other) => [other, { FRONTEND_DIST: other }] as const),
-    ] as const) {
-      const stack = await startStack(env);
-      sides.push({ label, stack, tokens: await returningPlayer(stack), cold: [], warm: [] });
+    for (const label of [dist, ...AB]) {
+      const stack = await startProductionStack({ frontendDist: label });
+      sides.push({ label, stack, player: PLAYER, tokens: await returningPlayer(stack), cold: [], warm: [] });
     }
 
     const loadBefore = loadavg();
@@ -177,6 +173,7 @@ async function phone(browser: Browser, side: Side) {
       sameSite: 'Strict' as const,
     })),
   );
+  await context.addInitScript(TELEGRAM_CLIENT_BRIDGE);
   await context.addInitScript(WATCH_FIRST_BUTTON);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -190,9 +187,11 @@ type Page = Awaited<ReturnType<typeof phone>>['page'];
 type Marks = { __firstButton?: number; __firstCard?: number; __createOpen?: number };
 
 /** Opens /main; with `tap`, taps Create from when it shows, again until the create flow is open. */
-async function load(page: Page, tap: boolean): Promise<Load> {
+async function load(side: Side, page: Page, tap: boolean): Promise<Load> {
+  // Another launch's URL differs only in its fragment: from there it would not load the page again.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   const hostLoad = loadavg()[0]!;
-  await page.goto('/main', { waitUntil: 'commit' });
+  await page.goto(side.stack.launchPath('/main', side.player), { waitUntil: 'commit' });
   if (tap) {
     const create = page.locator(CREATE).first();
     await create.waitFor({ timeout: 60_000 });
@@ -269,7 +268,7 @@ async function benchRun(browser: Browser, side: Side, run: number): Promise<void
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const cold = await load(page, false);
+  const cold = await load(side, page, false);
   if (PROFILE) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
@@ -290,11 +289,11 @@ async function benchRun(browser: Browser, side: Side, run: number): Promise<void
     );
     console.log(cold.waterfall.join('\n'));
   }
-  side.warm.push(await load(page, false));
+  side.warm.push(await load(side, page, false));
   await context.close();
 
   const tapping = await phone(browser, side);
-  cold.usable = (await load(tapping.page, true)).usable;
+  cold.usable = (await load(side, tapping.page, true)).usable;
   await tapping.context.close();
   side.cold.push(cold);
 }
@@ -326,6 +325,9 @@ function report(sides: Side[], loadBefore: number[]): void {
             .padStart(7)} KB (${median(loads.map((l) => l.jsFiles))} files)`,
       );
   }
+  console.log(
+    `API: built, NODE_ENV=production, the fake Bot API, players launched with init data signed for the bot token. ${sides[0]?.stack.rules ?? ''}`,
+  );
   console.log('\nEvery run (first load): load average / FCP / button / card / usable / JS KB');
   for (const side of sides)
     for (const l of side.cold)

@@ -21,7 +21,7 @@ const PHOTOS = ['portrait-01.jpg', 'portrait-02.jpg', 'group-02.jpg', 'portrait-
  * run (the screenshot sheet's deterministic world).
  */
 export async function seedMemes(
-  stack: Stack,
+  stack: Pick<Stack, 'baseUrl' | 'databaseUrl' | 'mediaDir'>,
   ownerTgId: number,
   token: string,
   count: number,

@@ -170,7 +170,7 @@ export function percentile(samples: number[], p: number): number {
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSecondsOf(pid: number | string): number {
+export function cpuSecondsOf(pid: number | string): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.

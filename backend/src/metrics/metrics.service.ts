@@ -46,6 +46,19 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly ratingBoardComputations = new Counter({
+    name: 'mememint_rating_board_computations_total',
+    help: 'Live boards this replica computed for a broadcast (one per board and interval across replicas)',
+    registers: [this.registry],
+  });
+
+  private readonly ratingBroadcastDuration = new Histogram({
+    name: 'mememint_rating_broadcast_duration_seconds',
+    help: 'The live board broadcast call: one update encoded and written to every watcher of this replica',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -68,6 +81,14 @@ export class MetricsService {
 
   countLedgerWrites(reason: string, entries = 1): void {
     this.ledgerWrites.inc({ reason }, entries);
+  }
+
+  countRatingBoardComputation(): void {
+    this.ratingBoardComputations.inc();
+  }
+
+  observeRatingBroadcast(seconds: number): void {
+    this.ratingBroadcastDuration.observe(seconds);
   }
 
   observeSwipeBatch(swipes: number): void {

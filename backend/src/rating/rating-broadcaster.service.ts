@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { RatingUpdate } from '@mememint/contracts';
 
 import { Clock } from '../common/clock.js';
 import { IntervalTask } from '../common/interval-task.js';
 import { AppConfig } from '../config/app.config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { bucketOf } from './rating-periods.js';
 import { boardName, LIVE_BOARDS, type LiveBoard } from './live-boards.js';
 import { RatingGateway } from './rating.gateway.js';
@@ -32,8 +39,6 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
   /** Looks at the watched boards; a change arriving during a look gets another look after it. */
   private readonly looks: IntervalTask;
   private unsubscribeChanges?: () => void;
-  /** Boards computed by this replica (the benchmark reads it). */
-  computations = 0;
 
   constructor(
     private readonly ingest: RatingIngestService,
@@ -43,6 +48,7 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
     scheduler: SchedulerRegistry,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.looks = new IntervalTask(
       scheduler,
@@ -75,13 +81,15 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
     const claim = await this.boards.claimBoard(name, bucket, this.config.rating.broadcastIntervalMs);
     if (!claim) return;
 
-    this.computations += 1;
+    this.metrics?.countRatingBoardComputation();
     const items = await this.reads.top(board.tab, board.period);
     const fingerprint = `${bucket}|${createHash('sha1').update(JSON.stringify(items)).digest('base64')}`;
     if (fingerprint === claim.sent) return;
     await this.boards.markSent(name, fingerprint);
     // The first look only remembers the top (watchers read it with GET); later changes are sent.
     if (claim.sent === '' && !claim.dirty) return;
+    const started = performance.now();
     this.gateway.broadcast({ ...board, items } as RatingUpdate);
+    this.metrics?.observeRatingBroadcast((performance.now() - started) / 1000);
   }
 }
