@@ -67,6 +67,28 @@ export async function seedMemes(
 }
 
 /**
+ * A test clip of a real face panning (`npm run clips -w inference`, reproducible), 360 px wide, as
+ * `pan.mp4` and/or `pan.gif` in `folder`.
+ */
+export async function makePanClip(
+  folder: string,
+  clip: { format: 'mp4' | 'gif' | 'both'; fps: number; seconds: number },
+): Promise<void> {
+  const args = ['--import', 'tsx', 'tools/make-test-clips.ts', '--out', folder, '--only', 'pan'];
+  args.push(
+    '--format',
+    clip.format,
+    '--width',
+    '360',
+    '--fps',
+    String(clip.fps),
+    '--seconds',
+    String(clip.seconds),
+  );
+  await promisify(execFile)(process.execPath, args, { cwd: join(REPO_ROOT, 'inference') });
+}
+
+/**
  * An animated meme as a finished animated generation leaves it (the swap is the backend's
  * animations.e2e-spec's subject): a test clip of a real face panning (`npm run clips -w inference`,
  * reproducible) as its MP4 (H.264, faststart), its first frame as the poster JPEG and WEBP thumbnail,
@@ -80,18 +102,7 @@ export async function seedAnimatedMeme(
 ): Promise<{ id: string; shareId: string; width: number; height: number }> {
   const folder = mkdtempSync(join(tmpdir(), 'mm-e2e-clip-'));
   try {
-    const args = ['--import', 'tsx', 'tools/make-test-clips.ts', '--out', folder, '--only', 'pan'];
-    args.push(
-      '--format',
-      'both',
-      '--width',
-      '360',
-      '--fps',
-      String(clip.fps),
-      '--seconds',
-      String(clip.seconds),
-    );
-    await promisify(execFile)(process.execPath, args, { cwd: join(REPO_ROOT, 'inference') });
+    await makePanClip(folder, { format: 'both', ...clip });
     // The GIF's first frame is the MP4's (the same frames, computed from the photo alone).
     const poster = sharp(join(folder, 'pan.gif'), { pages: 1 });
     const { width = 0, height = 0 } = await poster.metadata();

@@ -1,4 +1,4 @@
-import type { AdminTemplateDto, FaceRect, TemplateDto } from '@mememint/contracts';
+import type { AdminTemplateDto, TemplateDto } from '@mememint/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys, type NewTemplateFields } from './api';
+import { ClipAnalysis } from './ClipAnalysis';
+import { FacesPreview } from './FacesPreview';
 import { TemplateAudience, TemplateCaptions } from './TemplateAudience';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { usePaged } from './paged';
@@ -22,41 +24,6 @@ const EMPTY_FIELDS: NewTemplateFields = {
   gender: '',
   isPremium: false,
 };
-
-/** The image with a frame around each face the analysis found, numbered as players choose them. */
-export function FacesPreview({
-  imageUrl,
-  width,
-  height,
-  faces,
-}: {
-  imageUrl: string;
-  width: number;
-  height: number;
-  faces: FaceRect[];
-}) {
-  const percent = (value: number, of: number) => `${(value / of) * 100}%`;
-  return (
-    <div className="console-faces" data-testid="template-faces">
-      <img src={imageUrl} alt="" />
-      {faces.map((face, index) => (
-        <span
-          key={index}
-          className="console-faces__box"
-          data-testid="face-box"
-          style={{
-            left: percent(face.x, width),
-            top: percent(face.y, height),
-            width: percent(face.width, width),
-            height: percent(face.height, height),
-          }}
-        >
-          {index + 1}
-        </span>
-      ))}
-    </div>
-  );
-}
 
 /** Upload, check the faces, then publish (enable) or throw away (delete): nothing reaches players before. */
 function TemplateUpload() {
@@ -75,6 +42,11 @@ function TemplateUpload() {
       void refresh();
     },
   });
+  const reset = () => {
+    setUploaded(null);
+    setImage(null);
+    setFields(EMPTY_FIELDS);
+  };
   const decide = useMutation({
     mutationFn: async (publish: boolean) => {
       if (publish) await adminApi.setTemplateEnabled(client, uploaded!.id, true);
@@ -82,13 +54,13 @@ function TemplateUpload() {
     },
     onSuccess: (_result, publish) => {
       toast.success(t(publish ? 'admin.templates.published' : 'admin.templates.discarded'));
-      setUploaded(null);
-      setImage(null);
-      setFields(EMPTY_FIELDS);
+      reset();
       void refresh();
     },
   });
 
+  // A clip is analysed after the upload answered, and goes live by itself when it has faces.
+  if (uploaded?.kind === 'animation') return <ClipAnalysis templateId={uploaded.id} onDone={reset} />;
   if (uploaded)
     return (
       <section className="console-card" data-testid="template-review">
@@ -130,7 +102,7 @@ function TemplateUpload() {
         {t('admin.templates.image')}
         <input
           type="file"
-          accept="image/jpeg"
+          accept="image/jpeg,image/gif,video/mp4,video/webm"
           required
           data-testid="template-image"
           onChange={(e) => setImage(e.target.files?.[0] ?? null)}
@@ -187,7 +159,12 @@ function TemplateRow({ template }: { template: AdminTemplateDto }) {
   const unused = template.generations === 0 && template.memes === 0;
   return (
     <li className="console-item" data-testid="template-row">
-      <img className="console-item__thumb" src={template.thumbnailUrl} alt="" loading="lazy" />
+      {/* A clip has no thumbnail until its analysis made one (none when it failed). */}
+      {template.analysis === 'pending' || template.analysis === 'failed' ? (
+        <span className="console-item__thumb console-item__thumb--none" />
+      ) : (
+        <img className="console-item__thumb" src={template.thumbnailUrl} alt="" loading="lazy" />
+      )}
       <div className="console-item__main">
         <strong>{template.title}</strong>
         <span className="console-hint">
@@ -197,6 +174,12 @@ function TemplateRow({ template }: { template: AdminTemplateDto }) {
         <span className={`console-badge${template.enabled ? ' console-badge--on' : ''}`}>
           {t(template.enabled ? 'admin.templates.enabled' : 'admin.templates.disabled')}
         </span>
+        {template.kind === 'animation' && (
+          <span className="console-badge" data-testid="template-analysis">
+            {t(`admin.templates.clip.${template.analysis ?? 'ready'}`)}
+          </span>
+        )}
+        {template.analysisError && <span className="console-hint">{template.analysisError}</span>}
       </div>
       <div className="console-item__actions">
         <button

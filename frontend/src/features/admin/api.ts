@@ -24,6 +24,7 @@ import type { ApiClient } from '../../lib/api-client';
 export const adminKeys = {
   all: () => ['admin'] as const,
   templates: () => [...adminKeys.all(), 'templates'] as const,
+  template: (id: string) => [...adminKeys.templates(), id] as const,
   users: (q: string) => [...adminKeys.all(), 'users', q] as const,
   user: (tgId: number) => [...adminKeys.all(), 'user', tgId] as const,
   ledger: (tgId: number) => [...adminKeys.all(), 'ledger', tgId] as const,
@@ -49,7 +50,8 @@ export interface NewTemplateFields {
 export const adminApi = {
   templates: (client: ApiClient, page: number) =>
     client.get<Page<AdminTemplateDto>>('/v1/admin/templates/', { query: { page, pageSize: 20 } }),
-  /** Stored disabled, with the faces its analysis found. */
+  template: (client: ApiClient, id: string) => client.get<AdminTemplateDto>(`/v1/admin/templates/${id}/`),
+  /** Stored disabled, with the faces its analysis found (a clip: answered at once, analysed after). */
   uploadTemplate: (client: ApiClient, image: File, fields: NewTemplateFields) => {
     const form = new FormData();
     form.append('image', image);
