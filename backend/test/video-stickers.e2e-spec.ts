@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { MemeDto, StickerPackDto, TemplateDto } from '@mememint/contracts';
+import {
+  AI_DIGITAL_SOURCE_TYPE,
+  type MemeDto,
+  type StickerPackDto,
+  type TemplateDto,
+} from '@mememint/contracts';
 import { packagedBinary, probeVideo } from '@mememint/media';
 import request from 'supertest';
 
@@ -107,6 +112,8 @@ describe('video stickers from animated memes', () => {
     expect(Math.min(probe.width, probe.height)).toBeLessThanOrEqual(512);
     expect(probe.duration).toBeLessThanOrEqual(3);
     expect(probe.fps).toBeLessThanOrEqual(30);
+    // The AI label as WEBM tags (WEBM has no XMP).
+    expect(data.includes(AI_DIGITAL_SOURCE_TYPE)).toBe(true);
     return { file, probe };
   }
 

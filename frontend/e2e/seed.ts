@@ -99,6 +99,8 @@ export async function seedAnimatedMeme(
   ownerTgId: number,
   token: string,
   clip: { fps: number; seconds: number } = { fps: 12, seconds: 2 },
+  /** Keep the clip as its caption-less original too (as a swap with a caption does): its caption can be edited. */
+  { captionless = false }: { captionless?: boolean } = {},
 ): Promise<{ id: string; shareId: string; width: number; height: number }> {
   const folder = mkdtempSync(join(tmpdir(), 'mm-e2e-clip-'));
   try {
@@ -111,19 +113,20 @@ export async function seedAnimatedMeme(
     const frames = Math.round(clip.fps * clip.seconds);
     const { rows } = await db.query<{ id: string; share_id: string }>(
       `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, video_key, duration_ms, frame_count,
-                          width, height, generation_id)
+                          width, height, generation_id, plain_image_key)
        SELECT id, substr(md5(id::text), 1, 12), $1, 'generations/' || id || '.jpg',
               'generations/' || id || '.thumb.webp', 'generations/' || id || '.mp4', $2, $3, $4, $5,
-              gen_random_uuid()
+              gen_random_uuid(), CASE WHEN $6 THEN 'generations/' || id || '.plain.mp4' END
          FROM (SELECT gen_random_uuid() AS id) AS seeded
        RETURNING id, share_id`,
-      [ownerTgId, clip.seconds * 1000, frames, width, height],
+      [ownerTgId, clip.seconds * 1000, frames, width, height, captionless],
     );
     await db.end();
     const { id, share_id: shareId } = rows[0]!;
     const dir = join(stack.mediaDir, 'generations');
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(folder, 'pan.mp4'), join(dir, `${id}.mp4`));
+    if (captionless) copyFileSync(join(folder, 'pan.mp4'), join(dir, `${id}.plain.mp4`));
     await poster
       .clone()
       .jpeg({ quality: 90 })

@@ -131,6 +131,36 @@ describe('animated memes in the mini app and on the share page', () => {
     await context.close();
   });
 
+  it('an edited caption renders the video again (History → the meme → Edit caption): the new one plays', async () => {
+    const { context, page, tgId } = await openNewPlayer();
+    await skipOnboarding(page);
+    const meme = await seedAnimatedMeme(app.stack, tgId, (await apiAs(tgId)).token, undefined, {
+      captionless: true,
+    });
+    await page.goto('/profile');
+    await page.getByTestId('meme-history').locator('.meme-tile').first().click();
+    const sheet = page.getByRole('dialog', { name: 'Your meme' });
+    const before = await waitUntilPlaying(page, '[role="dialog"]');
+    assert.match(before.src ?? '', new RegExp(`${meme.id}\\.mp4$`));
+
+    await sheet.getByRole('button', { name: 'Edit caption' }).click();
+    await sheet.getByRole('textbox').fill(`Moving words ${newTgId()}`);
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Caption saved').waitFor();
+    // The new render (a new name) replaced the old one and plays as the first did.
+    await page.waitForFunction(
+      (old) => document.querySelector('[role="dialog"] video')?.getAttribute('src') !== old,
+      before.src,
+    );
+    const after = await waitUntilPlaying(page, '[role="dialog"]');
+    assert.deepEqual({ ...after, src: null }, { muted: true, loop: true, inline: true, src: null });
+    assert.match(after.src ?? '', /\.mp4$/);
+    const video = await fetch(`${app.stack.baseUrl}${after.src}`);
+    assert.equal(video.headers.get('content-type'), 'video/mp4');
+    assert.equal((await fetch(`${app.stack.baseUrl}${before.src}`)).status, 404, 'the old render is gone');
+    await context.close();
+  });
+
   it('the share page carries og:video for link previews and plays the animation', async () => {
     const meme = await animatedMeme();
     const html = await (await fetch(`${app.stack.baseUrl}/i/${meme.shareId}`)).text();

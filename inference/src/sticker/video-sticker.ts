@@ -9,6 +9,8 @@ import {
   VIDEO_STICKER_MAX_BYTES,
   VIDEO_STICKER_MAX_SECONDS,
   VIDEO_STICKER_SIDE,
+  AI_DIGITAL_SOURCE_TYPE,
+  AI_LABEL_TEXT,
 } from '@mememint/contracts';
 import { probeVideo } from '@mememint/media';
 import sharp from 'sharp';
@@ -102,12 +104,18 @@ function faceCrop(tracks: AnimationAnalysisRecord, frames: number): Rect {
   };
 }
 
-/** ffmpeg's VP9 output for a sticker: no audio, the pixel format (with alpha for a cut-out), the bitrate. */
+/**
+ * ffmpeg's VP9 output for a sticker: no audio, the pixel format (with alpha for a cut-out), the bitrate,
+ * and the AI label as WEBM tags (Matroska's `Tags`, a few dozen bytes; WEBM has no XMP): the IPTC digital
+ * source type and the label's text.
+ */
 function vp9Args(kbps: number, alpha: boolean): string[] {
   return [
     ...['-an', '-c:v', 'libvpx-vp9', '-b:v', `${kbps}k`],
     ...['-deadline', 'good', '-cpu-used', '4', '-row-mt', '1'],
     ...(alpha ? ['-pix_fmt', 'yuva420p', '-auto-alt-ref', '0'] : ['-pix_fmt', 'yuv420p']),
+    ...['-metadata', `DIGITAL_SOURCE_TYPE=${AI_DIGITAL_SOURCE_TYPE}`],
+    ...['-metadata', `COMMENT=${AI_LABEL_TEXT.en}`],
     ...['-f', 'webm'],
   ];
 }

@@ -1,8 +1,9 @@
 import { ErrorText, type MemeDto } from '@mememint/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../lib/api-errors';
+import { useSocket } from '../../lib/realtime';
 import { memeLink } from '../../lib/config';
 import { haptic, saveFile, shareLink } from '../../telegram/sdk';
 import { DownloadIcon, EditIcon, ShareIcon } from '../../ui/icons';
@@ -15,8 +16,29 @@ import { CaptionField } from './CaptionField';
 import './create-meme.css';
 
 /**
+ * While an animated meme's caption edit renders its video again: the render's progress (the server's
+ * `meme:caption-progress`), 0 until the first report.
+ */
+function useCaptionProgress(memeId: string, active: boolean): number {
+  const socket = useSocket();
+  const [progress, setProgress] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    setProgress(0);
+    const onProgress = (p: { memeId: string; progress: number }) =>
+      p.memeId === memeId && setProgress((old) => Math.max(old, p.progress));
+    socket?.on('meme:caption-progress', onProgress);
+    return () => {
+      socket?.off('meme:caption-progress', onProgress);
+    };
+  }, [socket, memeId, active]);
+  return progress;
+}
+
+/**
  * A finished meme: one main action (publish to the feed, then share) and the secondary ones (share,
- * download, edit the caption). A new caption is drawn into the picture again by the server. The feed
+ * download, edit the caption). A new caption is drawn into the picture again by the server (an
+ * animation's video is rendered again, its progress shown). The feed
  * takes only original captions, and the server decides: a template's own caption is the first
  * publisher's; a caption someone already published opens the editor with the reason.
  */
@@ -53,6 +75,9 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
   const applyCaption = () => update.mutate({ text: text.trim() }, { onError: onRefused });
   const share = () => shareLink(memeLink(meme.shareId), shareMessage(t));
   const captionPending = update.isPending && update.variables?.text !== undefined;
+  const animated = meme.kind === 'animation';
+  const rendered = useCaptionProgress(meme.id, captionPending && animated);
+  const pendingLabel = animated ? t('create.rerendering', { progress: rendered }) : t('create.redrawing');
 
   return (
     <div className="meme-result">
@@ -69,7 +94,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
         <CardMarks />
         {captionPending && (
           <div className="meme-result__busy">
-            <Spinner label={t('create.redrawing')} />
+            <Spinner label={pendingLabel} />
           </div>
         )}
       </div>
@@ -91,7 +116,7 @@ export function MemeResult({ meme: initial }: { meme: MemeDto }) {
               {t('common.cancel')}
             </button>
             <button type="button" className="button" disabled={update.isPending} onClick={applyCaption}>
-              {captionPending ? t('create.redrawing') : t('create.applyCaption')}
+              {captionPending ? pendingLabel : t('create.applyCaption')}
             </button>
           </div>
         </div>

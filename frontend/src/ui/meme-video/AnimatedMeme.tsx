@@ -20,7 +20,8 @@ export function AnimatedMeme({
   if (meme.kind !== 'animation' || !meme.videoUrl) return null;
   return (
     <Suspense fallback={null}>
-      <MemeVideo src={meme.videoUrl} durationMs={meme.durationMs} {...props} />
+      {/* A new video (an edited caption's) starts over: fetched and played as the first one was. */}
+      <MemeVideo key={meme.videoUrl} src={meme.videoUrl} durationMs={meme.durationMs} {...props} />
     </Suspense>
   );
 }
