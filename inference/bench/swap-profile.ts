@@ -22,6 +22,8 @@ const { values } = parseArgs({
     face: { type: 'string', default: 'portrait-07.jpg' },
     only: { type: 'string' },
     pipeline: { type: 'boolean', default: false },
+    // Working widths to compare, interleaved per target (e.g. 100000,256): CPU per width.
+    widths: { type: 'string' },
   },
 });
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
@@ -63,20 +65,36 @@ const [faceMesh] = (await storedImageFaces(faceAnalysis, face)) ?? [];
 const swapCpu: Record<string, number[]> = {};
 // Other threads' CPU during the swap (the garbage collector's helpers).
 const helperCpu: number[] = [];
+const widths = values.widths?.split(',').map(Number) ?? [undefined];
+const byWidth = new Map<number | undefined, number[]>(widths.map((w) => [w, []]));
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const target of targets) {
-    const image = await decodeImage(target.bytes, { ...limits, jpegOnly: false });
-    const [chosen] = (await storedImageFaces(target.analysis, target.bytes)) ?? [];
-    if (!chosen || !faceMesh) continue;
-    const before = process.cpuUsage();
-    const beforeThread = process.threadCpuUsage();
-    swapFace(image, chosen.mesh, faceImage, faceMesh.mesh, swapOptionsFor(chosen, config));
-    const used = process.cpuUsage(before);
-    const thread = process.threadCpuUsage(beforeThread);
-    (swapCpu[target.name] ??= []).push((used.user + used.system) / 1000);
-    helperCpu.push((used.user + used.system - thread.user - thread.system) / 1000);
+    for (const workingWidth of widths) {
+      const image = await decodeImage(target.bytes, { ...limits, jpegOnly: false });
+      const [chosen] = (await storedImageFaces(target.analysis, target.bytes)) ?? [];
+      if (!chosen || !faceMesh) continue;
+      const before = process.cpuUsage();
+      const beforeThread = process.threadCpuUsage();
+      swapFace(image, chosen.mesh, faceImage, faceMesh.mesh, {
+        ...swapOptionsFor(chosen, config),
+        workingWidth,
+      });
+      const used = process.cpuUsage(before);
+      const thread = process.threadCpuUsage(beforeThread);
+      const ms = (used.user + used.system) / 1000;
+      (swapCpu[target.name] ??= []).push(ms);
+      if (round > 0) byWidth.get(workingWidth)?.push(ms);
+      helperCpu.push((used.user + used.system - thread.user - thread.system) / 1000);
+    }
   }
 }
+if (values.widths)
+  for (const [width, list] of byWidth) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      `working width ${width}: swap stage CPU p50 ${sorted[sorted.length >> 1]?.toFixed(1)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]?.toFixed(1)} ms, mean ${(list.reduce((a, b) => a + b, 0) / list.length).toFixed(1)} ms (rounds after the first)`,
+    );
+  }
 const all = Object.values(swapCpu)
   .flat()
   .sort((a, b) => a - b);

@@ -30,6 +30,11 @@ export interface InferenceConfig {
   faceCheck: FaceCheckThresholds;
   /** A target face narrower than this (cheek to cheek, px) is not swapped: FACE_TOO_SMALL_IN_TARGET. */
   minTargetFaceWidth: number;
+  /**
+   * A target face wider than this (cheek to cheek, px) is swapped on its surroundings reduced to this width,
+   * the face photo's fine detail added back at full resolution (swap/working-scale.ts); 0 (the default): off.
+   */
+  swapWorkingWidth: number;
   /** Bull's job lock: a worker that dies holding a job loses it after this long (ms). */
   lockDurationMs: number;
   /** How often Bull looks for jobs whose worker died and hands them to another (ms). */
@@ -53,7 +58,13 @@ export interface FaceCheckThresholds {
 /** What the analysis and swap stages read. */
 export type PipelineConfig = Pick<
   InferenceConfig,
-  'device' | 'intraOpThreads' | 'maxImageBytes' | 'maxImagePixels' | 'faceCheck' | 'minTargetFaceWidth'
+  | 'device'
+  | 'intraOpThreads'
+  | 'maxImageBytes'
+  | 'maxImagePixels'
+  | 'faceCheck'
+  | 'minTargetFaceWidth'
+  | 'swapWorkingWidth'
 >;
 
 /** A configuration value out of range: the process should not start. */
@@ -122,6 +133,7 @@ export function loadInferenceConfig(env: NodeJS.ProcessEnv = process.env): Infer
       glassesEvidence: numberFrom(env, 'FACE_GLASSES_EVIDENCE', 0.75, 0, 100),
     },
     minTargetFaceWidth: intFrom(env, 'TARGET_MIN_FACE_PX', 24, 1, 10_000),
+    swapWorkingWidth: intFrom(env, 'SWAP_WORKING_WIDTH_PX', 0, 0, 100_000),
     lockDurationMs: intFrom(env, 'BULL_LOCK_DURATION_MS', 30_000, 1000, 3_600_000),
     stalledIntervalMs: intFrom(env, 'BULL_STALLED_INTERVAL_MS', 30_000, 1000, 3_600_000),
   };

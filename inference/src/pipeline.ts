@@ -145,7 +145,10 @@ function defaultCandidates<T extends { box: { width: number } }>(found: T[]): T[
  * come with its face; keeping the target's left broken rims and much of its identity).
  */
 export function swapOptionsFor(target: ImageFace, config: PipelineConfig): SwapOptions {
-  return { removeTargetGlasses: target.quality.glasses >= config.faceCheck.glassesEvidence };
+  return {
+    removeTargetGlasses: target.quality.glasses >= config.faceCheck.glassesEvidence,
+    workingWidth: config.swapWorkingWidth,
+  };
 }
 
 /**

@@ -23,6 +23,7 @@ const config = {
   maxImagePixels: 40_000_000,
   faceCheck: { minWidth: 0, maxYaw: 0, minSharpness: 0, minBrightness: 0, glassesEvidence: 0 },
   minTargetFaceWidth: 0,
+  swapWorkingWidth: 0,
 } as const;
 const explicit = (scores: NsfwScores) => scores.porn + scores.hentai;
 

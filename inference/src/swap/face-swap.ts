@@ -30,6 +30,8 @@ import { enlarge, enlargedMesh, reduceChange, supersamplingFactor } from './supe
 import { targetFrames } from './target-glasses.js';
 import type { TrackStatistics } from './track-statistics.js';
 import { warpPiecewiseAffine } from './warp.js';
+import { expandChange, reducedMesh, reduceRegion, reducedSize, workingScale } from './working-scale.js';
+import { expressionWeight, fineDetail } from './fine-detail.js';
 
 /** The blend's solver: stop at this relative residual, give up (fall back) after this many iterations. */
 const SOLVER = { tolerance: 1e-3, maxIterations: 400 };
@@ -49,6 +51,8 @@ export interface SwapOptions {
    * track) instead of from this frame alone, so the face does not flicker (see `TrackStatistics`).
    */
   track?: TrackStatistics;
+  /** The widest face worked at its own size; wider ones are swapped reduced to it (0 or none: off). */
+  workingWidth?: number;
 }
 
 /**
@@ -176,7 +180,9 @@ export function swapFaceInto(
  * Swaps the source face into `image` (changed in place) where `targetMesh` lies; returns where and how
  * strongly it blended, in `image` pixels. A small target face is swapped on its surroundings enlarged to
  * about 100 pixels of face width, and the change brought back down by averaging each block:
- * pixels whose block the swap did not touch stay exactly as they were.
+ * pixels whose block the swap did not touch stay exactly as they were. A large one (over `workingWidth`) is
+ * swapped on its surroundings reduced to that width, and the change brought back up with the face photo's
+ * fine detail at full resolution (`expandChange`).
  */
 export function swapFace(
   image: RgbImage,
@@ -187,6 +193,25 @@ export function swapFace(
 ): BlendCoverage {
   const [a, b] = CHEEKS.map((i) => point(targetMesh.points, i));
   const width = Math.hypot(a.x - b.x, a.y - b.y);
+  const scale = workingScale(width, options.workingWidth);
+  if (scale < 1) {
+    const region = regionAround(targetMesh.points, ALL_POINTS, 4, image.width, image.height);
+    if (region.width < 2 || region.height < 2) return { region, alpha: new Float32Array(0) };
+    const size = reducedSize(region, scale);
+    const reduced = reduceRegion(image, region, size);
+    const before = Uint8Array.from(reduced.data);
+    const mesh = reducedMesh(targetMesh, region, size);
+    const coverage = swapFaceInto(reduced, mesh, source, sourceMesh, options);
+    return expandChange(
+      image,
+      region,
+      reduced,
+      before,
+      coverage,
+      (alpha) => fineDetail(targetMesh, source, sourceMesh, region, size, alpha),
+      expressionWeight(targetMesh.points, width, region),
+    );
+  }
   const factor = supersamplingFactor(width);
   if (factor <= 1 || image.width < 2 || image.height < 2) {
     return swapFaceInto(image, targetMesh, source, sourceMesh, options);
