@@ -139,10 +139,14 @@ describe('feed', () => {
       const [authorSocket, voterSocket] = await Promise.all([connect(author), connect(voter)]);
 
       const res = await vote(voter, meme!.id).expect(200);
+      const voterNow = await me(t.server, voter);
       expect(res.body).toEqual({
         memeId: meme!.id,
         amount: t.config.coins.feedVoteDefaultStake,
         memeCoins: 100 - t.config.coins.feedVoteDefaultStake,
+        generationLimit: voterNow.generationLimit,
+        swipes: voterNow.swipes,
+        balanceVersion: voterNow.balanceVersion,
         likes: 1,
       } satisfies FeedVoteDto);
       expect(await voterSocket.until('balance')).toMatchObject({ memeCoins: 90 });
@@ -157,7 +161,7 @@ describe('feed', () => {
       expect(dealt.find((i) => i.id === meme!.id)).toMatchObject({ voted: 10 });
 
       const other = await playerWithCoins(100);
-      expect((await vote(other, meme!.id, { amount: 35 }).expect(200)).body).toEqual({
+      expect((await vote(other, meme!.id, { amount: 35 }).expect(200)).body).toMatchObject({
         memeId: meme!.id,
         amount: 35,
         memeCoins: 65,

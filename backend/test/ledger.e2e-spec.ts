@@ -35,10 +35,15 @@ describe('ledger', () => {
 
   async function balancesOf(tgId: number) {
     const [row] = await t.dataSource.query(
-      'SELECT generation_limit, meme_coins, swipes FROM users WHERE tg_id = $1',
+      'SELECT generation_limit, meme_coins, swipes, balance_version FROM users WHERE tg_id = $1',
       [tgId],
     );
-    return { generationLimit: row.generation_limit, memeCoins: row.meme_coins, swipes: row.swipes };
+    return {
+      generationLimit: row.generation_limit,
+      memeCoins: row.meme_coins,
+      swipes: row.swipes,
+      balanceVersion: Number(row.balance_version),
+    };
   }
 
   it('writes the opening balances of a new user as ledger rows', async () => {
@@ -138,6 +143,7 @@ describe('ledger', () => {
       ...before,
       generationLimit: before.generationLimit - 1,
       swipes: before.swipes + 10,
+      balanceVersion: before.balanceVersion + 1,
     });
     expect(await ledger.findImbalances(tgId)).toEqual([]);
   });
@@ -497,6 +503,7 @@ describe('ledger', () => {
             generationLimit: t.config.generation.newUserCredits + 5,
             memeCoins: 0,
             swipes: t.config.swipes.max + 10,
+            balanceVersion: 2, // the opening grant, then this purchase
           },
           entries: [
             { kind: 'credits', delta: 5, reason: 'purchase', earned: false },

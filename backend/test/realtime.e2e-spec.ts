@@ -35,6 +35,7 @@ async function deliverAcross(from: TestApp, to: SocketRecorder, player: Player):
       generationLimit: attempt,
       memeCoins: 0,
       swipes: 0,
+      balanceVersion: attempt,
     });
     const received = await Promise.race([
       to.until('balance', (balance) => balance.generationLimit === attempt).then(() => true),
@@ -80,6 +81,7 @@ describe('realtime across replicas', () => {
         generationLimit: 0,
         memeCoins: 0,
         swipes: 0,
+        balanceVersion: 0,
       });
       await setTimeout(LONG_OUTAGE_MS);
       const down = await request(proxied.server).get('/api/health').expect(503);

@@ -141,6 +141,8 @@ describe('swipes', () => {
         swipes: t.config.swipes.max - 1,
         memeCoins: 1,
         swipedCount: 1,
+        generationLimit: t.config.generation.newUserCredits,
+        balanceVersion: (await me(t.server, player)).balanceVersion,
         coinsEarned: 1,
         gift: null,
       } satisfies SwipeResultDto);
@@ -148,6 +150,7 @@ describe('swipes', () => {
         generationLimit: t.config.generation.newUserCredits,
         memeCoins: 1,
         swipes: t.config.swipes.max - 1,
+        balanceVersion: res.body.balanceVersion,
       });
       expect(await authorSocket.until('meme:liked')).toEqual({ memeId: meme!.id, likes: 1 });
       expect(await authorSocket.until('balance', (balance) => balance.memeCoins > 0)).toMatchObject({

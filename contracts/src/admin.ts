@@ -1,7 +1,7 @@
 import type { FaceRect } from './face-analysis.js';
 import type { Gender, TemplateDto } from './memes.js';
 import type { OrderGrants, OrderStatus, PlanKind } from './payments.js';
-import type { BalanceDto } from './user.js';
+import type { BalanceAmounts, BalanceDto } from './user.js';
 
 /** The balances an operator grants or takes (`POST /v1/admin/users/{tgId}/grants/`). */
 export const GRANT_KINDS = ['credits', 'coins', 'swipes'] as const;
@@ -39,7 +39,7 @@ export interface AdminTemplatePatch {
 }
 
 /** One player in the admin's search (`GET /v1/admin/users/?q=`). */
-export interface AdminUserSummaryDto extends BalanceDto {
+export interface AdminUserSummaryDto extends BalanceAmounts {
   tgId: number;
   username: string | null;
   firstName: string | null;

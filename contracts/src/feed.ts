@@ -1,4 +1,5 @@
 import type { MemeDto } from './memes.js';
+import type { BalanceDto } from './user.js';
 
 /** The author of a meme as the deck and the feed show them. */
 export interface FeedAuthorDto {
@@ -29,10 +30,10 @@ export interface FeedVoteRequest {
   amount?: number;
 }
 
-export interface FeedVoteDto {
+/** The stake, the meme's likes, and the voter's balances after it with their version (BalanceDto). */
+export interface FeedVoteDto extends BalanceDto {
   memeId: string;
   amount: number;
-  memeCoins: number;
   /** The meme's likes, this vote included. */
   likes: number;
 }

@@ -13,9 +13,8 @@ export interface SwipeRequest {
   like: boolean;
 }
 
-export interface SwipeResultDto {
-  swipes: number;
-  memeCoins: number;
+/** The balances after the swipe, with their version (BalanceDto), and what the swipe did. */
+export interface SwipeResultDto extends BalanceDto {
   swipedCount: number;
   /** Coins this swipe earned (×m). */
   coinsEarned: number;

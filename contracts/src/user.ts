@@ -43,6 +43,8 @@ export interface UserDto {
    * and until then a face photo is refused (403 FACE_CONSENT_REQUIRED).
    */
   faceConsentAt: string | null;
+  /** The balances' version (`BalanceVersioned`), outside docs/SPEC.md §3. */
+  balanceVersion: number;
 }
 
 /** The answer of `POST /v1/users/face/consent/`. */
@@ -59,8 +61,8 @@ export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
 /**
- * The keys of UserDto in the order docs/SPEC.md §3 lists them, then `gender` (issue 22); tests
- * compare `/me` against it.
+ * The keys of UserDto in the order docs/SPEC.md §3 lists them, then `gender` (issue 22) and
+ * `balanceVersion` (issue 27); tests compare `/me` against it.
  */
 export const USER_DTO_KEYS = [
   'tgId',
@@ -92,11 +94,30 @@ export const USER_DTO_KEYS = [
   'swipedGiftCount',
   'faceConsentAt',
   'gender',
+  'balanceVersion',
 ] as const satisfies readonly (keyof UserDto)[];
 
-/** Balances pushed on the socket whenever one changes. */
-export interface BalanceDto {
+/**
+ * Every answer and event that carries a player's balances carries their version: a per-player counter
+ * the ledger raises in the same statement that changes any of them (`users.balance_version`). Socket
+ * events and HTTP answers may arrive in any order (a late event, replicas), so a client keeps the
+ * balances of the highest version it has seen and ignores any not newer (`isNewerBalance`).
+ */
+export interface BalanceVersioned {
+  balanceVersion: number;
+}
+
+/** Whether balances of version `incoming` replace those of version `current` (only a newer one does). */
+export function isNewerBalance(current: BalanceVersioned, incoming: BalanceVersioned): boolean {
+  return incoming.balanceVersion > current.balanceVersion;
+}
+
+/** The three money-like balances. */
+export interface BalanceAmounts {
   generationLimit: number;
   memeCoins: number;
   swipes: number;
 }
+
+/** Balances pushed on the socket whenever one changes, and answered where a call changed them. */
+export interface BalanceDto extends BalanceAmounts, BalanceVersioned {}

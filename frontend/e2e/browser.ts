@@ -6,8 +6,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 import { OUTPUT_DIR } from './stack.js';
 
-/** Debian's Chromium, headless, sandbox off (containers), nothing fetched in the background. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, sandbox off (containers), nothing fetched in the background; `extraArgs`
+ * are more switches (the screenshot sheet's).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -18,6 +21,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -111,7 +111,7 @@ export class FeedService implements OnModuleInit {
     return {
       memeId,
       amount: stake,
-      memeCoins: spent.balances.memeCoins,
+      ...spent.balances,
       likes: await this.likes.countOf(memeId),
     };
   }

@@ -85,6 +85,8 @@ export interface LedgerStatementColumns {
   ledger_generation_limit: number | null;
   ledger_meme_coins: number | null;
   ledger_swipes: number | null;
+  /** bigint, as text. */
+  ledger_balance_version: string | null;
 }
 
 interface BalanceRow {
@@ -92,10 +94,17 @@ interface BalanceRow {
   generation_limit: number;
   meme_coins: number;
   swipes: number;
+  /** bigint, as text. */
+  balance_version: string;
 }
 
 function toBalances(row: BalanceRow): BalanceDto {
-  return { generationLimit: row.generation_limit, memeCoins: row.meme_coins, swipes: row.swipes };
+  return {
+    generationLimit: row.generation_limit,
+    memeCoins: row.meme_coins,
+    swipes: row.swipes,
+    balanceVersion: Number(row.balance_version),
+  };
 }
 
 /**
@@ -124,7 +133,7 @@ export class LedgerRepository {
    */
   async lockUsers(em: EntityManager, userIds: readonly number[]): Promise<Map<number, LockedUser>> {
     const rows: (BalanceRow & { boost_ends: Date | null; infl: boolean })[] = await em.query(
-      `SELECT tg_id, generation_limit, meme_coins, swipes, boost_ends, infl
+      `SELECT tg_id, generation_limit, meme_coins, swipes, balance_version, boost_ends, infl
          FROM users WHERE tg_id = ANY($1::bigint[]) ORDER BY tg_id FOR NO KEY UPDATE`,
       [userIds],
     );
@@ -192,10 +201,11 @@ export class LedgerRepository {
        UPDATE users u
           SET generation_limit = u.generation_limit + t.credits,
               meme_coins = u.meme_coins + t.coins,
-              swipes = u.swipes + t.swipes
+              swipes = u.swipes + t.swipes,
+              balance_version = u.balance_version + 1
          FROM totals t
         WHERE u.tg_id = t.user_id
-       RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes, now() AS written_at`,
+       RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes, u.balance_version, now() AS written_at`,
       [
         rows.map((row) => row.userId),
         rows.map((row) => row.kind),
@@ -248,21 +258,22 @@ export class LedgerRepository {
               UPDATE users u
                  SET generation_limit = u.generation_limit + t.credits,
                      meme_coins = u.meme_coins + t.coins,
-                     swipes = u.swipes + t.swipes${statement.set ? `,\n${statement.set}` : ''}
+                     swipes = u.swipes + t.swipes,
+                     balance_version = u.balance_version + 1${statement.set ? `,\n${statement.set}` : ''}
                 FROM (SELECT user_id,
                              COALESCE(SUM(delta) FILTER (WHERE kind = 'credits'), 0) AS credits,
                              COALESCE(SUM(delta) FILTER (WHERE kind = 'coins'), 0) AS coins,
                              COALESCE(SUM(delta) FILTER (WHERE kind = 'swipes'), 0) AS swipes
                         FROM ledger_inserted GROUP BY user_id) t
                WHERE u.tg_id = t.user_id
-              RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes)
+              RETURNING u.tg_id, u.generation_limit, u.meme_coins, u.swipes, u.balance_version)
        SELECT ${statement.select},
               ledger_users.tg_id AS ledger_user_id,
               (SELECT json_agg(json_build_object('kind', kind, 'delta', delta, 'reason', reason, 'earned', earned))
                  FROM ledger_inserted i WHERE i.user_id = ledger_users.tg_id) AS ledger_entries,
               (SELECT max(created_at) FROM ledger_inserted i WHERE i.user_id = ledger_users.tg_id) AS ledger_written_at,
               b.generation_limit AS ledger_generation_limit, b.meme_coins AS ledger_meme_coins,
-              b.swipes AS ledger_swipes
+              b.swipes AS ledger_swipes, b.balance_version AS ledger_balance_version
          FROM ledger_users LEFT JOIN ledger_balances b ON b.tg_id = ledger_users.tg_id`,
       {
         ...statement.parameters,

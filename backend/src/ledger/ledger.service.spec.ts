@@ -19,7 +19,7 @@ class MemoryLedgerRepository {
 
   addUser(id: number, user: Partial<LockedUser> = {}): void {
     this.users.set(id, {
-      balances: { generationLimit: 0, memeCoins: 0, swipes: 0 },
+      balances: { generationLimit: 0, memeCoins: 0, swipes: 0, balanceVersion: 0 },
       boostEnds: null,
       infl: false,
       ...user,
@@ -56,6 +56,8 @@ class MemoryLedgerRepository {
     rows: readonly LedgerRow[],
   ): Promise<{ balances: Map<number, BalanceDto>; writtenAt: Date }> {
     const after = new Map<number, BalanceDto>();
+    for (const userId of new Set(rows.map((row) => row.userId)))
+      this.users.get(userId)!.balances.balanceVersion++;
     for (const row of rows) {
       const balances = this.users.get(row.userId)!.balances;
       balances[FIELD[row.kind]] += row.delta;
@@ -137,7 +139,7 @@ describe('LedgerService', () => {
     expect(repeat).toEqual({
       applied: false,
       deltas: { credits: 5 },
-      balances: { generationLimit: 5, memeCoins: 0, swipes: 0 },
+      balances: { generationLimit: 5, memeCoins: 0, swipes: 0, balanceVersion: 1 },
     });
     expect(repository.rows).toHaveLength(1);
     expect(events).toHaveLength(1);
@@ -153,7 +155,7 @@ describe('LedgerService', () => {
     expect(events).toEqual([
       {
         userId: 1,
-        balances: { generationLimit: 0, memeCoins: 0, swipes: 10 },
+        balances: { generationLimit: 0, memeCoins: 0, swipes: 10, balanceVersion: 1 },
         entries: [{ kind: 'swipes', delta: 10, reason: 'purchase', earned: false }],
         at: expect.any(Date),
       },
@@ -190,8 +192,8 @@ describe('LedgerService', () => {
       expect(result.written).toBe(3);
       expect(result.skipped).toBe(2);
       expect([...result.balances.entries()]).toEqual([
-        [2, { generationLimit: 0, memeCoins: 18, swipes: 0 }],
-        [3, { generationLimit: 0, memeCoins: 8, swipes: 0 }],
+        [2, { generationLimit: 0, memeCoins: 18, swipes: 0, balanceVersion: 1 }],
+        [3, { generationLimit: 0, memeCoins: 8, swipes: 0, balanceVersion: 1 }],
       ]);
       commit();
       // One event per user and call, with that user's rows.

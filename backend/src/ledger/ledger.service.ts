@@ -276,6 +276,7 @@ export class LedgerService {
         generationLimit: row.ledger_generation_limit!,
         memeCoins: row.ledger_meme_coins!,
         swipes: row.ledger_swipes!,
+        balanceVersion: Number(row.ledger_balance_version),
       };
       changes.push({ userId, balances, entries, at: new Date(at) });
       const deltas: Partial<Record<BalanceKind, number>> = {};

@@ -144,8 +144,7 @@ export class SwipesService {
 
     if (row.gift_id) this.realtime.emitToUser(userId, 'gift:received', { id: row.gift_id });
     return {
-      swipes: change.balances.swipes,
-      memeCoins: change.balances.memeCoins,
+      ...change.balances,
       swipedCount: row.swiped_count,
       coinsEarned: change.deltas.coins ?? 0,
       gift: row.gift_id ? { id: row.gift_id } : null,

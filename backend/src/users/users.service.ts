@@ -96,7 +96,12 @@ export class UsersService {
 
   async balancesOf(tgId: number): Promise<BalanceDto> {
     const user = await this.getById(tgId);
-    return { generationLimit: user.generationLimit, memeCoins: user.memeCoins, swipes: user.swipes };
+    return {
+      generationLimit: user.generationLimit,
+      memeCoins: user.memeCoins,
+      swipes: user.swipes,
+      balanceVersion: user.balanceVersion,
+    };
   }
 
   /**

@@ -64,7 +64,10 @@ export async function makeScreenshotSheet(
   sheetDir = SHEET_DIR,
 ): Promise<Map<string, string>> {
   const stack = await startStack(SHEET_STACK_ENV);
-  const browser = await launchBrowser();
+  // Every repaint rasters whole tiles: a partial raster of just the changed rows (a counter's text,
+  // a dismissed tip) drew the shadows and the round edges it crossed a level or two apart from a
+  // full one, so the pixels depended on what changed before the shot.
+  const browser = await launchBrowser(['--disable-partial-raster']);
   const all = new Map<string, string>();
   try {
     const shareId = await seedWorld(stack);

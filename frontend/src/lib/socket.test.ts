@@ -48,9 +48,11 @@ describe('the game socket', () => {
     watchSocket(client, { ...quiet, getToken: () => 'jwt-1', onBalance: (b) => balances.push(b) });
     await nextEvent(client, 'connect');
 
-    server.io.emit('balance', { generationLimit: 4, memeCoins: 120, swipes: 59 });
+    server.io.emit('balance', { generationLimit: 4, memeCoins: 120, swipes: 59, balanceVersion: 3 });
 
-    await expect.poll(() => balances).toEqual([{ generationLimit: 4, memeCoins: 120, swipes: 59 }]);
+    await expect
+      .poll(() => balances)
+      .toEqual([{ generationLimit: 4, memeCoins: 120, swipes: 59, balanceVersion: 3 }]);
     expect(server.tokens).toEqual(['jwt-1']);
   });
 

@@ -24,7 +24,7 @@ export function MainPage() {
   const [plans, setPlans] = useState(false);
 
   return (
-    <div className="page">
+    <div className="page page--with-fab">
       <SwipeDeck />
 
       <div className="main-credits">

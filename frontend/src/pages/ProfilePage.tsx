@@ -26,6 +26,8 @@ import { QueryFallback } from '../ui/QueryFallback';
 import { MemePicture } from '../ui/MemePicture';
 import { AnimatedMeme } from '../ui/meme-video/AnimatedMeme';
 import { DataSaverSetting } from '../ui/meme-video/DataSaverSetting';
+import { EmptyState } from '../ui/brand/EmptyState';
+import { ImageIcon } from '../ui/brand/game-icons';
 
 const GENDERS: Gender[] = ['male', 'female', 'transgender'];
 
@@ -90,7 +92,9 @@ export function ProfilePage() {
           )}
         </div>
         {!history.data && <QueryFallback query={history} />}
-        {history.isSuccess && memes.length === 0 && <p className="empty">{t('profile.historyEmpty')}</p>}
+        {history.isSuccess && memes.length === 0 && (
+          <EmptyState art={<ImageIcon size={34} />} text={t('profile.historyEmpty')} />
+        )}
         <div className="meme-grid" data-testid="meme-history">
           {memes.map((meme, index) => (
             <button

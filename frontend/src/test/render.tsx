@@ -45,6 +45,7 @@ export const TEST_USER: UserDto = {
   gender: null,
   // Agreed to the face-photo note, as every player who uploaded a face has.
   faceConsentAt: '2026-11-01T10:00:00.000Z',
+  balanceVersion: 5,
 };
 
 /** Renders with the app's providers, the API pointed at `baseUrl`, and the app's global error toasts. */

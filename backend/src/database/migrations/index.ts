@@ -25,6 +25,7 @@ import { Animations1795798458938 } from './1795798458938-Animations.js';
 import { UserGender1795799352377 } from './1795799352377-UserGender.js';
 import { LedgerPartitions1795805358997 } from './1795805358997-LedgerPartitions.js';
 import { DefaultFace1795806668156 } from './1795806668156-DefaultFace.js';
+import { BalanceVersion1795816452707 } from './1795816452707-BalanceVersion.js';
 
 // Every migration in order. `npm run migration:generate -w backend -- <Name>` rewrites this file.
 export const migrations: (new () => MigrationInterface)[] = [
@@ -53,4 +54,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   UserGender1795799352377,
   LedgerPartitions1795805358997,
   DefaultFace1795806668156,
+  BalanceVersion1795816452707,
 ];

@@ -52,6 +52,12 @@ export class FeedVoteResponseDto implements FeedVoteDto {
   @ApiProperty({ format: 'uuid' }) memeId!: string;
   @ApiProperty() amount!: number;
   @ApiProperty() memeCoins!: number;
+  @ApiProperty() generationLimit!: number;
+  @ApiProperty() swipes!: number;
+  @ApiProperty({
+    description: 'The balances’ version: raised by every balance change; keep the highest seen',
+  })
+  balanceVersion!: number;
   @ApiProperty({ description: 'The meme’s likes, this vote included' }) likes!: number;
 }
 

@@ -45,9 +45,14 @@ export class SwipeGiftRefDto {
 }
 
 export class SwipeResultResponseDto implements SwipeResultDto {
+  @ApiProperty() generationLimit!: number;
   @ApiProperty() swipes!: number;
   @ApiProperty() memeCoins!: number;
   @ApiProperty() swipedCount!: number;
+  @ApiProperty({
+    description: 'The balances’ version: raised by every balance change; keep the highest seen',
+  })
+  balanceVersion!: number;
   @ApiProperty({ description: 'Coins this swipe earned (×m)' }) coinsEarned!: number;
   @ApiProperty({ type: SwipeGiftRefDto, nullable: true, description: 'The gift this swipe rolled' })
   gift!: SwipeGiftRefDto | null;
@@ -74,6 +79,10 @@ export class BalancesResponseDto implements BalanceDto {
   @ApiProperty() generationLimit!: number;
   @ApiProperty() memeCoins!: number;
   @ApiProperty() swipes!: number;
+  @ApiProperty({
+    description: 'The balances’ version: raised by every balance change; keep the highest seen',
+  })
+  balanceVersion!: number;
 }
 
 export class OpenedGiftResponseDto implements OpenedGiftDto {

@@ -49,6 +49,10 @@ export class UserResponseDto implements UserDto {
     description: 'When the player agreed to the face-photo note; face photos are refused until then',
   })
   faceConsentAt!: string | null;
+  @ApiProperty({
+    description: 'The balances’ version: raised by every balance change; keep the highest seen',
+  })
+  balanceVersion!: number;
 }
 
 export class FaceConsentResponseDto implements FaceConsentDto {
@@ -86,5 +90,6 @@ export function toUserDto(user: User): UserDto {
     swipedGiftCount: user.swipedGiftCount,
     faceConsentAt: user.faceConsentAt?.toISOString() ?? null,
     gender: user.gender,
+    balanceVersion: user.balanceVersion,
   };
 }

@@ -107,6 +107,13 @@ export class User {
   @Column({ type: 'integer', default: 0 })
   swipes!: number;
 
+  /**
+   * The balances' version (contracts' BalanceVersioned): raised by one in the ledger's UPDATE that
+   * changes any of the three balances, so a client can tell a late event from a newer answer.
+   */
+  @Column({ name: 'balance_version', type: 'bigint', default: 0, transformer: bigintNumber })
+  balanceVersion!: number;
+
   /** When the lazy swipe refill was last settled (GAME.md "Swipes"). */
   @Column({ name: 'swipes_refilled_at', type: 'timestamptz', default: () => 'now()' })
   swipesRefilledAt!: Date;

@@ -76,6 +76,21 @@ describe('useAnimatedCoins', () => {
     expect(el.dataset.flash).toBe('');
   });
 
+  it('with "reduce motion" shows the new value on the next frame, no count-up', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }) as MediaQueryList);
+    try {
+      const { rerender } = render(<Balance value={0} />);
+      rerender(<Balance value={12} />);
+      const el = screen.getByText('0');
+      act(() => {
+        vi.advanceTimersToNextFrame();
+      });
+      expect(el.textContent).toBe('12');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('flashes loss when the balance drops', () => {
     const { rerender } = render(<Balance value={50} />);
     rerender(<Balance value={20} />);

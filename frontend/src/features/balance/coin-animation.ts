@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
+import { prefersReducedMotion } from '../../lib/data-saver';
+
 /** docs/SPEC.md §4/§9: the balance counts up in steps of 5, or 50 when 1000 or more is added. */
 export const COIN_STEP = 5;
 export const COIN_BIG_STEP = 50;
@@ -32,7 +34,10 @@ export function coinAnimationSteps(from: number, to: number, maxFrames = COIN_MA
 
 export type Flash = 'gain' | 'loss' | null;
 
-/** The displayed coin balance: animated towards `value` within 0.8 s, with a gain/loss flag for ~0.8 s. */
+/**
+ * The displayed coin balance: animated towards `value` within 0.8 s, with a gain/loss flag for ~0.8 s;
+ * with "reduce motion" it shows the new value at once (the flag's flash is CSS, which the setting stops).
+ */
 export function useAnimatedCoins(value: number): { shown: number; flash: Flash } {
   const [shown, setShown] = useState(value);
   const [flash, setFlash] = useState<Flash>(null);
@@ -43,7 +48,7 @@ export function useAnimatedCoins(value: number): { shown: number; flash: Flash }
     if (value === from) return;
     setFlash(value > from ? 'gain' : 'loss');
     const flashTimer = setTimeout(() => setFlash(null), BALANCE_FLASH_MS);
-    const steps = coinAnimationSteps(from, value);
+    const steps = prefersReducedMotion() ? [value] : coinAnimationSteps(from, value);
     const duration = steps.length * COIN_FRAME_MS;
     let start: number | null = null;
     let frame = 0;

@@ -48,7 +48,18 @@ describe('FeedSection', () => {
       if (req.path === '/api/v1/feed/meme-of-the-day/')
         return { status: 404, body: { detail: 'No day settled yet' } };
       if (req.method === 'POST')
-        return { status: 200, body: { memeId: item.id, amount: 50, memeCoins: 70, likes: 5 } };
+        return {
+          status: 200,
+          body: {
+            memeId: item.id,
+            amount: 50,
+            generationLimit: 3,
+            memeCoins: 70,
+            swipes: 60,
+            balanceVersion: 6,
+            likes: 5,
+          },
+        };
       if (req.path.startsWith('/api/v1/feed/voted/')) return { status: 200, body: page([]) };
       return { status: 200, body: page([item]) };
     });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { haptic, openTelegram } from '../../telegram/sdk';
 import { celebrate } from '../moments';
 import { earningMultiplier, useUser } from '../session';
+import { TicketIcon } from '../../ui/brand/game-icons';
 import { CoinIcon } from '../../ui/icons';
 import { useCheckQuest } from './api/check-quest';
 import { useQuests } from './api/get-quests';
@@ -23,7 +24,9 @@ function RewardChips({ reward }: { reward: QuestReward }) {
         </span>
       ) : null}
       {reward.credits ? (
-        <span className="reward-chip">{t('quests.credits', { count: reward.credits })}</span>
+        <span className="reward-chip">
+          <TicketIcon size={14} /> {t('quests.credits', { count: reward.credits })}
+        </span>
       ) : null}
     </span>
   );

@@ -8,6 +8,8 @@ import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import type { StickerPackAction, StickerPackForm } from './sticker-pack-form';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { MemePicture } from '../../ui/MemePicture';
+import { EmptyState } from '../../ui/brand/EmptyState';
+import { ImageIcon } from '../../ui/brand/game-icons';
 
 interface Props {
   form: StickerPackForm;
@@ -78,7 +80,9 @@ export function StickerPackEditor({
       )}
       <h2>{t('stickers.choose')}</h2>
       {!memes.data && <QueryFallback query={memes} />}
-      {memes.data?.items.length === 0 && <p className="empty">{t('stickers.noMemes')}</p>}
+      {memes.data?.items.length === 0 && (
+        <EmptyState art={<ImageIcon size={34} />} text={t('stickers.noMemes')} />
+      )}
       <div className="meme-grid">
         {memes.data?.items.map((meme, index) => (
           <button

@@ -65,12 +65,20 @@ function giftServer(): Handler {
           id: 'g1',
           kind: 'coins',
           amount: 120,
-          balances: { generationLimit: 3, memeCoins: 121, swipes: 59 },
+          balances: { generationLimit: 3, memeCoins: 121, swipes: 59, balanceVersion: 7 },
         },
       };
     return {
       status: 200,
-      body: { swipes: 59, memeCoins: 1, swipedCount: 10, coinsEarned: 1, gift: { id: 'g1' } },
+      body: {
+        generationLimit: 3,
+        swipes: 59,
+        memeCoins: 1,
+        balanceVersion: 6,
+        swipedCount: 10,
+        coinsEarned: 1,
+        gift: { id: 'g1' },
+      },
     };
   };
 }
@@ -81,7 +89,18 @@ describe('SwipeDeck', () => {
       if (req.path.startsWith('/api/v1/swipes/?'))
         return { status: 200, body: { items: [card(1), card(2)] } };
       if (req.path === '/api/v1/swipes/gifts/') return { status: 200, body: { items: [] } };
-      return { status: 200, body: { swipes: 59, memeCoins: 1, swipedCount: 1, coinsEarned: 1, gift: null } };
+      return {
+        status: 200,
+        body: {
+          generationLimit: 3,
+          swipes: 59,
+          memeCoins: 1,
+          balanceVersion: 6,
+          swipedCount: 1,
+          coinsEarned: 1,
+          gift: null,
+        },
+      };
     });
     expect(await screen.findByAltText('Meme 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));

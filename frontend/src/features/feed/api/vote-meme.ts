@@ -39,7 +39,12 @@ export function useVoteMeme(config: MutationConfig<FeedVoteDto, VoteVariables> =
   return useMutation({
     mutationFn: ({ memeId, amount }: VoteVariables) => voteMeme(client, memeId, { amount }),
     onSuccess: (vote, ...rest) => {
-      updateUser(() => ({ memeCoins: vote.memeCoins }));
+      updateUser(() => ({
+        generationLimit: vote.generationLimit,
+        memeCoins: vote.memeCoins,
+        swipes: vote.swipes,
+        balanceVersion: vote.balanceVersion,
+      }));
       queryClient.setQueriesData<InfiniteData<Page<FeedItemDto>>>({ queryKey: feedKeys.pages() }, (pages) =>
         markVoted(pages, vote),
       );

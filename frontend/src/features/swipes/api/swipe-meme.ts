@@ -47,8 +47,10 @@ export function useSwipeMeme({
     },
     onSuccess: (answer, variables) => {
       updateUser(() => ({
+        generationLimit: answer.generationLimit,
         swipes: answer.swipes,
         memeCoins: answer.memeCoins,
+        balanceVersion: answer.balanceVersion,
         swipedCount: answer.swipedCount,
       }));
       onSuccess?.(answer, variables);
