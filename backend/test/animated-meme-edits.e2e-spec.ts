@@ -8,9 +8,9 @@ import { MediaStore, probeVideo } from '@mememint/media';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import { clipFrame, makeClip } from './helpers/clips.js';
-import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
-import { bearer, download, me, newPlayer, photo, type Player, requestGeneration } from './helpers/memes.js';
+import * as clips from './helpers/clips.js';
+import { type WorkerProcess, startInferenceWorker } from './helpers/inference-worker.js';
+import { type Player, bearer, download, me, newPlayer, photo, requestGeneration } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -63,7 +63,7 @@ describe('editing and swapping into animated memes through a real inference work
     folder = await mkdtemp(path.join(os.tmpdir(), 'mememint-e2e-edits-'));
     const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
     const adminSocket = await connect(admin);
-    const gif = await makeClip(folder, { name: 'pan', format: 'gif', fps: 10, seconds: 1.2 });
+    const gif = await clips.makeClip(folder, { name: 'pan', format: 'gif', fps: 10, seconds: 1.2 });
     const uploaded = await request(t.server)
       .post('/api/v1/memes/generations/templates/')
       .set(bearer(admin))
@@ -133,7 +133,10 @@ describe('editing and swapping into animated memes through a real inference work
     // The caption changed on every frame (its bands), the swapped face between them did not.
     const { width, height } = template;
     for (const index of [0, template.frameCount! - 1]) {
-      const [was, now] = await Promise.all([clipFrame(oldFile, index), clipFrame(newFile, index)]);
+      const [was, now] = await Promise.all([
+        clips.clipFrame(oldFile, index),
+        clips.clipFrame(newFile, index),
+      ]);
       const captions =
         (bandDifference(was, now, width, 0, Math.round(height * 0.2)) +
           bandDifference(was, now, width, Math.round(height * 0.8), height)) /
@@ -165,8 +168,8 @@ describe('editing and swapping into animated memes through a real inference work
     const plainFile = path.join(folder, 'plain.mp4');
     await writeFile(plainFile, await t.app.get(MediaStore).read(plainKey));
     const [plainFrame, clearedFrame] = await Promise.all([
-      clipFrame(plainFile, 0),
-      clipFrame(clearedFile, 0),
+      clips.clipFrame(plainFile, 0),
+      clips.clipFrame(clearedFile, 0),
     ]);
     expect(bandDifference(plainFrame, clearedFrame, template.width, 0, template.height)).toBeLessThan(2);
 
@@ -218,10 +221,13 @@ describe('editing and swapping into animated memes through a real inference work
     const source = await saveFile('source.mp4', meme.videoUrl!);
     const face = template.faces[0]!;
     const top = Math.max(0, face.y);
-    const [was0, now0] = await Promise.all([clipFrame(source, 0), clipFrame(file, 0)]);
+    const [was0, now0] = await Promise.all([clips.clipFrame(source, 0), clips.clipFrame(file, 0)]);
     expect(bandDifference(was0, now0, template.width, top, top + face.height)).toBeGreaterThan(1);
     const last = template.frameCount! - 1;
-    const [wasLast, nowLast] = await Promise.all([clipFrame(source, last), clipFrame(file, last)]);
+    const [wasLast, nowLast] = await Promise.all([
+      clips.clipFrame(source, last),
+      clips.clipFrame(file, last),
+    ]);
     expect(bandDifference(wasLast, nowLast, template.width, 0, template.height)).toBeGreaterThan(0.3);
   });
 });
