@@ -37,6 +37,7 @@ import {
 import { SocketRecorder } from '../test/helpers/socket-recorder.js';
 import { newTgId } from '../test/helpers/telegram-login.js';
 import { type ApiProcess, startApiProcess } from './lib/api-process.js';
+import { percentile } from './lib/http-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -50,11 +51,6 @@ const BURST = Number(values.burst);
 const TEMPLATES = Number(values.templates);
 /** Target and face at the size the inference benchmark uses. */
 const SIDE = 1024;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 

@@ -26,7 +26,7 @@ import { startApi } from '../../scripts/lib/production-api.mjs';
 import { freePort } from '../scripts/local-services.mjs';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
-import { cpuSecondsOf, HttpClient } from './lib/http-load.js';
+import { cpuSecondsOf, HttpClient, percentile } from './lib/http-load.js';
 import { startApiProcess } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -43,11 +43,6 @@ const SIZES = values.sizes.split(',').map(Number);
 const PROCS = Number(values.procs);
 const INTERVAL_MS = 1000;
 const TOKENS = 100;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const median = (samples: number[]) => percentile(samples, 50);
 const wallNow = () => performance.timeOrigin + performance.now();

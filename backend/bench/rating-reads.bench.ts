@@ -19,7 +19,7 @@ import { bucketOf, packScore, toMember } from '../src/rating/rating-periods.js';
 import globalSetup from '../test/global-setup.mjs';
 import globalTeardown from '../test/global-teardown.mjs';
 import { newTgId } from '../test/helpers/telegram-login.js';
-import { HttpClient } from './lib/http-load.js';
+import { HttpClient, percentile } from './lib/http-load.js';
 import { startApiProcess } from './lib/api-process.js';
 
 interface Player {
@@ -41,11 +41,6 @@ const BOARDS = [
   { size: SMALL, period: 'day' },
   { size: LARGE, period: 'all' },
 ] as const;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const randomScore = (period: 'day' | 'all', at: Date) =>
   packScore(period, 1 + Math.floor(Math.random() * 1e6), at);

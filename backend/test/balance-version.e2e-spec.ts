@@ -38,12 +38,6 @@ describe('balance version', () => {
     await t.close();
   });
 
-  async function connect(player: Player): Promise<SocketRecorder> {
-    const socket = await SocketRecorder.connect(t.server, player.token);
-    sockets.push(socket);
-    return socket;
-  }
-
   async function versionOf(player: Player): Promise<number> {
     return (await me(t.server, player)).balanceVersion;
   }
@@ -91,7 +85,8 @@ describe('balance version', () => {
     ]);
     await ledger.addCoins(player.tgId, 50, { reason: 'gift' });
     const [first, second] = await seedMemes(t, author, 2);
-    const socket = await connect(player);
+    const socket = await SocketRecorder.connect(t.server, player.token);
+    sockets.push(socket);
     const start = await versionOf(player);
 
     const swiped = (await swipe(t.server, player, first!.id).expect(200)).body as SwipeResultDto;
