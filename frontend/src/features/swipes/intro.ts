@@ -59,10 +59,16 @@ export function writeSwipesAdded(tgId: number, state: SwipesAdded): void {
 
 /**
  * The next state once the balance `swipes` is seen at `now`: a rise (a refill, a purchase, a gift)
- * is remembered for the tip; the first balance ever seen is no rise.
+ * is remembered for the tip; the first balance ever seen is no rise, nor one seen while `swiping`
+ * (an answer that does not count the swipes still in flight puts their optimistic -1 back).
  */
-export function seeSwipes(state: SwipesAdded | null, swipes: number, now: number): SwipesAdded {
-  if (state && swipes > state.seen)
+export function seeSwipes(
+  state: SwipesAdded | null,
+  swipes: number,
+  now: number,
+  swiping = false,
+): SwipesAdded {
+  if (state && swipes > state.seen && !swiping)
     return { seen: swipes, addedAt: now, added: swipes - state.seen, shownAt: state.shownAt };
   return {
     seen: swipes,

@@ -313,6 +313,50 @@ describe('the "swipes added in last 5 minutes" tip', () => {
     expect(tip.closest('.swipe-deck__stack')).toBeNull();
   });
 
+  it('two swipes in flight: the first answer, not counting the second, puts no swipe back as "added"', async () => {
+    // The first swipe is answered while the second is still out, with the balance after the first only.
+    const gate = () => {
+      let open: () => void = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const secondSent = gate();
+    const answerFirst = gate();
+    const answerSecond = gate();
+    let posts = 0;
+    const view = await renderDeck(async (req) => {
+      if (req.method !== 'POST') return api(req);
+      posts += 1;
+      const balances = {
+        generationLimit: 1,
+        memeCoins: posts,
+        swipedCount: posts,
+        coinsEarned: 1,
+        gift: null,
+      };
+      if (posts === 1) {
+        await answerFirst.opened;
+        return { status: 200, body: { ...balances, swipes: 9, balanceVersion: 6 } };
+      }
+      secondSent.open();
+      await answerSecond.opened;
+      return { status: 200, body: { ...balances, swipes: 8, balanceVersion: 7 } };
+    }, player);
+    await screen.findByAltText('Meme 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    await screen.findByAltText('Meme 2');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Skip' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await secondSent.opened;
+    expect(view.user()?.swipes).toBe(8);
+    answerFirst.open();
+    await waitFor(() => expect(view.user()?.balanceVersion).toBe(6));
+    answerSecond.open();
+    await waitFor(() => expect(view.user()?.balanceVersion).toBe(7));
+    expect(view.user()?.swipes).toBe(8);
+    expect(screen.queryByTestId('swipes-added')).toBeNull();
+  });
+
   it('says it in Russian with the plural right: "+2 свайпа"', async () => {
     await setLanguage('ru');
     try {

@@ -14,6 +14,9 @@ export function swipeMeme(client: ApiClient, memeId: string, body: SwipeRequest)
   return client.post<SwipeResultDto>(`/v1/swipes/${memeId}/`, body, { timeoutMs: SWIPE_TIMEOUT_MS });
 }
 
+/** The swipes' mutations (how many are in flight: useSwipesAdded). */
+export const SWIPE_MUTATION_KEY = ['swipe'] as const;
+
 export interface SwipeVariables {
   memeId: string;
   like: boolean;
@@ -34,6 +37,7 @@ export function useSwipeMeme({
   const { tgId } = useUser();
   const updateUser = useUpdateUser();
   return useMutation({
+    mutationKey: SWIPE_MUTATION_KEY,
     mutationFn: ({ memeId, like }: SwipeVariables) => swipeMeme(client, memeId, { like }),
     // The deck shows what went wrong where the player looks (no swipes left, too fast, swiped before).
     meta: { silent: true },
