@@ -95,10 +95,12 @@ describe('admin CLI', () => {
             `Granted 500 coins to user ${player.tgId}.\n` +
             `Balances: credits ${t.config.generation.newUserCredits}, coins 500, swipes ${t.config.swipes.max}.\n`,
         });
+        // The push carries the balances' version, as the player's own read of them does.
         expect(await socket.until('balance')).toEqual({
           generationLimit: t.config.generation.newUserCredits,
           memeCoins: 500,
           swipes: t.config.swipes.max,
+          balanceVersion: (await me(t.server, player)).balanceVersion,
         });
 
         const again = await run(['grant', String(player.tgId), 'coins', '500', '--key', 'ticket-1'], env);
