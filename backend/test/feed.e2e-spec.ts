@@ -84,16 +84,17 @@ describe('feed', () => {
     it('pages published memes by contest day period (UTC day, ISO week, month, all), top or new first', async () => {
       const author = await newPlayer(t.server, t.config);
       const viewer = await playerWithCoins(0);
-      // Wednesday 2026-11-25: the week began on Monday the 23rd, the month on the 1st.
-      const [wednesday] = await publishedAt(author, 1, '2026-11-25T08:00:00Z');
-      const [monday] = await publishedAt(author, 1, '2026-11-23T08:00:00Z');
-      const [sunday] = await publishedAt(author, 1, '2026-11-22T08:00:00Z');
-      const [first] = await publishedAt(author, 1, '2026-11-01T08:00:00Z');
-      const [october] = await publishedAt(author, 1, '2026-10-31T08:00:00Z');
+      // Wednesday 2025-11-26 (a year back: no day the tests below count back from today): the week began on
+      // Monday the 24th, the month on the 1st.
+      const [wednesday] = await publishedAt(author, 1, '2025-11-26T08:00:00Z');
+      const [monday] = await publishedAt(author, 1, '2025-11-24T08:00:00Z');
+      const [sunday] = await publishedAt(author, 1, '2025-11-23T08:00:00Z');
+      const [first] = await publishedAt(author, 1, '2025-11-01T08:00:00Z');
+      const [october] = await publishedAt(author, 1, '2025-10-31T08:00:00Z');
       const ours = [wednesday!, monday!, sunday!, first!, october!].map((meme) => meme.id);
       await t.dataSource.query(`UPDATE memes SET likes = 5 WHERE id = $1`, [sunday!.id]);
       await t.dataSource.query(`UPDATE memes SET likes = 9 WHERE id = $1`, [first!.id]);
-      clock.set('2026-11-25T20:00:00Z');
+      clock.set('2025-11-26T20:00:00Z');
 
       const idsOf = async (query: string) =>
         (await feedPage(viewer, query)).items.map((item) => item.id).filter((id) => ours.includes(id));
