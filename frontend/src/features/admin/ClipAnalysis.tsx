@@ -57,7 +57,8 @@ export function ClipAnalysis({ templateId, onDone }: { templateId: string; onDon
   const template = query.data;
   if (!template) return <QueryFallback query={query} />;
   const settlements: Decision<Settlement>[] = [];
-  if (template.enabled) settlements.push({ value: 'disable', label: t('admin.templates.disable'), tone: 'secondary' });
+  if (template.enabled)
+    settlements.push({ value: 'disable', label: t('admin.templates.disable'), tone: 'secondary' });
   // A clip already used stays (memes play it); it can only be disabled.
   if (template.generations === 0 && template.memes === 0)
     settlements.push({ value: 'discard', label: t('admin.templates.discard'), tone: 'secondary' });
