@@ -87,7 +87,9 @@ describe('PlayerBoard', () => {
   it('pins the player’s own row only while that row is out of view, never as a second copy on screen', async () => {
     FakeObserver.all = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    closers.push(async () => vi.unstubAllGlobals());
+    closers.push(async () => {
+      vi.unstubAllGlobals();
+    });
     const api = await startApiServer(() => ({
       status: 200,
       body: {
