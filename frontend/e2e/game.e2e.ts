@@ -191,8 +191,11 @@ describe('the game in a phone browser against the real backend', () => {
         for (let x = box.left; x <= box.right; x += 4)
           for (let y = box.top; y <= box.bottom; y += 4)
             for (const under of document.elementsFromPoint(x, y)) {
-              const control = under.closest('a, button, input, select, textarea, [role="button"], [tabindex]');
-              if (control && !fab.contains(control)) covered.add(control.textContent?.trim() || control.tagName);
+              const control = under.closest(
+                'a, button, input, select, textarea, [role="button"], [tabindex]',
+              );
+              if (control && !fab.contains(control))
+                covered.add(control.textContent?.trim() || control.tagName);
             }
         return [...covered];
       }),

@@ -6,15 +6,7 @@ import './brand.css';
  * it, never below the fold), `--fab-width` wide (what /main keeps clear under it). `label` names it,
  * `text` is what it shows; the app shell draws it without either.
  */
-export function CreateFab({
-  label,
-  text,
-  onClick,
-}: {
-  label?: string;
-  text?: string;
-  onClick?: () => void;
-}) {
+export function CreateFab({ label, text, onClick }: { label?: string; text?: string; onClick?: () => void }) {
   if (label === undefined)
     return (
       <span className="create-fab create-fab--shell" aria-hidden>
