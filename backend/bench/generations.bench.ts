@@ -1,5 +1,5 @@
 /**
- * End-to-end generation benchmark: the API as production runs it (bench/lib/api-process.ts: built, in
+ * End-to-end generation benchmark: the API as production runs it (scripts/lib/production-stack.mjs: built, in
  * its own process, NODE_ENV=production, players signed in with init data signed by its bot token; HTTP,
  * charging, queue, Socket.IO) with one real inference worker process, on the local PostgreSQL and
  * Redis. Rules changed (printed with the verdict): one player makes them all, so the per-player limits
@@ -24,8 +24,6 @@ import pg from 'pg';
 import request from 'supertest';
 
 import { AppConfig } from '../src/config/app.config.js';
-import globalSetup from '../test/global-setup.mjs';
-import globalTeardown from '../test/global-teardown.mjs';
 import { startInferenceWorker } from '../test/helpers/inference-worker.js';
 import {
   consentToFace,
@@ -36,7 +34,7 @@ import {
 } from '../test/helpers/memes.js';
 import { SocketRecorder } from '../test/helpers/socket-recorder.js';
 import { newTgId } from '../test/helpers/telegram-login.js';
-import { type ApiProcess, startApiProcess } from './lib/api-process.js';
+import { type ProductionStack, startProductionStack } from '../../scripts/lib/production-stack.mjs';
 import { percentile } from './lib/http-load.js';
 
 const { values } = parseArgs({
@@ -55,7 +53,7 @@ const SIDE = 1024;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /** A player signed in as the mini app signs in (init data signed for the API's bot token), agreed to the face note. */
-async function signIn(api: ApiProcess, server: Server, tgId = newTgId()): Promise<Player> {
+async function signIn(api: ProductionStack, server: Server, tgId = newTgId()): Promise<Player> {
   const res = await request(server)
     .post('/api/v1/auth/login/')
     .send({ initData: api.initData({ id: tgId }) })
@@ -66,9 +64,8 @@ async function signIn(api: ApiProcess, server: Server, tgId = newTgId()): Promis
 }
 
 async function main(): Promise<void> {
-  await globalSetup();
   const adminTgId = newTgId();
-  const api = await startApiProcess({
+  const api = await startProductionStack({
     ruleChanges: {
       // One player makes every generation, dozens at once, and the admin uploads templates in a row.
       GENERATION_MAX_ACTIVE_PER_PLAYER: '0',
@@ -85,7 +82,7 @@ async function main(): Promise<void> {
   } as unknown as Server;
   const config = new AppConfig(api.env);
   const worker = await startInferenceWorker(config, { NODE_ENV: 'production' });
-  const db = new pg.Pool({ connectionString: api.database.url, max: 2 });
+  const db = new pg.Pool({ connectionString: api.databaseUrl, max: 2 });
   const redis = new Redis(config.redis.url);
   const sockets: SocketRecorder[] = [];
   try {
@@ -205,7 +202,6 @@ async function main(): Promise<void> {
     redis.disconnect();
     await db.end();
     await api.stop();
-    await globalTeardown();
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Live board fan-out: 1,000 and then 10,000 Socket.IO clients (in separate processes, this machine)
- * watch the all-time global board of the API started as production runs it (lib/api-process.ts:
+ * watch the all-time global board of the API started as production runs it (scripts/lib/production-stack.mjs:
  * built, NODE_ENV=production, the fake Bot API, players signed in with init data signed for the run's
  * bot token; RATING_BROADCAST_INTERVAL_MS as in production, 1 s; no rule changed). Each round a player
  * earns, as players do, enough to take the top: an admin adds a channel quest paying the difference,
@@ -24,10 +24,8 @@ import { parseArgs } from 'node:util';
 
 import { startApi } from '../../scripts/lib/production-api.mjs';
 import { freePort } from '../scripts/local-services.mjs';
-import globalSetup from '../test/global-setup.mjs';
-import globalTeardown from '../test/global-teardown.mjs';
 import { cpuSecondsOf, HttpClient, percentile } from './lib/http-load.js';
-import { startApiProcess } from './lib/api-process.js';
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -96,9 +94,8 @@ const FIRST_PLAYER = 880_000_001;
 const ADMIN = FIRST_PLAYER - 1;
 
 async function main(): Promise<void> {
-  await globalSetup();
   const metricsPorts = [await freePort(), await freePort()];
-  const api = await startApiProcess({
+  const api = await startProductionStack({
     env: { ADMIN_TG_IDS: String(ADMIN), METRICS_PORT: String(metricsPorts[0]) },
   });
   const forkTs = (file: string) =>
@@ -287,7 +284,6 @@ async function main(): Promise<void> {
     http.close();
     await replica?.stop();
     await api.stop();
-    await globalTeardown();
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Rating reads at scale: `GET /api/v1/users/rate/?tab=global` and `?tab=me` on a board of 10,000
  * players (today's) and one of 1,000,000 (all time), with a million users in PostgreSQL, over real
- * HTTP to the API started as production runs it (lib/api-process.ts: built, NODE_ENV=production, the
+ * HTTP to the API started as production runs it (scripts/lib/production-stack.mjs: built, NODE_ENV=production, the
  * fake Bot API, players signed in with init data signed for the run's bot token; no rule changed).
  * The boards and users are written straight into Redis and PostgreSQL (a million players cannot sign
  * up in a bench's time); the 20 players who read sign in through the API. The two sizes are measured in turns, request by request, so a busy machine or a warming
@@ -16,11 +16,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 
 import { bucketOf, packScore, toMember } from '../src/rating/rating-periods.js';
-import globalSetup from '../test/global-setup.mjs';
-import globalTeardown from '../test/global-teardown.mjs';
 import { newTgId } from '../test/helpers/telegram-login.js';
 import { HttpClient, percentile } from './lib/http-load.js';
-import { startApiProcess } from './lib/api-process.js';
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
 
 interface Player {
   tgId: number;
@@ -82,10 +80,9 @@ async function get(
 }
 
 async function main(): Promise<void> {
-  await globalSetup();
-  const api = await startApiProcess();
+  const api = await startProductionStack();
   const http = new HttpClient(api.port, 4);
-  const db = new pg.Client({ connectionString: api.database.url });
+  const db = new pg.Client({ connectionString: api.databaseUrl });
   await db.connect();
   const redis = new Redis(api.env.REDIS_URL!, { keyPrefix: api.env.REDIS_KEY_PREFIX });
   try {
@@ -160,7 +157,6 @@ GET /api/v1/users/rate/, ${REQUESTS} requests per row after ${WARM_UP} of warm-u
     redis.disconnect();
     await db.end();
     await api.stop();
-    await globalTeardown();
   }
 }
 

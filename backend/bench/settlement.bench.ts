@@ -1,23 +1,27 @@
 /**
  * Settlement benchmark: one contest day settled (winner from the like rows, outcomes of every vote,
- * the pool split, the ledger credits) on the local PostgreSQL, for growing numbers of votes on
- * 10,000 memes, to show the time and that it grows linearly with the votes.
+ * the pool split, the ledger credits) for growing numbers of votes on 10,000 memes, to show the time
+ * and that it grows linearly with the votes. The API runs as production runs it
+ * (scripts/lib/production-stack.mjs: built, NODE_ENV=production, the fake Bot API; no rule changed) and
+ * settles each day as an operator has it settled, through the console's `POST
+ * /api/v1/admin/feed/{day}/settle/` (the service the midnight job and `admin settle` call), timed from
+ * outside: from the request to its answer.
  *   npm run bench -w backend -- settlement [--votes 25000,50000,100000 --memes 10000]
- * Each size twice (a backed winner; a winner nobody backed, so every stake is refunded). Each day:
- * `memes` published memes by 1,000 authors, votes of 10 per voter (stakes 1–100 coins,
- * each voter on 10 different memes), and as many swipe likes as votes; the votes were staked
- * before (seeded as rows, as their debits would leave them).
+ * Each size twice (a backed winner; a winner nobody backed, so every stake is refunded). Each day,
+ * seeded directly in PostgreSQL: `memes` published memes by 1,000 authors, votes of 10 per voter
+ * (stakes 1–100 coins, each voter on 10 different memes), and as many swipe likes as votes; the votes
+ * were staked before (seeded as rows, as their debits would leave them). Then the admin CLI's
+ * `ledger:check` checks every balance against its ledger.
  */
-import 'reflect-metadata';
-
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 
+import pg from 'pg';
+
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
 import { addDays, utcDay } from '../src/common/clock.js';
-import { SettlementService } from '../src/feed/settlement.service.js';
-import { LedgerService } from '../src/ledger/ledger.service.js';
-import globalSetup from '../test/global-setup.mjs';
-import globalTeardown from '../test/global-teardown.mjs';
-import { createTestApp } from '../test/helpers/test-app.js';
+import type { SettlementOutcome } from '../src/feed/settlement.service.js';
+import { runAdminCli } from '../test/helpers/admin-cli.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,12 +34,13 @@ const MEMES = Number(values.memes);
 const AUTHORS = 1000;
 const VOTES_PER_VOTER = 10;
 const FIRST_ID = 9_000_000_000;
+const ADMIN = FIRST_ID - 1;
 
 async function main(): Promise<void> {
-  await globalSetup();
-  const t = await createTestApp();
+  const api = await startProductionStack({ env: { ADMIN_TG_IDS: String(ADMIN) } });
+  const db = new pg.Client({ connectionString: api.databaseUrl });
+  await db.connect();
   try {
-    const db = t.dataSource;
     const voters = Math.max(...VOTE_COUNTS) / VOTES_PER_VOTER;
     await db.query(
       `INSERT INTO users (tg_id, first_name) SELECT $1::bigint + i, 'Bench' FROM generate_series(1, $2) AS i`,
@@ -57,26 +62,35 @@ async function main(): Promise<void> {
     ]);
     for (const [index, { votes, refundDay }] of days.entries()) {
       const day = addDays(utcDay(new Date()), -2 - index);
-      await seedDay(t.dataSource, day, votes, refundDay);
+      await seedDay(db, day, votes, refundDay);
       await db.query('ANALYZE');
+      // Signed in for each day: a large day's seeding can outlast the 15-minute access token.
+      const { jwtToken } = await api.login(ADMIN);
       const started = performance.now();
-      const outcome = await t.app.get(SettlementService).settle(day);
+      const res = await fetch(`${api.baseUrl}/api/v1/admin/feed/${day}/settle/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${jwtToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ reason: 'settlement bench' }),
+      });
+      const outcome = (await res.json()) as SettlementOutcome;
       const seconds = (performance.now() - started) / 1000;
-      if (!outcome.settled || outcome.votes.votes !== votes)
-        throw new Error(`${day} did not settle its votes`);
+      if (res.status !== 200 || !outcome.settled || outcome.votes.votes !== votes)
+        throw new Error(`${day} did not settle its votes: ${res.status} ${JSON.stringify(outcome)}`);
       const { pool, paidOut, refunded } = outcome.votes;
       // Coins in = coins out, read back from the ledger rows the settlement wrote.
-      const [{ credited }] = (await db.query(
-        `SELECT COALESCE(sum(delta), 0)::bigint AS credited FROM ledger_entries
-          WHERE idempotency_key IN ('pool-payout:' || $1, 'stake-refund:' || $1)`,
-        [day],
-      )) as { credited: string }[];
+      const [{ credited }] = (
+        await db.query(
+          `SELECT COALESCE(sum(delta), 0)::bigint AS credited FROM ledger_entries
+            WHERE idempotency_key IN ('pool-payout:' || $1, 'stake-refund:' || $1)`,
+          [day],
+        )
+      ).rows as { credited: string }[];
       if (Number(credited) !== pool) throw new Error(`${day}: ${pool} staked, ${credited} paid back`);
       rows.push({ votes, refundDay, seconds, pool, paidOut, refunded });
     }
-    const imbalances = await t.app.get(LedgerService).findImbalances();
+    const ledgerCheck = await runAdminCli(['ledger:check'], api.env);
 
-    const load = (await import('node:os')).loadavg().map((value) => value.toFixed(1));
+    const load = os.loadavg().map((value) => value.toFixed(1));
     console.log(
       `\nSettlement of a day: ${MEMES} memes, ${VOTES_PER_VOTER} votes per voter, load ${load.join(' ')}\n`,
     );
@@ -86,20 +100,19 @@ async function main(): Promise<void> {
       console.log(
         `| ${row.votes} | ${row.votes / VOTES_PER_VOTER} | ${row.refundDay ? 'nobody backed it' : 'backed'} | ${row.seconds.toFixed(2)} s | ${((row.seconds * 1000 * 1000) / row.votes).toFixed(0)} ms | ${row.pool} | ${row.paidOut} | ${row.refunded} |`,
       );
-    console.log(`\nBalances off their ledgers after all: ${imbalances.length}.`);
+    console.log(
+      `\nThe books after all (admin ledger:check, exit ${ledgerCheck.code}): ${ledgerCheck.output.trim()}`,
+    );
+    console.log(`Settled through the admin console's HTTP route, timed from outside. ${api.rules}`);
+    if (ledgerCheck.code !== 0) process.exitCode = 1;
   } finally {
-    await t.close();
-    await globalTeardown();
+    await db.end();
+    await api.stop();
   }
 }
 
 /** A day's memes, votes and swipe likes, written set-based; `refundDay` adds an unbacked favourite. */
-async function seedDay(
-  db: import('typeorm').DataSource,
-  day: string,
-  votes: number,
-  refundDay: boolean,
-): Promise<void> {
+async function seedDay(db: pg.Client, day: string, votes: number, refundDay: boolean): Promise<void> {
   const voters = votes / VOTES_PER_VOTER;
   await db.query(
     `INSERT INTO memes (id, share_id, owner_id, image_key, thumbnail_key, width, height, generation_id,

@@ -1,6 +1,6 @@
 /**
  * Swipe benchmark: players swiping their decks through HTTP against one API process started as
- * production runs it (bench/lib/api-process.ts: built, NODE_ENV=production, init data signed with its
+ * production runs it (scripts/lib/production-stack.mjs: built, NODE_ENV=production, init data signed with its
  * bot token), on the local PostgreSQL and Redis. The pace rule is on (SWIPE_MIN_INTERVAL_MS, 300 ms):
  * a player swipes again only once it has passed, as the mini app's players do, so the bench plays
  * enough players that the pace is not what limits the rate. Rules changed (printed with the verdict):
@@ -26,11 +26,9 @@ import pg from 'pg';
 import { AppConfig } from '../src/config/app.config.js';
 import { AdvisoryLocks } from '../src/database/advisory-locks.js';
 import { freePort } from '../scripts/local-services.mjs';
-import globalSetup from '../test/global-setup.mjs';
-import globalTeardown from '../test/global-teardown.mjs';
 import { runAdminCli } from '../test/helpers/admin-cli.js';
 import { newTgId } from '../test/helpers/telegram-login.js';
-import { startApiProcess } from './lib/api-process.js';
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
 import {
   burst,
   closedLoop,
@@ -78,9 +76,8 @@ interface Player {
 }
 
 async function main(): Promise<void> {
-  await globalSetup();
   const metricsPort = await freePort();
-  const api = await startApiProcess({
+  const api = await startProductionStack({
     ruleChanges: {
       SWIPES_MAX: '1000000',
       // All players come from one address here: the per-address limits would refuse them as one crowd
@@ -96,7 +93,7 @@ async function main(): Promise<void> {
   // The pace, with a margin for the spread of the requests' travel (the API times their arrivals).
   const paceMs = new AppConfig(api.env).swipes.minIntervalMs + 30;
   const http = new HttpClient(api.port, CLIENTS * 2);
-  const db = new pg.Pool({ connectionString: api.database.url, max: 4 });
+  const db = new pg.Pool({ connectionString: api.databaseUrl, max: 4 });
   try {
     const login = async (): Promise<Player> => {
       const tgId = newTgId();
@@ -342,7 +339,6 @@ async function main(): Promise<void> {
     http.close();
     await db.end();
     await api.stop();
-    await globalTeardown();
   }
 }
 

@@ -3,7 +3,7 @@
  * /api/v1/memes/`) alone, then while one attacking account loops, as fast as its answers come, over
  * what costs the API most per request: a valid 6000×6000 JPEG (36 MP to decode), the same JPEG cut
  * short (a truncated scan), and slow bodies (1 KB every 100 ms, above UPLOAD_MIN_BYTES_PER_SECOND).
- * The API runs as production runs it (bench/lib/api-process.ts: built, NODE_ENV=production) with the
+ * The API runs as production runs it (scripts/lib/production-stack.mjs: built, NODE_ENV=production) with the
  * production limits (RATE_LIMIT_UPLOADS_PER_PLAYER 10 a minute, UPLOAD_MAX_CONCURRENT 1); only the
  * per-address limit is off, because both players share this machine's address (the verdict says so).
  *   npm run bench -w backend -- upload-delay [--uploads 8 --loops 2]
@@ -15,11 +15,9 @@ import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
 
-import globalSetup from '../test/global-setup.mjs';
-import globalTeardown from '../test/global-teardown.mjs';
 import { photo } from '../test/helpers/memes.js';
 import { newTgId } from '../test/helpers/telegram-login.js';
-import { startApiProcess } from './lib/api-process.js';
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
 import { HttpClient } from './lib/http-load.js';
 import { multipartBody, postUpload, type UploadAnswer as Answer } from './lib/upload-request.js';
 
@@ -47,8 +45,7 @@ const truncated = multipartBody(
 );
 const largeBody = multipartBody(large);
 
-await globalSetup();
-const api = await startApiProcess({
+const api = await startProductionStack({
   // No inference worker runs here: the uploads are not screened (the screening is the worker's cost,
   // measured by inference's NSFW bench); the API's upload slot is what is measured.
   ruleChanges: { RATE_LIMIT_PLAYER_ROUTES_PER_ADDRESS: '0', NSFW_SCREEN_UPLOADS: '0' },
@@ -99,5 +96,4 @@ try {
 } finally {
   client.close();
   await api.stop();
-  await globalTeardown();
 }

@@ -3,24 +3,18 @@
  * the worst case a phone camera sends) all at once, through HTTP (`POST /api/v1/memes/`: check,
  * re-encode, thumbnail): issue 15 wants it under 600 MB with 8 and with 32 parallel uploads.
  *   npm run bench -w backend -- upload-memory [--parallel 8,32 --concurrent 1 --arenas 2]
- * Each count runs against a fresh API process started as production runs it (bench/lib/api-process.ts:
+ * Each count runs against a fresh API process started as production runs it (scripts/lib/production-stack.mjs:
  * built, NODE_ENV=production; rate limits lifted and the body cap raised, named in its output), so its VmHWM is
  * that run's high-water mark. `--concurrent` is UPLOAD_MAX_CONCURRENT; `--arenas` sets the API's
  * MALLOC_ARENA_MAX (glibc; fewer malloc arenas for libvips' threads), `0` leaves glibc's default.
  */
 import 'reflect-metadata';
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import globalSetup from '../test/global-setup.mjs';
 import { LIFTED_LIMITS } from '../test/helpers/test-app.js';
-import { type ApiProcess, startApiProcess } from './lib/api-process.js';
-import { multipartBody, postUpload } from './lib/upload-request.js';
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
+import { memoryMb, multipartBody, noisyPhoto, NOISY_PHOTO, postUpload } from './lib/upload-request.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,39 +23,6 @@ const { values } = parseArgs({
     arenas: { type: 'string', default: '2' },
   },
 });
-const WIDTH = 7360;
-const HEIGHT = 4912;
-
-/** The noisy photo of the uploads bench (made by it once, in a process of its own). */
-function noisyPhoto(): Buffer {
-  const file = path.join(os.tmpdir(), `mememint-bench-noise-${WIDTH}x${HEIGHT}.jpg`);
-  if (!existsSync(file)) {
-    const made = spawnSync(
-      process.execPath,
-      [...process.execArgv, fileURLToPath(new URL('uploads.bench.ts', import.meta.url)), '--make', file],
-      { stdio: 'inherit' },
-    );
-    if (made.status !== 0) throw new Error('making the photo failed');
-  }
-  return readFileSync(file);
-}
-
-function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : NaN;
-}
-
-async function login(api: ApiProcess, tgId: number): Promise<string> {
-  const initData = api.initData({ id: tgId, first_name: 'Bench' });
-  const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ initData }),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}`);
-  return ((await res.json()) as { jwtToken: string }).jwtToken;
-}
-
 /** One upload on a connection of its own (as parallel phones would), answering the status. */
 async function upload(port: number, token: string): Promise<number> {
   const answer = await postUpload(port, token, body);
@@ -71,13 +32,12 @@ async function upload(port: number, token: string): Promise<number> {
 
 const photo = noisyPhoto();
 const body = multipartBody(photo);
-await globalSetup();
 console.log(
-  `photo ${WIDTH}×${HEIGHT}, ${(photo.length / 1e6).toFixed(1)} MB; UPLOAD_MAX_CONCURRENT=${values.concurrent}, ` +
+  `photo ${NOISY_PHOTO.width}×${NOISY_PHOTO.height}, ${(photo.length / 1e6).toFixed(1)} MB; UPLOAD_MAX_CONCURRENT=${values.concurrent}, ` +
     `MALLOC_ARENA_MAX=${values.arenas === '0' ? '(glibc default)' : values.arenas}`,
 );
 for (const parallel of values.parallel.split(',').map(Number)) {
-  const api = await startApiProcess({
+  const api = await startProductionStack({
     ruleChanges: {
       ...LIFTED_LIMITS,
       UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
@@ -89,7 +49,9 @@ for (const parallel of values.parallel.split(',').map(Number)) {
   });
   try {
     const base = 8_100_000_000 + Math.floor(Math.random() * 1e6) * 100;
-    const tokens = await Promise.all(Array.from({ length: parallel }, (_, i) => login(api, base + i)));
+    const tokens = await Promise.all(
+      Array.from({ length: parallel }, async (_, i) => (await api.login(base + i)).jwtToken),
+    );
     const before = memoryMb(api.pid, 'VmHWM');
     const started = performance.now();
     const statuses = await Promise.all(

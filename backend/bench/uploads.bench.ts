@@ -1,99 +1,73 @@
 /**
- * What checking and re-encoding one uploaded photo costs the API process (ImagesService, the step
- * every upload goes through): CPU time and the process's peak resident memory, for a noisy 36 MP
- * JPEG (the worst case a phone camera sends), one at a time and then `--parallel` at once.
- *   npm run bench -w backend -- uploads [--sequential 5 --parallel 8]
- * Run each size in a fresh process: the peak RSS figure is the process's high-water mark.
+ * What one uploaded photo costs the API process: players upload a noisy 36 MP JPEG (7360×4912, ~30 MB:
+ * the worst case a phone camera sends) one after another through HTTP (`POST /api/v1/memes/`: the body
+ * read, the check, the re-encode, the thumbnail, the files written), to the API started as production
+ * runs it (scripts/lib/production-stack.mjs: built, NODE_ENV=production). Measured from outside: the API
+ * process's CPU time per upload (/proc/<pid>/stat) and its peak resident memory (VmHWM). Rules changed
+ * (printed with the verdict): the body cap raised to 64 MB (production's 10 MB refuses this photo), and
+ * no screening (no inference worker runs; the screening is the worker's cost). Uploads at once and their
+ * memory: the upload-memory bench.
+ *   npm run bench -w backend -- uploads [--sequential 5]
  */
-import 'reflect-metadata';
-
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
 
-import { AppConfig } from '../src/config/app.config.js';
-import { UploadSlots } from '../src/media/upload-slots.js';
-import { ImagesService } from '../src/media/images.service.js';
+import { startProductionStack } from '../../scripts/lib/production-stack.mjs';
+import { cpuSecondsOf } from './lib/http-load.js';
+import { memoryMb, multipartBody, noisyPhoto, NOISY_PHOTO, postUpload } from './lib/upload-request.js';
 
 const { values } = parseArgs({
   options: {
     sequential: { type: 'string', default: '5' },
-    parallel: { type: 'string', default: '0' },
     make: { type: 'string' },
   },
 });
-const WIDTH = 7360;
-const HEIGHT = 4912;
-
-/** The process's peak resident set (VmHWM), in MB. */
-function peakRssMb(): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : NaN;
-}
-
-/** The photo, made once by a child process so that making it does not count in this one's peak. */
-function noisyPhoto(): Buffer {
-  const file = path.join(os.tmpdir(), `mememint-bench-noise-${WIDTH}x${HEIGHT}.jpg`);
-  if (!existsSync(file)) {
-    const made = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, '--make', file], {
-      stdio: 'inherit',
-    });
-    if (made.status !== 0) throw new Error('making the photo failed');
-  }
-  return readFileSync(file);
-}
 
 if (values.make) {
-  const pixels = randomBytes(WIDTH * HEIGHT * 3);
-  await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+  const { width, height } = NOISY_PHOTO;
+  await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
     .toFile(values.make);
   process.exit(0);
 }
 
-const benchConfig = new AppConfig({
-  DATABASE_URL: 'postgres://unused/unused',
-  UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
-  UPLOAD_MAX_MEGAPIXELS: '40',
+const SEQUENTIAL = Number(values.sequential);
+const photo = noisyPhoto();
+const body = multipartBody(photo);
+const api = await startProductionStack({
+  ruleChanges: { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024), NSFW_SCREEN_UPLOADS: '0' },
+  why: 'the photo is 30 MB; no inference worker screens it',
 });
-const images = new ImagesService(benchConfig, new UploadSlots(benchConfig));
-const upload = noisyPhoto();
-const baseline = peakRssMb();
-console.log(
-  `photo: ${WIDTH}×${HEIGHT}, ${(upload.length / 1e6).toFixed(1)} MB; peak RSS before: ${baseline} MB`,
-);
-
-async function prepareAndThumbnail(): Promise<void> {
-  const prepared = await images.prepare(upload);
-  await images.thumbnail(prepared.image);
-}
-
-const parallel = Number(values.parallel);
-if (parallel > 0) {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(Array.from({ length: parallel }, prepareAndThumbnail));
-  const used = process.cpuUsage(cpu);
-  console.log(
-    `${parallel} at once: ${((performance.now() - started) / 1000).toFixed(1)} s wall, ` +
-      `${((used.user + used.system) / 1e6 / parallel).toFixed(2)} s CPU per upload, peak RSS ${peakRssMb()} MB`,
-  );
-} else {
+try {
+  // Production's RATE_LIMIT_UPLOADS_PER_PLAYER (10 a minute) holds: a player per upload.
+  const firstPlayer = 8_200_000_000 + Math.floor(Math.random() * 1e6) * 100;
+  const tokens: string[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) tokens.push((await api.login(firstPlayer + i)).jwtToken);
+  const before = memoryMb(api.pid, 'VmHWM');
   const cpuSeconds: number[] = [];
-  for (let i = 0; i < Number(values.sequential); i++) {
-    const cpu = process.cpuUsage();
-    await prepareAndThumbnail();
-    const used = process.cpuUsage(cpu);
-    cpuSeconds.push((used.user + used.system) / 1e6);
+  const wallMs: number[] = [];
+  for (const token of tokens) {
+    const cpu = cpuSecondsOf(api.pid);
+    const answer = await postUpload(api.port, token, body);
+    if (answer.status !== 201) throw new Error(`the upload answered ${answer.status}`);
+    cpuSeconds.push(cpuSecondsOf(api.pid) - cpu);
+    wallMs.push(answer.ms);
   }
-  cpuSeconds.sort((a, b) => a - b);
+  const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+  const load = os.loadavg().map((value) => value.toFixed(1));
   console.log(
-    `one at a time: median ${cpuSeconds[Math.floor(cpuSeconds.length / 2)]!.toFixed(2)} s CPU per upload ` +
-      `(${cpuSeconds.map((s) => s.toFixed(2)).join(', ')}), peak RSS ${peakRssMb()} MB`,
+    `\nphoto ${NOISY_PHOTO.width}×${NOISY_PHOTO.height}, ${(photo.length / 1e6).toFixed(1)} MB; ` +
+      `${SEQUENTIAL} uploads one after another, load ${load.join(' ')}\n`,
   );
+  console.log(
+    `API CPU per upload: median ${median(cpuSeconds).toFixed(2)} s (${cpuSeconds.map((s) => s.toFixed(2)).join(', ')}); ` +
+      `wall median ${(median(wallMs) / 1000).toFixed(2)} s; API peak RSS ${before} MB after boot and logins, ` +
+      `${memoryMb(api.pid, 'VmHWM')} MB with the uploads`,
+  );
+  console.log(api.rules);
+} finally {
+  await api.stop();
 }

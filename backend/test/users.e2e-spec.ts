@@ -5,6 +5,16 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { loginAs, newTgId } from './helpers/telegram-login.js';
 
+/** Strong secrets and a public address: what production asks for before it starts. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  TELEGRAM_BOT_TOKEN: '42:production-token',
+  TELEGRAM_WEBHOOK_SECRET: 'production-hook-secret',
+  JWT_SECRET: 'production-secret-of-at-least-32-bytes',
+  TON_PROOF_SECRET: 'production-ton-proof-secret-of-32-characters',
+  PUBLIC_URL: 'https://mememint.app',
+};
+
 describe('users', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -167,14 +177,7 @@ describe('development login', () => {
 
   it('does not exist in production, where the API docs are off unless API_DOCS=1', async () => {
     const t = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        TELEGRAM_BOT_TOKEN: '42:production-token',
-        TELEGRAM_WEBHOOK_SECRET: 'production-hook-secret',
-        JWT_SECRET: 'production-secret-of-at-least-32-bytes',
-        TON_PROOF_SECRET: 'production-ton-proof-secret-of-32-characters',
-        PUBLIC_URL: 'https://mememint.app',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       const res = await request(t.server).post('/api/v1/auth/dev/init-data/').send({}).expect(404);
@@ -191,15 +194,7 @@ describe('development login', () => {
 
   it('in production with API_DOCS=1, the OpenAPI document is served without the dev route', async () => {
     const t = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        TELEGRAM_BOT_TOKEN: '42:production-token',
-        TELEGRAM_WEBHOOK_SECRET: 'production-hook-secret',
-        JWT_SECRET: 'production-secret-of-at-least-32-bytes',
-        TON_PROOF_SECRET: 'production-ton-proof-secret-of-32-characters',
-        PUBLIC_URL: 'https://mememint.app',
-        API_DOCS: '1',
-      },
+      env: { ...PRODUCTION_ENV, API_DOCS: '1' },
     });
     try {
       const docs = await request(t.server).get('/api/docs-json').expect(200);

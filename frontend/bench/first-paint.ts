@@ -1,6 +1,6 @@
 /**
  * The mini app's first screen on a weak phone network (issues 14 and 22): the built API as production
- * runs it, serving the production build (./production-stack.ts: NODE_ENV=production, the fake Bot API
+ * runs it, serving the production build (scripts/lib/production-stack.mjs: NODE_ENV=production, the fake Bot API
  * for Telegram, no development login, no rule changed), Chromium at 390×844 throttled through the DevTools protocol to 150 ms RTT, 1.6 Mbit/s
  * down, 750 kbit/s up and a 4× slower CPU. Each run opens /main in a fresh browser context (empty
  * cache) as a returning player (session cookies, a deck of seeded memes) launched as Telegram launches a
@@ -21,7 +21,11 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, PHONE_USER_AGENT } from '../e2e/browser.js';
 import { seedMemes } from '../e2e/seed.js';
 import { FRONTEND_DIR, OUTPUT_DIR } from '../e2e/stack.js';
-import { startProductionStack, TELEGRAM_CLIENT_BRIDGE, type ProductionStack } from './production-stack.js';
+import {
+  type ProductionStack,
+  startProductionStack,
+  TELEGRAM_CLIENT_BRIDGE,
+} from '../../scripts/lib/production-stack.mjs';
 import {
   navigationStart,
   summariseProfile,
@@ -134,7 +138,7 @@ async function main() {
   try {
     const dist = process.env.FRONTEND_DIST ?? join(FRONTEND_DIR, 'dist');
     for (const label of [dist, ...AB]) {
-      const stack = await startProductionStack({ frontendDist: label });
+      const stack = await startProductionStack({ env: { FRONTEND_DIST: label } });
       sides.push({ label, stack, player: PLAYER, tokens: await returningPlayer(stack), cold: [], warm: [] });
     }
 

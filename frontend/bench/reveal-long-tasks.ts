@@ -1,6 +1,6 @@
 /**
  * Long tasks while a gift's reveal plays (issue 27), CPU ×4 in Chromium: the built API as production
- * runs it (./production-stack.ts: NODE_ENV=production, the fake Bot API, the swipe pace on) with one
+ * runs it (scripts/lib/production-stack.mjs: NODE_ENV=production, the fake Bot API, the swipe pace on) with one
  * rule changed, named in the printed verdict: SWIPE_GIFT_CHANCE=1, so the tenth swipe rolls a gift. A
  * new player opened as Telegram opens the mini app (init data signed for the run's bot token) swipes
  * nine memes (a swipe the pace refuses comes back on top and is swiped again, as a player would), then
@@ -13,12 +13,14 @@
  *   BENCH_RUNS=5 npm run bench:reveal -w frontend
  */
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
 import { launchBrowser, PHONE_USER_AGENT } from '../e2e/browser.js';
 import { seedMemes } from '../e2e/seed.js';
-import { startProductionStack, TELEGRAM_CLIENT_BRIDGE } from './production-stack.js';
+import { FRONTEND_DIR } from '../e2e/stack.js';
+import { startProductionStack, TELEGRAM_CLIENT_BRIDGE } from '../../scripts/lib/production-stack.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
@@ -50,6 +52,7 @@ async function main() {
   const stack = await startProductionStack({
     ruleChanges: { SWIPE_GIFT_CHANCE: '1' },
     why: 'the tenth swipe always rolls the gift whose reveal is measured',
+    env: { FRONTEND_DIST: join(FRONTEND_DIR, 'dist') },
   });
   const browser = await launchBrowser();
   const runs: Array<{

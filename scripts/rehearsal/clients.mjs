@@ -2,6 +2,7 @@
 // The rehearsal's players: HTTP calls that retry as the mini app's network layer would, a socket per
 // player, and what a player does (sign in, generate and publish, swipe), counted in `stats`.
 import { signInitData } from '../lib/production-api.mjs';
+import { countAnswer, SWIPE_ANSWERS } from './answers.mjs';
 import { giveUp, io, sleep } from './common.mjs';
 
 /** What the clients saw, for the report. */
@@ -120,12 +121,10 @@ async function attempts(
           stats.retried++;
           stats.retries += attempt - 1;
         }
-        const ok = res.status < 400;
-        if (ok) bump(stats.served, route);
-        const answer =
-          expected.includes(res.status) || (attempt > 1 && expectedAfterRetry.includes(res.status));
-        if (!ok && answer) bump(stats.refused, `${route} ${res.status}`);
-        else if (!ok) bump(stats.lost, `${route} ${res.status} ${text.slice(0, 120)}`);
+        const counted = countAnswer(res.status, attempt, { expected, expectedAfterRetry });
+        if (counted === 'served') bump(stats.served, route);
+        else if (counted === 'refused') bump(stats.refused, `${route} ${res.status}`);
+        else bump(stats.lost, `${route} ${res.status} ${text.slice(0, 120)}`);
         return { status: res.status, body: text ? JSON.parse(text) : null, attempts: attempt };
       }
     } catch (error) {
@@ -340,12 +339,9 @@ export class Player {
       for (const meme of items) {
         if (Date.now() >= end) return;
         await sleep(1000 + Math.random() * 1000);
-        // Only after a retry of the same swipe whose first attempt went through: 409 (swiped before),
-        // 429 (the pace: the retry came too soon after it), 400 (its swipe spent the bar). On a first
-        // attempt each is a failure: a player swiping every 1–2 s never meets them.
         await this.request('swipe', 'POST', `/api/v1/swipes/${meme.id}/`, {
           body: { like: Math.random() < 0.6 },
-          expectedAfterRetry: [400, 409, 429],
+          ...SWIPE_ANSWERS,
         });
       }
     }

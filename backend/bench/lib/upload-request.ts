@@ -1,5 +1,35 @@
 /** A meme upload (`POST /api/v1/memes/`) as a phone sends it, for the benches that measure uploads. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The noisy photo's size: 36 MP, the worst case a phone camera sends (the codec's too). */
+export const NOISY_PHOTO = { width: 7360, height: 4912 };
+
+/**
+ * The noisy 36 MP JPEG (~30 MB) the upload benches send, made once by the uploads bench (`--make`) in
+ * a process of its own, so that making it does not count in any measured process.
+ */
+export function noisyPhoto(): Buffer {
+  const file = path.join(os.tmpdir(), `mememint-bench-noise-${NOISY_PHOTO.width}x${NOISY_PHOTO.height}.jpg`);
+  if (!existsSync(file)) {
+    const maker = fileURLToPath(new URL('../uploads.bench.ts', import.meta.url));
+    const made = spawnSync(process.execPath, [...process.execArgv, maker, '--make', file], {
+      stdio: 'inherit',
+    });
+    if (made.status !== 0) throw new Error('making the photo failed');
+  }
+  return readFileSync(file);
+}
+
+/** A process's memory figure from /proc (VmHWM: its peak resident set; VmRSS: now), in MB. */
+export function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
 
 const BOUNDARY = 'mememint-bench-boundary';
 

@@ -47,9 +47,16 @@ export function loggerOptions(config: AppConfig): Params {
           url: req.url.split('?')[0],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // pino-http makes an error of every 5xx with its own stack, which says nothing: a real
+        // failure's stack is logged once by the exception filter, with the request id.
+        err: (error: { message: string }) => ({ message: error.message }),
       },
-      // A 4xx is the client's business (a refused vote, an expired token): info, like any answer.
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // A 4xx is the client's business (a refused vote, an expired token): info, like any answer. A
+      // 503 is a refusal by design (busy, or a dependency away, whose cause the filter logs): warn.
+      customLogLevel: (_req, res, error) => {
+        if (res.statusCode === 503) return 'warn';
+        return error || res.statusCode >= 500 ? 'error' : 'info';
+      },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
     },
   };

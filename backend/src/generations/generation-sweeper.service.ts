@@ -1,13 +1,12 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 
-import { IntervalTask } from '../common/interval-task.js';
+import { PeriodicTaskService } from '../common/periodic-task.service.js';
 import { AppConfig } from '../config/app.config.js';
 import { GenerationOutcomesService } from './generation-outcomes.service.js';
 import { GenerationQueue } from './generation-queue.js';
 import { GenerationsRepository } from './generations.repository.js';
 
-const SWEEP = 'generation-sweeper';
 const BATCH = 100;
 
 /**
@@ -16,10 +15,7 @@ const BATCH = 100;
  * and one still open past the deadline (its job stuck) too. Safe on several replicas: every outcome is applied once.
  */
 @Injectable()
-export class GenerationSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(GenerationSweeperService.name);
-  private readonly sweeps: IntervalTask;
-
+export class GenerationSweeperService extends PeriodicTaskService {
   constructor(
     private readonly generations: GenerationsRepository,
     private readonly queue: GenerationQueue,
@@ -27,20 +23,15 @@ export class GenerationSweeperService implements OnApplicationBootstrap, OnAppli
     scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
   ) {
-    this.sweeps = new IntervalTask(
-      scheduler,
-      SWEEP,
-      () => this.sweep(),
-      (error) => this.logger.error({ err: error }, 'Sweeping generations failed'),
-    );
+    super(scheduler, {
+      name: 'generation-sweeper',
+      everyMs: config.generation.sweepIntervalSeconds * 1000,
+      failure: 'Sweeping generations failed',
+    });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start(this.config.generation.sweepIntervalSeconds * 1000);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
+  protected runPeriodically(): Promise<void> {
+    return this.sweep();
   }
 
   /** One pass over open generations that have not changed for a sweep interval. */

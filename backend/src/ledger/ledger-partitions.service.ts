@@ -1,8 +1,8 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 
 import { Clock } from '../common/clock.js';
-import { IntervalTask } from '../common/interval-task.js';
+import { PeriodicTaskService } from '../common/periodic-task.service.js';
 import { LedgerPartitionsRepository, ledgerMonthStart } from './ledger-partitions.repository.js';
 
 /** Months made ahead of the current one: a month of missed runs still leaves the next ones ready. */
@@ -16,30 +16,23 @@ const DAY_MS = 86_400_000;
  * move to their month's partition when it is made.
  */
 @Injectable()
-export class LedgerPartitionsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(LedgerPartitionsService.name);
-  private readonly task: IntervalTask;
-
+export class LedgerPartitionsService extends PeriodicTaskService {
   constructor(
     private readonly partitions: LedgerPartitionsRepository,
     private readonly clock: Clock,
     scheduler: SchedulerRegistry,
   ) {
-    this.task = new IntervalTask(
-      scheduler,
-      'ledger-partitions',
-      () => this.ensure(),
-      (error) => this.logger.error({ err: error }, 'Making the ledger partitions ahead failed'),
-    );
+    // The months ahead are there before the first request (a failure is logged; the next day retries).
+    super(scheduler, {
+      name: 'ledger-partitions',
+      everyMs: DAY_MS,
+      runBeforeFirstRequest: true,
+      failure: 'Making the ledger partitions ahead failed',
+    });
   }
 
-  /** The months ahead are there before the first request (a failure is logged; the next day retries). */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.task.startAfterFirstRun(DAY_MS);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected runPeriodically(): Promise<string[]> {
+    return this.ensure();
   }
 
   /** Makes the missing partitions from this month to LEDGER_MONTHS_AHEAD ahead; answers those made. */

@@ -1,16 +1,15 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { EntityManager } from 'typeorm';
 
 import { forEachInSlices } from '../common/in-slices.js';
-import { IntervalTask } from '../common/interval-task.js';
+import { PeriodicTaskService } from '../common/periodic-task.service.js';
 import { AppConfig } from '../config/app.config.js';
 import { Transactions } from '../database/transactions.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { type LikedMeme, MemeLikesRepository, type NewLike } from './meme-likes.repository.js';
 
-const FLUSH = 'meme-likes-flush';
 /** `meme:liked` events sent before the event loop gets a turn. */
 const EMIT_SLICE = 50;
 
@@ -28,10 +27,7 @@ interface Batch {
  * and its author's balance are written once per batch, however many players like it at once.
  */
 @Injectable()
-export class MemeLikesService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MemeLikesService.name);
-  private readonly flushes: IntervalTask;
-
+export class MemeLikesService extends PeriodicTaskService {
   constructor(
     private readonly likes: MemeLikesRepository,
     private readonly transactions: Transactions,
@@ -40,20 +36,15 @@ export class MemeLikesService implements OnApplicationBootstrap, OnApplicationSh
     scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
   ) {
-    this.flushes = new IntervalTask(
-      scheduler,
-      FLUSH,
-      () => this.flush(),
-      (error) => this.logger.error({ err: error }, 'Applying likes failed'),
-    );
+    super(scheduler, {
+      name: 'meme-likes-flush',
+      everyMs: config.likes.flushIntervalMs,
+      failure: 'Applying likes failed',
+    });
   }
 
-  onApplicationBootstrap(): void {
-    this.flushes.start(this.config.likes.flushIntervalMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.flushes.stop();
+  protected runPeriodically(): Promise<unknown> {
+    return this.flush();
   }
 
   /** Records likes in the liker's transaction. */

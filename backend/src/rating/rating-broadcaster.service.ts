@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 
-import {
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { RatingUpdate } from '@mememint/contracts';
 
 import { Clock } from '../common/clock.js';
-import { IntervalTask } from '../common/interval-task.js';
+import { PeriodicTaskService } from '../common/periodic-task.service.js';
 import { AppConfig } from '../config/app.config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { bucketOf } from './rating-periods.js';
@@ -21,7 +15,6 @@ import { RatingRepository } from './rating.repository.js';
 import { RatingIngestService } from './rating-ingest.service.js';
 import { RatingReadsService } from './rating-reads.service.js';
 
-const BROADCAST = 'rating-broadcaster';
 /** How often a replica looks at its watched boards per interval: a change waits at most a tenth of it. */
 const LOOKS_PER_INTERVAL = 10;
 
@@ -34,10 +27,7 @@ const LOOKS_PER_INTERVAL = 10;
  * it per interval whatever the number of watchers and replicas, and the room fans the update out.
  */
 @Injectable()
-export class RatingBroadcasterService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(RatingBroadcasterService.name);
-  /** Looks at the watched boards; a change arriving during a look gets another look after it. */
-  private readonly looks: IntervalTask;
+export class RatingBroadcasterService extends PeriodicTaskService {
   private unsubscribeChanges?: () => void;
 
   constructor(
@@ -50,24 +40,28 @@ export class RatingBroadcasterService implements OnApplicationBootstrap, OnAppli
     private readonly config: AppConfig,
     @Optional() private readonly metrics?: MetricsService,
   ) {
-    this.looks = new IntervalTask(
-      scheduler,
-      BROADCAST,
-      () => this.tick(),
-      (error) => this.logger.error({ err: error }, 'Broadcasting the live boards failed'),
-    );
+    super(scheduler, {
+      name: 'rating-broadcaster',
+      everyMs: Math.max(10, Math.floor(config.rating.broadcastIntervalMs / LOOKS_PER_INTERVAL)),
+      failure: 'Broadcasting the live boards failed',
+    });
   }
 
-  onApplicationBootstrap(): void {
-    this.looks.start(Math.max(10, Math.floor(this.config.rating.broadcastIntervalMs / LOOKS_PER_INTERVAL)));
+  protected runPeriodically(): Promise<void> {
+    return this.tick();
+  }
+
+  override async onApplicationBootstrap(): Promise<void> {
+    await super.onApplicationBootstrap();
     // A change written by this replica is looked at at once, not at the next tick (the lease still
-    // holds the board to one update per interval); changes from other replicas wait for the tick.
-    this.unsubscribeChanges = this.ingest.onBoardsChanged(() => this.looks.run(true));
+    // holds the board to one update per interval); a change arriving during a look gets another look
+    // after it; changes from other replicas wait for the tick.
+    this.unsubscribeChanges = this.ingest.onBoardsChanged(() => this.periodic.run(true));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  override async onApplicationShutdown(): Promise<void> {
     this.unsubscribeChanges?.();
-    await this.looks.stop();
+    await super.onApplicationShutdown();
   }
 
   /** One look at every board watched on this replica. */

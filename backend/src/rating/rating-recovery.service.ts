@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 
-import { IntervalTask } from '../common/interval-task.js';
+import { PeriodicTaskService } from '../common/periodic-task.service.js';
 import { AppConfig } from '../config/app.config.js';
 import { RatingRebuildService } from './rating-rebuild.service.js';
 import { RatingRepository } from './rating.repository.js';
@@ -18,9 +18,7 @@ const LOCK_MS = 10 * 60_000;
  * boards from PostgreSQL as `rating:rebuild` does; the others find the lock taken, then the marker.
  */
 @Injectable()
-export class RatingRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(RatingRecoveryService.name);
-  private readonly checks: IntervalTask;
+export class RatingRecoveryService extends PeriodicTaskService {
   /** Rebuilds this process made (the tests read it). */
   rebuilds = 0;
 
@@ -28,23 +26,19 @@ export class RatingRecoveryService implements OnApplicationBootstrap, OnApplicat
     private readonly boards: RatingRepository,
     private readonly rebuilder: RatingRebuildService,
     scheduler: SchedulerRegistry,
-    private readonly config: AppConfig,
+    config: AppConfig,
   ) {
-    this.checks = new IntervalTask(
-      scheduler,
-      'rating-recovery',
-      () => this.check(),
-      (error) => this.logger.error({ err: error }, 'Checking the leaderboards in Redis failed'),
-    );
+    // The boards are there before the first request (a first start builds them, empty or not).
+    super(scheduler, {
+      name: 'rating-recovery',
+      everyMs: config.rating.lossCheckIntervalMs,
+      runBeforeFirstRequest: true,
+      failure: 'Checking the leaderboards in Redis failed',
+    });
   }
 
-  /** The boards are there before the first request (a first start builds them, empty or not). */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.checks.startAfterFirstRun(this.config.rating.lossCheckIntervalMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.checks.stop();
+  protected runPeriodically(): Promise<boolean> {
+    return this.check();
   }
 
   /** Rebuilds the boards if their marker is gone and no other process is at it; true if it did. */

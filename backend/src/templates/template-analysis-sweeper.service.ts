@@ -1,12 +1,11 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 
-import { IntervalTask } from '../common/interval-task.js';
+import { PeriodicTaskService } from '../common/periodic-task.service.js';
 import { AppConfig } from '../config/app.config.js';
 import { TemplateAnimationsService } from './template-animations.service.js';
 import { TemplatesRepository } from './templates.repository.js';
 
-const SWEEP = 'template-analysis-sweeper';
 const BATCH = 20;
 
 /**
@@ -14,30 +13,22 @@ const BATCH = 20;
  * or its job was lost with Redis' data. Safe on several replicas: an analysis is settled once.
  */
 @Injectable()
-export class TemplateAnalysisSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TemplateAnalysisSweeperService.name);
-  private readonly sweeps: IntervalTask;
-
+export class TemplateAnalysisSweeperService extends PeriodicTaskService {
   constructor(
     private readonly templates: TemplatesRepository,
     private readonly animations: TemplateAnimationsService,
     scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
   ) {
-    this.sweeps = new IntervalTask(
-      scheduler,
-      SWEEP,
-      () => this.sweep(),
-      (error) => this.logger.error({ err: error }, 'Sweeping template analyses failed'),
-    );
+    super(scheduler, {
+      name: 'template-analysis-sweeper',
+      everyMs: config.generation.sweepIntervalSeconds * 1000,
+      failure: 'Sweeping template analyses failed',
+    });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start(this.config.generation.sweepIntervalSeconds * 1000);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
+  protected runPeriodically(): Promise<void> {
+    return this.sweep();
   }
 
   /** One pass over analyses pending for longer than a sweep interval. */

@@ -29,9 +29,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
       const { context, page } = await openNewPlayer();
       await skipOnboarding(page);
 
-      await page.getByRole('button', { name: 'Create a meme' }).first().click();
-      await agreeToFaceNote(page);
-      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'noface-01.jpg'));
+      await openCreate(page, 'noface-01.jpg');
       // The advice is shown next to the photo; the player stays on the photo step to retake it.
       await page.getByRole('alert').getByText("There's no face on your photo").waitFor({ timeout: 180_000 });
       await page.getByRole('heading', { name: 'Your face' }).waitFor();
@@ -156,9 +154,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
     async () => {
       const { context, page } = await openNewPlayer();
       await skipOnboarding(page);
-      await page.getByRole('button', { name: 'Create a meme' }).first().click();
-      await agreeToFaceNote(page);
-      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await openCreate(page, 'portrait-01.jpg');
       await page.getByRole('heading', { name: 'Your own photo' }).waitFor();
       await page.getByTestId('gallery-input').last().setInputFiles(join(FACES_DIR, 'noface-02.jpg'));
       await page.getByRole('heading', { name: 'Caption' }).waitFor();
@@ -180,9 +176,7 @@ describe('creating a meme, refused: no face, no credits, offline, a PNG', () => 
     const calls: string[] = [];
     page.on('request', (request) => calls.push(new URL(request.url()).pathname));
 
-    await page.getByRole('button', { name: 'Create a meme' }).first().click();
-    await agreeToFaceNote(page);
-    await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'png-portrait-01.png'));
+    await openCreate(page, 'png-portrait-01.png');
 
     await page.getByRole('alert').getByText('Only JPG/JPEG images are supported').waitFor();
     assert.ok(!calls.some((path) => path.startsWith('/api/v1/memes')), 'nothing was uploaded');

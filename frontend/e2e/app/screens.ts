@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
 import { shot, smallTapTargets } from '../browser.js';
-import { FACES_DIR } from '../stack.js';
 import {
-  agreeToFaceNote,
   TEMPLATE_TITLE,
   TEMPLATE_TITLE_RU,
+  openCreate,
   openNewPlayer,
   skipOnboarding,
   useApp,
@@ -86,9 +84,7 @@ describe('every main screen in both themes and languages, and the menu', () => {
       assert.equal(await page.getByText(`dev${tgId}`, { exact: true }).count(), 1);
 
       await page.goto('/main');
-      await page.getByRole('button', { name: texts.create }).first().click();
-      await agreeToFaceNote(page);
-      await page.getByTestId('gallery-input').first().setInputFiles(join(FACES_DIR, 'portrait-01.jpg'));
+      await openCreate(page, 'portrait-01.jpg', texts.create);
       await page
         .getByRole('button', { name: look.lang === 'ru' ? TEMPLATE_TITLE_RU : TEMPLATE_TITLE })
         .locator('img')

@@ -9,10 +9,13 @@ import { QueryFallback } from '../../ui/QueryFallback';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
+import { type Decision, DecisionButtons } from './DecisionButtons';
 import { FacesPreview } from './FacesPreview';
 
 /** A missed `template:analysed` (a socket that was down) is caught by looking again this often. */
 const RECHECK_MS = 15_000;
+
+type Settlement = 'disable' | 'discard';
 
 /**
  * An uploaded clip while the worker analyses it (the upload answered at once), then what it found:
@@ -40,7 +43,7 @@ export function ClipAnalysis({ templateId, onDone }: { templateId: string; onDon
     };
   }, [socket, templateId, queryClient]);
   const settle = useMutation({
-    mutationFn: async (action: 'disable' | 'discard') => {
+    mutationFn: async (action: Settlement) => {
       if (action === 'disable') await adminApi.setTemplateEnabled(client, templateId, false);
       else await adminApi.deleteTemplate(client, templateId);
     },
@@ -53,7 +56,12 @@ export function ClipAnalysis({ templateId, onDone }: { templateId: string; onDon
 
   const template = query.data;
   if (!template) return <QueryFallback query={query} />;
-  const unused = template.generations === 0 && template.memes === 0;
+  const settlements: Decision<Settlement>[] = [];
+  if (template.enabled)
+    settlements.push({ value: 'disable', label: t('admin.templates.disable'), tone: 'secondary' });
+  // A clip already used stays (memes play it); it can only be disabled.
+  if (template.generations === 0 && template.memes === 0)
+    settlements.push({ value: 'discard', label: t('admin.templates.discard'), tone: 'secondary' });
   return (
     <section className="console-card" data-testid="clip-analysis" data-analysis={template.analysis}>
       <h3>{template.title}</h3>
@@ -73,26 +81,7 @@ export function ClipAnalysis({ templateId, onDone }: { templateId: string; onDon
         <p role="alert">{t('admin.templates.clipFailed', { detail: template.analysisError ?? '' })}</p>
       )}
       <div className="console-row">
-        {template.enabled && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={settle.isPending}
-            onClick={() => settle.mutate('disable')}
-          >
-            {t('admin.templates.disable')}
-          </button>
-        )}
-        {unused && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={settle.isPending}
-            onClick={() => settle.mutate('discard')}
-          >
-            {t('admin.templates.discard')}
-          </button>
-        )}
+        <DecisionButtons decide={settle} decisions={settlements} />
         <button type="button" className="button" disabled={settle.isPending} onClick={onDone}>
           {t('admin.templates.done')}
         </button>

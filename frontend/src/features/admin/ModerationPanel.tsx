@@ -8,6 +8,7 @@ import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys } from './api';
+import { DecisionButtons } from './DecisionButtons';
 import { usePaged } from './paged';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -48,22 +49,14 @@ function QueuedMeme({ item }: { item: ReportedMemeDto }) {
         )}
         {item.hiddenAt && <span className="console-badge">{t('admin.moderation.isHidden')}</span>}
       </div>
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={decide.isPending}
-        onClick={() => decide.mutate('restore')}
-      >
-        {t('admin.moderation.restore')}
-      </button>
-      <button
-        type="button"
-        className="button button--small button--danger"
-        disabled={decide.isPending}
-        onClick={() => decide.mutate('hide')}
-      >
-        {t('admin.moderation.hide')}
-      </button>
+      <DecisionButtons
+        small
+        decide={decide}
+        decisions={[
+          { value: 'restore', label: t('admin.moderation.restore'), tone: 'secondary' },
+          { value: 'hide', label: t('admin.moderation.hide'), tone: 'danger' },
+        ]}
+      />
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { QueryFallback } from '../../ui/QueryFallback';
 import { toast } from '../../ui/toast';
 import { adminApi, adminKeys, type NewTemplateFields } from './api';
 import { ClipAnalysis } from './ClipAnalysis';
+import { DecisionButtons } from './DecisionButtons';
 import { FacesPreview } from './FacesPreview';
 import { TemplateAudience, TemplateCaptions } from './TemplateAudience';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -69,22 +70,13 @@ function TemplateUpload() {
         <FacesPreview {...uploaded} />
         <p className="console-hint">{t('admin.templates.review')}</p>
         <div className="console-row">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={decide.isPending}
-            onClick={() => decide.mutate(false)}
-          >
-            {t('admin.templates.discard')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={decide.isPending}
-            onClick={() => decide.mutate(true)}
-          >
-            {t('admin.templates.publish')}
-          </button>
+          <DecisionButtons
+            decide={decide}
+            decisions={[
+              { value: false, label: t('admin.templates.discard'), tone: 'secondary' },
+              { value: true, label: t('admin.templates.publish') },
+            ]}
+          />
         </div>
       </section>
     );
