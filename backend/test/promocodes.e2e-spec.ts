@@ -69,11 +69,19 @@ describe('promo codes', () => {
   it('grants the credits once per player, case-insensitively, and says why it refuses', async () => {
     const { id: code } = (await create(influencer, { description: 'Welcome' }).expect(201)).body;
     const player = await newPlayer(t.server, t.config);
-    const credits = (await me(t.server, player)).generationLimit;
+    const before = await me(t.server, player);
 
     const applied = await apply(player, code.toLowerCase()).expect(200);
-    expect(applied.body).toEqual({ generationLimit: 5, promoDescription: 'Welcome' });
-    expect((await me(t.server, player)).generationLimit).toBe(credits + 5);
+    const after = await me(t.server, player);
+    expect(after.generationLimit).toBe(before.generationLimit + 5);
+    expect(after.balanceVersion).toBe(before.balanceVersion + 1);
+    // The balances after the grant with their version: the client sets them (never adds to its own).
+    const { generationLimit, memeCoins, swipes, balanceVersion } = after;
+    expect(applied.body).toEqual({
+      generationLimit: 5,
+      promoDescription: 'Welcome',
+      balances: { generationLimit, memeCoins, swipes, balanceVersion },
+    });
 
     expect((await apply(player, code).expect(409)).body).toEqual({
       detail: ErrorText.promoAlreadyUsed,
@@ -93,7 +101,7 @@ describe('promo codes', () => {
     });
     await apply(player, 'x'.repeat(500)).expect(404);
 
-    expect((await me(t.server, player)).generationLimit).toBe(credits + 5);
+    expect((await me(t.server, player)).generationLimit).toBe(before.generationLimit + 5);
     expect((await mine(influencer)).find((listed) => listed.id === code)?.uses).toBe(1);
     const ledger = await t.dataSource.query(
       `SELECT kind, delta, reason, idempotency_key FROM ledger_entries WHERE user_id = $1 AND reason = 'promo'`,

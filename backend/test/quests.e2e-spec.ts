@@ -50,6 +50,17 @@ describe('quests', () => {
     (await questsOf(player)).filter((quest) => quest.kind === kind)[index]!;
   const check = async (player: Player, id: number): Promise<QuestCheckDto> =>
     (await request(t.server).get(`/api/v1/tasks/check-task/${id}/`).set(bearer(player)).expect(200)).body;
+  /** A granted check: the reward, and the balances after it with their version (exact in the channel test). */
+  const rewarded = (reward: QuestCheckDto['reward']) => ({
+    done: true,
+    reward,
+    balances: {
+      generationLimit: expect.any(Number),
+      memeCoins: expect.any(Number),
+      swipes: expect.any(Number),
+      balanceVersion: expect.any(Number),
+    },
+  });
   const questRows = (player: Player): Promise<{ kind: string; delta: number }[]> =>
     t.dataSource.query(
       `SELECT kind, delta FROM ledger_entries WHERE user_id = $1 AND reason = 'quest' ORDER BY id`,
@@ -109,12 +120,22 @@ describe('quests', () => {
     });
     expect(joined.status).toBe(200);
 
+    const before = await me(t.server, player);
     const results = await Promise.all(Array.from({ length: 20 }, () => check(player, quest.id)));
-    expect(results.filter((result) => result.reward)).toEqual([{ done: true, reward: { coins: 500 } }]);
+    const after = await me(t.server, player);
+    // The balances after the reward, with their version, for the client to set (never to add to).
+    const { generationLimit, memeCoins, swipes, balanceVersion } = after;
+    expect(results.filter((result) => result.reward)).toEqual([
+      {
+        done: true,
+        reward: { coins: 500 },
+        balances: { generationLimit, memeCoins, swipes, balanceVersion },
+      },
+    ]);
+    expect(balanceVersion).toBe(before.balanceVersion + 1);
     expect(results.every((result) => result.done)).toBe(true);
     expect(await check(player, quest.id)).toEqual({ done: true });
     expect(await questRows(player)).toEqual([{ kind: 'coins', delta: 500 }]);
-    const after = await me(t.server, player);
     expect(after.tasksCount).toBe(1);
     expect(after.memeCoins).toBe(500);
     expect((await questOf(player, 'channel')).done).toBe(true);
@@ -136,7 +157,7 @@ describe('quests', () => {
     expect(await questRows(player)).toEqual([]);
     expect((await me(t.server, player)).tasksCount).toBe(0);
     // Once Telegram answers again, the channel admin counts as a member.
-    expect(await check(player, quest.id)).toEqual({ done: true, reward: { coins: 500 } });
+    expect(await check(player, quest.id)).toEqual(rewarded({ coins: 500 }));
   });
 
   it('multiplies quest coins while boosted (they are earned) and adds credits as they are', async () => {
@@ -146,14 +167,12 @@ describe('quests', () => {
       for (let i = 0; i < 5; i++) await referrals.recordFriendGenerated(player.tgId, 0, em);
     });
     const [one, five, ten] = [0, 1, 2].map(async (i) => questOf(player, 'invite_friends', i));
-    expect(await check(player, (await one).id)).toEqual({
-      done: true,
-      reward: { coins: 300 * t.config.coins.boostedMultiplier },
-    });
-    expect(await check(player, (await five).id)).toEqual({
-      done: true,
-      reward: { coins: 1500 * t.config.coins.boostedMultiplier, credits: 3 },
-    });
+    expect(await check(player, (await one).id)).toEqual(
+      rewarded({ coins: 300 * t.config.coins.boostedMultiplier }),
+    );
+    expect(await check(player, (await five).id)).toEqual(
+      rewarded({ coins: 1500 * t.config.coins.boostedMultiplier, credits: 3 }),
+    );
     expect(await check(player, (await ten).id)).toEqual({ done: false });
     expect((await me(t.server, player)).tasksCount).toBe(2);
   });
@@ -180,14 +199,14 @@ describe('quests', () => {
         height: 512,
       });
     });
-    expect(await check(player, first.id)).toEqual({ done: true, reward: { coins: 200 } });
+    expect(await check(player, first.id)).toEqual(rewarded({ coins: 200 }));
     expect(await check(player, publish.id)).toEqual({ done: false });
     await request(t.server)
       .patch(`/api/v1/memes/${meme.id}/`)
       .set(bearer(player))
       .send({ isPublished: true })
       .expect(200);
-    expect(await check(player, publish.id)).toEqual({ done: true, reward: { coins: 300 } });
+    expect(await check(player, publish.id)).toEqual(rewarded({ coins: 300 }));
   });
 
   it('completes sticker pack and TON wallet quests for the modules that see them happen, once', async () => {
@@ -205,7 +224,7 @@ describe('quests', () => {
     expect(await check(player, stickers.id)).toEqual({ done: true });
 
     await t.dataSource.query('UPDATE users SET has_ton = true WHERE tg_id = $1', [player.tgId]);
-    expect(await check(player, wallet.id)).toEqual({ done: true, reward: { coins: 1000 } });
+    expect(await check(player, wallet.id)).toEqual(rewarded({ coins: 1000 }));
     expect(await quests.complete(player.tgId, 'ton_wallet')).toEqual([]);
     expect((await me(t.server, player)).tasksCount).toBe(2);
   });
@@ -222,7 +241,7 @@ describe('quests', () => {
       for (const day of [0, 1, 2, 4, 5, 6, 7, 8, 9]) await openOn(day);
       expect(await check(player, streak.id)).toEqual({ done: false });
       await openOn(10);
-      expect(await check(player, streak.id)).toEqual({ done: true, reward: { coins: 1000, credits: 3 } });
+      expect(await check(player, streak.id)).toEqual(rewarded({ coins: 1000, credits: 3 }));
     } finally {
       clock.offsetDays = 0;
     }
@@ -255,7 +274,7 @@ describe('quests', () => {
     t.telegram.setChatMember(t.config.telegram.newsChannelId, player.tgId, 'member');
     expect(await check(player, created.id)).toEqual({ done: false });
     t.telegram.setChatMember('@mememint_chat', player.tgId, 'member');
-    expect(await check(player, created.id)).toEqual({ done: true, reward: { credits: 2 } });
+    expect(await check(player, created.id)).toEqual(rewarded({ credits: 2 }));
 
     await request(t.server)
       .patch(`/api/v1/tasks/${created.id}/`)

@@ -1,3 +1,5 @@
+import type { BalanceDto } from './user.js';
+
 export interface PromoCreateRequest {
   description?: string;
 }
@@ -11,6 +13,8 @@ export interface PromoApplyResponse {
   /** Credits granted. */
   generationLimit: number;
   promoDescription: string | null;
+  /** The player's balances after the grant, with their version (set as they are, never added to). */
+  balances: BalanceDto;
 }
 
 export const PROMO_CODE_MIN_LENGTH = 6;

@@ -1,3 +1,5 @@
+import type { BalanceDto } from './user.js';
+
 /**
  * What a quest checks (GAME.md "Quests"): membership of a channel (`getChatMember`), invited
  * friends whose first generation succeeded, a first meme, a published meme, a connected TON
@@ -35,8 +37,12 @@ export interface QuestListDto {
   items: QuestDto[];
 }
 
-/** `GET /api/v1/tasks/check-task/{id}/`: `reward` (as granted, coins multiplied) the one time it is granted. */
+/**
+ * `GET /api/v1/tasks/check-task/{id}/`: `reward` (as granted, coins multiplied) the one time it is
+ * granted, with the player's `balances` after it and their version when it changed any.
+ */
 export interface QuestCheckDto {
   done: boolean;
   reward?: QuestReward;
+  balances?: BalanceDto;
 }

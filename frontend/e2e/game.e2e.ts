@@ -182,6 +182,25 @@ describe('the game in a phone browser against the real backend', () => {
     // The deck comes first: its top card starts above the fold.
     await page.getByTestId('swipe-card').waitFor();
     assert.ok((await page.getByTestId('swipe-card').boundingBox())!.y < 200);
+    // Nothing a player could tap lies under it (it covered the Stickers shortcut): every 4 px of its box.
+    await page.getByRole('link', { name: 'Stickers' }).waitFor();
+    assert.deepEqual(
+      await create.evaluate((fab) => {
+        const box = fab.getBoundingClientRect();
+        const covered = new Set<string>();
+        for (let x = box.left; x <= box.right; x += 4)
+          for (let y = box.top; y <= box.bottom; y += 4)
+            for (const under of document.elementsFromPoint(x, y)) {
+              const control = under.closest(
+                'a, button, input, select, textarea, [role="button"], [tabindex]',
+              );
+              if (control && !fab.contains(control))
+                covered.add(control.textContent?.trim() || control.tagName);
+            }
+        return [...covered];
+      }),
+      [],
+    );
     await create.click();
     // A new player is shown the one-time face-photo note before the picker.
     await agreeToFaceNote(page);

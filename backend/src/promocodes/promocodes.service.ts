@@ -95,13 +95,13 @@ export class PromocodesService {
         throw promoError(HttpStatus.CONFLICT, ErrorText.promoAlreadyUsed, 'PROMO_ALREADY_USED');
       if (!(await this.codes.takeUse(em, code)))
         throw promoError(HttpStatus.GONE, ErrorText.promoExhausted, 'PROMO_EXHAUSTED');
-      await this.ledger.addCredits(
+      const { balances } = await this.ledger.addCredits(
         userId,
         promo.creditsPerUse,
         { reason: 'promo', idempotencyKey: `promo:${code}` },
         em,
       );
-      return { generationLimit: promo.creditsPerUse, promoDescription: promo.description };
+      return { generationLimit: promo.creditsPerUse, promoDescription: promo.description, balances };
     });
   }
 

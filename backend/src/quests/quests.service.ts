@@ -1,5 +1,11 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { ErrorText, type QuestCheckDto, type QuestKind, type QuestReward } from '@mememint/contracts';
+import {
+  type BalanceDto,
+  ErrorText,
+  type QuestCheckDto,
+  type QuestKind,
+  type QuestReward,
+} from '@mememint/contracts';
 import type { EntityManager } from 'typeorm';
 
 import { AppConfig } from '../config/app.config.js';
@@ -17,6 +23,12 @@ import { VisitsService } from '../visits/visits.service.js';
 import type { Quest } from './entities/quest.entity.js';
 import { type NewQuest, type QuestChanges, QuestsRepository } from './quests.repository.js';
 import { Transactions } from '../database/transactions.js';
+
+/** A quest paid this time: its reward and, when it changed any, the balances after it (their version set). */
+interface QuestGrant {
+  reward: QuestReward;
+  balances?: BalanceDto;
+}
 
 /** Kinds another module completes when the thing happens (there is nothing for a check to look at). */
 type CompletedElsewhere = Extract<QuestKind, 'sticker_pack' | 'ton_wallet'>;
@@ -67,8 +79,8 @@ export class QuestsService {
     if (!quest) throw new NotFoundException(ErrorText.taskNotFound);
     if (await this.quests.isCompleted(user.tgId, quest.id)) return { done: true };
     if (!(await this.passes(quest, user))) return { done: false };
-    const reward = await this.grant(user.tgId, quest);
-    return reward ? { done: true, reward } : { done: true };
+    const granted = await this.grant(user.tgId, quest);
+    return granted ? { done: true, ...granted } : { done: true };
   }
 
   /**
@@ -79,8 +91,8 @@ export class QuestsService {
   async complete(userId: number, kind: CompletedElsewhere, em?: EntityManager): Promise<QuestReward[]> {
     const granted: QuestReward[] = [];
     for (const quest of await this.quests.listActiveOfKind(kind)) {
-      const reward = await this.grant(userId, quest, em);
-      if (reward) granted.push(reward);
+      const grant = await this.grant(userId, quest, em);
+      if (grant) granted.push(grant.reward);
     }
     return granted;
   }
@@ -135,29 +147,31 @@ export class QuestsService {
     }
   }
 
-  /** Pays a quest once: the completion row's key decides which of concurrent callers pays. */
-  private grant(userId: number, quest: Quest, em?: EntityManager): Promise<QuestReward | null> {
-    const run = async (tx: EntityManager): Promise<QuestReward | null> => {
+  /**
+   * Pays a quest once: the completion row's key decides which of concurrent callers pays.
+   */
+  private grant(userId: number, quest: Quest, em?: EntityManager): Promise<QuestGrant | null> {
+    const run = async (tx: EntityManager): Promise<QuestGrant | null> => {
       if (!(await this.quests.insertCompletion(tx, userId, quest.id))) return null;
       const changes: BalanceChange[] = [];
       if (quest.rewardCoins) changes.push({ kind: 'coins', delta: quest.rewardCoins });
       if (quest.rewardCredits) changes.push({ kind: 'credits', delta: quest.rewardCredits });
-      const deltas = changes.length
-        ? (
-            await this.ledger.apply(
-              userId,
-              changes,
-              { reason: 'quest', idempotencyKey: `quest:${quest.id}` },
-              tx,
-            )
-          ).deltas
-        : {};
+      const result = changes.length
+        ? await this.ledger.apply(
+            userId,
+            changes,
+            { reason: 'quest', idempotencyKey: `quest:${quest.id}` },
+            tx,
+          )
+        : null;
+      const deltas = result?.deltas ?? {};
       await this.quests.setGranted(tx, userId, quest.id, deltas.coins ?? 0, deltas.credits ?? 0);
       await this.counters.recordTaskDone(userId, tx);
-      return {
+      const reward: QuestReward = {
         ...(deltas.coins ? { coins: deltas.coins } : {}),
         ...(deltas.credits ? { credits: deltas.credits } : {}),
       };
+      return result ? { reward, balances: result.balances } : { reward };
     };
     if (em?.queryRunner?.isTransactionActive) return run(em);
     return em ? em.transaction(run) : this.transactions.run(run);

@@ -68,6 +68,8 @@ export type Theme = (typeof THEMES)[number];
 
 /** The clock every phone of the sheet reads (Date only; animations are off). */
 export const FROZEN_AT = new Date('2026-11-27T12:00:00Z');
+/** When the sheet's player joined, as the profile shows it. */
+const JOINED_AT = new Date('2026-11-20T09:00:00Z');
 /** Seeded players: fixed ids and names, so the boards and avatars come out the same each run. */
 const AUTHOR = { tgId: 810_000_001, username: 'mint_author' };
 const RIVALS = [
@@ -127,16 +129,32 @@ export async function seedWorld(stack: Stack): Promise<string> {
   return shareId;
 }
 
-/** Waits for the likes given so far to be added to the memes' counts (they are applied in batches). */
-export async function likesCounted(stack: Stack): Promise<void> {
+async function withDatabase<T>(stack: Stack, use: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    while (Number((await db.query('SELECT count(*) AS n FROM pending_likes')).rows[0].n) > 0)
-      await sleep(100);
+    return await use(db);
   } finally {
     await db.end();
   }
+}
+
+/** Waits for the likes given so far to be added to the memes' counts (they are applied in batches). */
+export function likesCounted(stack: Stack): Promise<void> {
+  return withDatabase(stack, async (db) => {
+    while (Number((await db.query('SELECT count(*) AS n FROM pending_likes')).rows[0].n) > 0)
+      await sleep(100);
+  });
+}
+
+/**
+ * The player joined a week before the frozen clock: the server stamps the real day, which put the
+ * profile's "Joined" date (and days in game) on the day the sheet was made.
+ */
+async function joinedBeforeTheClock(stack: Stack, tgId: number): Promise<void> {
+  await withDatabase(stack, (db) =>
+    db.query('UPDATE users SET created_at = $1 WHERE tg_id = $2', [JOINED_AT, tgId]),
+  );
 }
 
 /**
@@ -293,7 +311,8 @@ export async function walkScreens(
   await likesCounted(stack);
   await stack.forgetCached('airdrop:total-earned-coins');
   await at('airdrop', '/airdrop', () => page.getByTestId('airdrop-summary').waitFor());
-  await at('profile', '/profile', () => page.getByText('Credits left').waitFor());
+  await joinedBeforeTheClock(stack, PLAYER_TG_ID[theme]);
+  await at('profile', '/profile', () => page.getByText('Joined 11/20/2026').waitFor());
   await at('stickers', '/stickers', () => page.getByRole('heading', { name: 'Sticker packs' }).waitFor());
   await at('privacy', '/privacy', () => page.getByTestId('privacy-page').waitFor());
   await at('shared-meme', `/i/${shareId}`, () => page.locator('img').first().waitFor());

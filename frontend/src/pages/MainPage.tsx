@@ -27,27 +27,30 @@ export function MainPage() {
     <div className="page page--with-fab">
       <SwipeDeck />
 
-      <div className="main-credits">
-        <p className="main-credits__count" data-counter="credits">
-          <TicketIcon size={18} />
-          {isLimitReached(user.generationLimit)
-            ? t('main.noCredits')
-            : t('main.creditsLeft', { count: user.generationLimit })}
-        </p>
-        {isLimitReached(user.generationLimit) && (
-          <button type="button" className="button button--small" onClick={() => setPlans(true)}>
-            {t('payments.seeCreditPacks')}
-          </button>
-        )}
-      </div>
+      {/* Left of the Create button's place: nothing to tap sits under it. */}
+      <div className="main-foot">
+        <div className="main-credits">
+          <p className="main-credits__count" data-counter="credits">
+            <TicketIcon size={18} />
+            {isLimitReached(user.generationLimit)
+              ? t('main.noCredits')
+              : t('main.creditsLeft', { count: user.generationLimit })}
+          </p>
+          {isLimitReached(user.generationLimit) && (
+            <button type="button" className="button button--small" onClick={() => setPlans(true)}>
+              {t('payments.seeCreditPacks')}
+            </button>
+          )}
+        </div>
 
-      <div className="shortcuts">
-        <Link to="/airdrop" className="shortcut">
-          {t('menu.airdrop')}
-        </Link>
-        <Link to="/stickers" className="shortcut">
-          {t('menu.stickers')}
-        </Link>
+        <div className="shortcuts">
+          <Link to="/airdrop" className="shortcut">
+            {t('menu.airdrop')}
+          </Link>
+          <Link to="/stickers" className="shortcut">
+            {t('menu.stickers')}
+          </Link>
+        </div>
       </div>
 
       <FeedSection />
@@ -55,6 +58,7 @@ export function MainPage() {
       {!creating && (
         <CreateFab
           label={t('main.createButton')}
+          text={t('main.createShort')}
           onClick={() => {
             haptic.tap();
             setCreating(true);

@@ -9,6 +9,8 @@ import {
   type PromoCreateResponse,
 } from '@mememint/contracts';
 
+import { BalancesResponseDto } from '../../common/dto/balances-response.dto.js';
+
 /** `POST /api/v1/promocodes/` */
 export class CreatePromoCodeDto implements PromoCreateRequest {
   @ApiPropertyOptional({
@@ -28,6 +30,8 @@ export class PromoCreateResponseDto implements PromoCreateResponse {
 export class PromoApplyResponseDto implements PromoApplyResponse {
   @ApiProperty({ description: 'Credits granted' }) generationLimit!: number;
   @ApiProperty({ type: String, nullable: true }) promoDescription!: string | null;
+  @ApiProperty({ type: BalancesResponseDto, description: 'The balances after the grant' })
+  balances!: BalancesResponseDto;
 }
 
 export class PromoCodeResponseDto implements PromoCodeDto {

@@ -22,6 +22,7 @@ import {
   type SupportedLanguage,
 } from '@mememint/contracts';
 
+import { BalancesResponseDto } from '../../common/dto/balances-response.dto.js';
 import { type LocalizedText, localize } from '../../common/localized-text.js';
 import type { Quest } from '../entities/quest.entity.js';
 
@@ -49,6 +50,11 @@ export class QuestCheckResponseDto implements QuestCheckDto {
   @ApiProperty() done!: boolean;
   @ApiPropertyOptional({ type: QuestRewardDto, description: 'As granted, only the time it is granted' })
   reward?: QuestReward;
+  @ApiPropertyOptional({
+    type: BalancesResponseDto,
+    description: 'The balances after a reward that changed any',
+  })
+  balances?: BalancesResponseDto;
 }
 
 export function toQuestDto(

@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, IsOptional, Max, Min } from 'class-validator';
 import {
-  type BalanceDto,
   GIFT_KINDS,
   type GiftKind,
   type OpenedGiftDto,
@@ -15,6 +14,7 @@ import {
   type SwipesUsedDto,
 } from '@mememint/contracts';
 
+import { BalancesResponseDto } from '../../common/dto/balances-response.dto.js';
 import { FeedItemResponseDto } from '../../feed/dto/feed-item.dto.js';
 
 /** `GET /api/v1/swipes/?limit=` */
@@ -73,16 +73,6 @@ export class PendingGiftResponseDto implements PendingGiftDto {
 
 export class PendingGiftsResponseDto implements PendingGiftsDto {
   @ApiProperty({ type: [PendingGiftResponseDto] }) items!: PendingGiftResponseDto[];
-}
-
-export class BalancesResponseDto implements BalanceDto {
-  @ApiProperty() generationLimit!: number;
-  @ApiProperty() memeCoins!: number;
-  @ApiProperty() swipes!: number;
-  @ApiProperty({
-    description: 'The balances’ version: raised by every balance change; keep the highest seen',
-  })
-  balanceVersion!: number;
 }
 
 export class OpenedGiftResponseDto implements OpenedGiftDto {

@@ -27,9 +27,11 @@ export function AirdropSkeleton() {
 /** The linked wallet and the player's share of all earned coins (GET /v1/users/airdrop/). */
 export function AirdropSummary({ airdrop }: { airdrop: AirdropDto }) {
   const { t, i18n } = useTranslation();
-  const share = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 4 }).format(
-    airdrop.share,
-  );
+  // Three significant digits: 8.13 %, and a sliver still shows as one (0.000123 %), not 8.1301 %.
+  const share = new Intl.NumberFormat(i18n.language, {
+    style: 'percent',
+    maximumSignificantDigits: 3,
+  }).format(airdrop.share);
   return (
     <section className="section" data-testid="airdrop-summary">
       <AirdropProgress airdrop={airdrop} share={share} />

@@ -36,4 +36,17 @@ describe('the airdrop summary', () => {
     expect(await screen.findByText('Your share of the airdrop: 0%')).toBeInTheDocument();
     expect(screen.queryByTestId('airdrop-address')).toBeNull();
   });
+
+  // Three significant digits: 8.13%, not 8.1301%, and a sliver still shows.
+  it.each([
+    [10 / 123, 'Your share of the airdrop: 8.13%'],
+    [1.234e-6, 'Your share of the airdrop: 0.000123%'],
+  ])('shows a share of %d as "%s"', async (share, text) => {
+    server = await startApiServer(() => ({
+      status: 200,
+      body: { hasTon: false, address: null, coins: 10, totalCoins: 123, share },
+    }));
+    renderWithApp(<AirdropShare />, { baseUrl: server.baseUrl });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { addCredits, formatCoins, isLimitReached, swipeBar } from './format';
+import { formatCoins, isLimitReached, swipeBar } from './format';
 
 describe('formatCoins', () => {
   it.each([
@@ -36,9 +36,7 @@ describe('swipeBar', () => {
 });
 
 describe('credits', () => {
-  it('never go below 0 and below 1 the limit is reached', () => {
-    expect(addCredits(2, 5)).toBe(7);
-    expect(addCredits(1, -3)).toBe(0);
+  it('below 1 the limit is reached', () => {
     expect(isLimitReached(0)).toBe(true);
     expect(isLimitReached(1)).toBe(false);
   });

@@ -26,11 +26,7 @@ export function swipeBar(current: number): { current: number; max: number; fract
   return { current: value, max, fraction: value / max };
 }
 
-/** Credits never go below 0; below 1 the generation limit is reached (docs/SPEC.md §4). */
-export function addCredits(current: number, delta: number): number {
-  return Math.max(0, current + delta);
-}
-
+/** Below 1 credit the generation limit is reached (docs/SPEC.md §4). */
 export function isLimitReached(generationLimit: number): boolean {
   return generationLimit < 1;
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { i18n, setLanguage } from '../../i18n';
 import { startApiServer, type Handler } from '../../test/api-server';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp, TEST_USER } from '../../test/render';
 import { PromoCreateDialog } from './PromoCreateDialog';
 import { PromoEnterDialog } from './PromoEnterDialog';
 
@@ -15,6 +15,9 @@ afterEach(async () => {
   server = undefined;
   await i18n.changeLanguage('en');
 });
+
+/** The player's balances after a grant of 5 credits to TEST_USER's 3 (version 5). */
+const BALANCES = { generationLimit: 3 + 5, memeCoins: 0, swipes: 60, balanceVersion: 6 };
 
 async function renderEnter(handler: Handler) {
   server = await startApiServer(handler);
@@ -33,7 +36,10 @@ describe('PromoEnterDialog', () => {
   });
 
   it('after the first attempt a code under 6 characters shows the rule and makes no call', async () => {
-    await renderEnter(() => ({ status: 200, body: { generationLimit: 5, promoDescription: null } }));
+    await renderEnter(() => ({
+      status: 200,
+      body: { generationLimit: 5, promoDescription: null, balances: BALANCES },
+    }));
     const input = screen.getByRole('textbox');
     await userEvent.type(input, 'ABCDE');
     expect(screen.queryByText('Promo code must have at least 6 characters')).toBeNull();
@@ -51,10 +57,10 @@ describe('PromoEnterDialog', () => {
     expect(screen.queryByText('Promo code must have at least 6 characters')).toBeNull();
   });
 
-  it('applies a 6-character code, shows the grant and description, and adds the credits locally', async () => {
+  it('applies a 6-character code, shows the grant and description, and sets the answered balances', async () => {
     const view = await renderEnter(() => ({
       status: 200,
-      body: { generationLimit: 5, promoDescription: 'Welcome gift' },
+      body: { generationLimit: 5, promoDescription: 'Welcome gift', balances: BALANCES },
     }));
     await userEvent.type(screen.getByRole('textbox'), 'ABCDEF');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -62,6 +68,23 @@ describe('PromoEnterDialog', () => {
     expect(await screen.findByText('You received 5 generations')).toBeInTheDocument();
     expect(screen.getByText('Welcome gift')).toBeInTheDocument();
     expect(server!.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/promocodes/ABCDEF/']);
+    expect(view.user()).toMatchObject(BALANCES);
+  });
+
+  it('does not count the credits twice when the pushed balance came before the answer', async () => {
+    // The socket's push of the same grant (version 6) is already in the cache.
+    server = await startApiServer(() => ({
+      status: 200,
+      body: { generationLimit: 5, promoDescription: null, balances: BALANCES },
+    }));
+    const view = renderWithApp(<PromoEnterDialog onClose={() => undefined} />, {
+      baseUrl: server.baseUrl,
+      user: { ...TEST_USER, ...BALANCES },
+    });
+    await userEvent.type(screen.getByRole('textbox'), 'ABCDEF');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText('You received 5 generations')).toBeInTheDocument();
     expect(view.user()?.generationLimit).toBe(3 + 5);
   });
 

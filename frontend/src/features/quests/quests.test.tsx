@@ -63,6 +63,8 @@ async function renderQuests(check: Handler, user = TEST_USER) {
   return { view, state };
 }
 
+const BALANCES = { generationLimit: 3, memeCoins: 0, swipes: 60, balanceVersion: 6 };
+
 const quest = (kind: string) => within(screen.getByTestId(`quest-${kind}`));
 
 describe('the quest list', () => {
@@ -91,7 +93,10 @@ describe('the quest list', () => {
       if (req.path !== '/api/v1/tasks/check-task/1/') return { status: 404 };
       if (!member) return { status: 200, body: { done: false } };
       state.coins = 2000;
-      return { status: 200, body: { done: true, reward: { coins: 2000 } } };
+      return {
+        status: 200,
+        body: { done: true, reward: { coins: 2000 }, balances: { ...BALANCES, memeCoins: 2000 } },
+      };
     });
 
     await userEvent.click(quest('channel').getByRole('button', { name: 'Go' }));
@@ -115,6 +120,29 @@ describe('the quest list', () => {
       'GET /api/v1/tasks/check-task/1/',
       'GET /api/v1/tasks/check-task/1/',
     ]);
+  });
+
+  it('does not count the reward twice when the pushed balance came before the answer', async () => {
+    // The socket's push of the same grant (version 6) is already in the cache; the user's reload is
+    // held so that what the answer itself did is what the cache shows.
+    let releaseMe = () => undefined as void;
+    const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+    const pushed = { ...BALANCES, memeCoins: 2000 };
+    server = await startApiServer(async (req) => {
+      if (req.path === '/api/v1/tasks/') return { status: 200, body: { items: [FRIENDS] } };
+      if (req.path === '/api/v1/auth/me/') {
+        await meHeld;
+        return { status: 200, body: { ...TEST_USER, ...pushed, tasksCount: 1 } };
+      }
+      return { status: 200, body: { done: true, reward: { coins: 1500 }, balances: pushed } };
+    });
+    const view = renderWithApp(<QuestList />, { baseUrl: server.baseUrl, user: { ...TEST_USER, ...pushed } });
+    await screen.findByText('Invite 5 friends');
+    await userEvent.click(quest('invite_friends').getByRole('button', { name: 'Check' }));
+
+    expect(await quest('invite_friends').findByText('Done ✓')).toBeInTheDocument();
+    expect(view.user()).toMatchObject({ memeCoins: 2000, tasksCount: 1 });
+    releaseMe();
   });
 
   it('Telegram unavailable (503): its text in a toast, and the quest stays to check again', async () => {

@@ -1,8 +1,9 @@
 import type { RatingPeriod, RatingPlayersResponse } from '@mememint/contracts';
 import { LayoutGroup, m } from 'motion/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useOnScreen } from '../../lib/useOnScreen';
 import { useUser } from '../session';
 import { useRating } from './api/get-rating';
 import { MiniAvatar, playerName } from './Avatar';
@@ -16,9 +17,13 @@ import { TrophyIcon } from '../../ui/brand/game-icons';
 import { LoadMore } from '../../ui/LoadMore';
 import { QueryFallback } from '../../ui/QueryFallback';
 
+/** The bottom nav over the screen's foot: a row behind it is not in view. */
+const UNDER_NAV = '0px 0px -72px 0px';
+
 /**
  * A board of players (tabs me, global, squad): ranks move with an animation when an update reorders
- * them, and the player's own place stays pinned under the list. The global board is live.
+ * them, and the player's own place is pinned at the screen's foot while their row is not in view
+ * (not loaded, or scrolled away): never a second copy of a row on screen. The global board is live.
  */
 export function PlayerBoard({
   tab,
@@ -33,6 +38,9 @@ export function PlayerBoard({
   const { t } = useTranslation();
   const user = useUser();
   const board = useRating(tab, period);
+  const [myRow, setMyRow] = useState<HTMLLIElement | null>(null);
+  // Unknown (no IntersectionObserver): pinned, so the standing is never missing.
+  const myRowInView = useOnScreen(myRow, { threshold: 0.6, rootMargin: UNDER_NAV, fallback: false });
   useLiveRating(tab === 'global' ? 'global' : null, period, user.tgId);
   const pages = (board.data?.pages ?? []) as Array<RatingPlayersResponse | null>;
   // Arrows for the first page, the part a live update replaces.
@@ -49,7 +57,7 @@ export function PlayerBoard({
   const items = all.slice(podium.length);
   return (
     <div className="board" data-testid={`board-${tab}`}>
-      {podium.length > 0 && <Podium top={podium} myTgId={user.tgId} moves={moves} />}
+      {podium.length > 0 && <Podium top={podium} myTgId={user.tgId} moves={moves} myRow={setMyRow} />}
       {items.length ? (
         <LayoutGroup>
           <ol className="board__list">
@@ -57,6 +65,7 @@ export function PlayerBoard({
               <m.li
                 layout
                 key={entry.tgId}
+                ref={entry.tgId === user.tgId ? setMyRow : undefined}
                 className={`board__row${entry.tgId === user.tgId ? ' board__row--me' : ''}`}
                 data-testid="board-row"
                 transition={{ type: 'spring', stiffness: 500, damping: 40 }}
@@ -84,7 +93,7 @@ export function PlayerBoard({
         <EmptyState art={<TrophyIcon size={34} />} text={t('rating.empty')} />
       )}
       <LoadMore pages={board} />
-      {me && (
+      {me && !myRowInView && (
         <div className="board__mine" data-testid="my-standing">
           <MiniAvatar name={playerName(user)} photoUrl={user.photoUrl} size={32} />
           <span className="board__mine-name">{t('rating.you')}</span>

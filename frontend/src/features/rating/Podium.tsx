@@ -14,10 +14,13 @@ export function Podium({
   top,
   myTgId,
   moves,
+  myRow,
 }: {
   top: RatingPlayerEntry[];
   myTgId: number;
   moves: ReadonlyMap<number, RankMove>;
+  /** Gets the player's own place (whether it is on screen decides the pinned row). */
+  myRow?: (element: HTMLLIElement | null) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,6 +31,7 @@ export function Podium({
         return (
           <li
             key={entry.tgId}
+            ref={entry.tgId === myTgId ? myRow : undefined}
             className={`podium__place podium__place--${entry.rank}${entry.tgId === myTgId ? ' podium__place--me' : ''}`}
             data-testid="board-row"
           >

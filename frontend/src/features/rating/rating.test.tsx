@@ -1,10 +1,11 @@
 import type { RatingPlayerEntry, RatingWatchRequest } from '@mememint/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { RealtimeContext } from '../../lib/realtime';
 import { startApiServer } from '../../test/api-server';
 import { renderWithApp, TEST_USER } from '../../test/render';
+import { FakeObserver } from '../../test/fake-observer';
 import { startSocketServer } from '../../test/socket-server';
 import { PlayerBoard } from './PlayerBoard';
 
@@ -81,6 +82,31 @@ describe('PlayerBoard', () => {
 
     view.unmount();
     await waitFor(() => expect(watched).toEqual(['watch global week', 'unwatch global week']));
+  });
+
+  it('pins the player’s own row only while that row is out of view, never as a second copy on screen', async () => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    closers.push(async () => {
+      vi.unstubAllGlobals();
+    });
+    const api = await startApiServer(() => ({
+      status: 200,
+      body: {
+        items: [entry(1, 5, 50), entry(2, 6, 40), entry(3, 7, 30), entry(4, TEST_USER.tgId, 10)],
+        me: { rank: 4, score: 10 },
+      },
+    }));
+    closers.push(api.close);
+    renderWithApp(<PlayerBoard tab="global" period="week" />, { baseUrl: api.baseUrl });
+    const mine = (await screen.findByText(`@p${TEST_USER.tgId}`)).closest('li')!;
+    // Not known to be in view yet: pinned.
+    expect(screen.getByTestId('my-standing')).toHaveTextContent('#4');
+
+    FakeObserver.show(mine, true);
+    expect(screen.queryByTestId('my-standing')).toBeNull();
+    FakeObserver.show(mine, false);
+    expect(screen.getByTestId('my-standing')).toHaveTextContent('#4');
   });
 
   it('the squad tab outside a squad shows what the page gives instead', async () => {

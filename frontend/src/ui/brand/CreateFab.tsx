@@ -3,9 +3,10 @@ import './brand.css';
 
 /**
  * /main's Create action, always in reach: it floats above the bottom nav at the right (never behind
- * it, never below the fold). The app shell draws it without its label (`label` absent).
+ * it, never below the fold), `--fab-width` wide (what /main keeps clear under it). `label` names it,
+ * `text` is what it shows; the app shell draws it without either.
  */
-export function CreateFab({ label, onClick }: { label?: string; onClick?: () => void }) {
+export function CreateFab({ label, text, onClick }: { label?: string; text?: string; onClick?: () => void }) {
   if (label === undefined)
     return (
       <span className="create-fab create-fab--shell" aria-hidden>
@@ -21,7 +22,7 @@ export function CreateFab({ label, onClick }: { label?: string; onClick?: () => 
       onClick={onClick}
     >
       <PlusIcon size={24} />
-      <span className="create-fab__label">{label}</span>
+      <span className="create-fab__label">{text}</span>
     </button>
   );
 }

@@ -16,7 +16,7 @@ export function DataSaverSetting() {
       <input
         type="checkbox"
         role="switch"
-        className="setting-switch__input"
+        className="switch"
         checked={on}
         onChange={(event) => {
           haptic.select();

@@ -1,43 +1,15 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setDataSaver } from '../../lib/data-saver';
+import { FakeObserver } from '../../test/fake-observer';
 import { AnimatedMeme } from './AnimatedMeme';
 import { DataSaverSetting } from './DataSaverSetting';
 import { MemeVideo } from './MemeVideo';
 
 /** The videos told to play and not paused since (jsdom plays nothing itself). */
 let playing: Set<HTMLMediaElement>;
-
-/** A stand-in IntersectionObserver whose entries the test moves in and out of view. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  targets: Element[] = [];
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  disconnect() {
-    this.targets = [];
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  static show(target: Element, visible: boolean) {
-    for (const observer of FakeObserver.all)
-      if (observer.targets.includes(target))
-        act(() =>
-          observer.callback(
-            [{ target, isIntersecting: visible } as IntersectionObserverEntry],
-            observer as unknown as IntersectionObserver,
-          ),
-        );
-  }
-}
 
 function setConnection(connection: { saveData?: boolean; effectiveType?: string } | undefined) {
   Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });

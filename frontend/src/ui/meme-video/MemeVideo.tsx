@@ -2,28 +2,10 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAutoplay } from '../../lib/data-saver';
+import { useOnScreen } from '../../lib/useOnScreen';
 import './meme-video.css';
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
-
-/** Whether at least half of `element` is on screen (always, where there is no IntersectionObserver). */
-function useOnScreen(element: HTMLElement | null, watch: boolean): boolean {
-  const [onScreen, setOnScreen] = useState(false);
-  useEffect(() => {
-    if (!watch || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setOnScreen(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => setOnScreen(entries.some((entry) => entry.isIntersecting)),
-      { threshold: 0.5 },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, watch]);
-  return onScreen;
-}
 
 export interface MemeVideoProps {
   /** The MP4 (H.264, faststart). */
@@ -48,7 +30,8 @@ export function MemeVideo({ src, durationMs, active, tappable = true }: MemeVide
   const { t } = useTranslation();
   const autoplay = useAutoplay();
   const [box, setBox] = useState<HTMLSpanElement | null>(null);
-  const onScreen = useOnScreen(box, active === undefined);
+  // At least half on screen (always, where there is no IntersectionObserver).
+  const onScreen = useOnScreen(box, { threshold: 0.5, fallback: true }, active === undefined);
   const inView = active ?? onScreen;
   // The player tapped play on a poster: it plays while in view, as if autoplay were on.
   const [chosen, setChosen] = useState(false);

@@ -1,11 +1,10 @@
 import type { PromoApplyResponse } from '@mememint/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import type { MutationConfig } from '../../../lib/react-query';
-import { addCredits } from '../../balance';
-import { sessionKeys, useUpdateUser } from '../../session';
+import { useUpdateUser } from '../../session';
 
 /** POST /v1/promocodes/{code}/ */
 export function applyPromo(client: ApiClient, code: string): Promise<PromoApplyResponse> {
@@ -13,18 +12,16 @@ export function applyPromo(client: ApiClient, code: string): Promise<PromoApplyR
 }
 
 /**
- * Applies a code and adds the granted credits to the cached user at once (docs/SPEC.md §4), then takes the
- * server's word on it: the pushed `balance` may have arrived first and already counted them.
+ * Applies a code and sets the balances it answers on the cached user by their version (the pushed
+ * `balance` may have arrived first and already counted the credits: adding them again would count twice).
  */
 export function useApplyPromo(config: MutationConfig<PromoApplyResponse, string> = {}) {
   const client = useApiClient();
-  const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
   return useMutation({
     mutationFn: (code: string) => applyPromo(client, code),
     onSuccess: (answer, ...rest) => {
-      updateUser((user) => ({ generationLimit: addCredits(user.generationLimit, answer.generationLimit) }));
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+      updateUser(() => answer.balances);
       config.onSuccess?.(answer, ...rest);
     },
   });

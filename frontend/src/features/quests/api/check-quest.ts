@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 import type { MutationConfig } from '../../../lib/react-query';
-import { addCredits } from '../../balance';
 import { sessionKeys, useUpdateUser } from '../../session';
 import { questKeys } from './keys';
 
@@ -13,7 +12,10 @@ export function checkQuest(client: ApiClient, id: number): Promise<QuestCheckDto
   return client.get<QuestCheckDto>(`/v1/tasks/check-task/${id}/`);
 }
 
-/** Checks a quest; a passed one is marked done, its reward added to the user, and the user reloaded. */
+/**
+ * Checks a quest; a passed one is marked done, the balances its reward answers set on the user by their
+ * version (a pushed `balance` may have counted the reward already), and the user reloaded for `tasksCount`.
+ */
 export function useCheckQuest(config: MutationConfig<QuestCheckDto, number> = {}) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -29,14 +31,10 @@ export function useCheckQuest(config: MutationConfig<QuestCheckDto, number> = {}
               items: list.items.map((quest) => (quest.id === id ? { ...quest, done: true } : quest)),
             },
         );
-        const reward = answer.reward;
+        const { reward, balances } = answer;
         if (reward) {
-          // At once (the top menu counts the coins up), then the server's word on it.
-          updateUser((user) => ({
-            memeCoins: user.memeCoins + (reward.coins ?? 0),
-            generationLimit: addCredits(user.generationLimit, reward.credits ?? 0),
-            tasksCount: user.tasksCount + 1,
-          }));
+          // At once (the top menu counts the coins up), then the server's word on the count.
+          updateUser((user) => ({ ...balances, tasksCount: user.tasksCount + 1 }));
           void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
         }
       }
