@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -9,7 +8,12 @@ import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import * as clips from './helpers/clips.js';
-import { type WorkerProcess, startInferenceWorker } from './helpers/inference-worker.js';
+import {
+  type AnimationSetup,
+  generateMeme,
+  startAnimationSetup,
+  uploadTestClip,
+} from './helpers/animation-setup.js';
 import { type Player, bearer, download, me, newPlayer, photo, requestGeneration } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
@@ -32,7 +36,7 @@ function bandDifference(a: Buffer, b: Buffer, width: number, top: number, bottom
  */
 describe('editing and swapping into animated memes through a real inference worker', () => {
   let t: TestApp;
-  let worker: WorkerProcess;
+  let setup: AnimationSetup;
   let folder: string;
   let template: TemplateDto;
   let player: Player;
@@ -59,35 +63,20 @@ describe('editing and swapping into animated memes through a real inference work
       env: { ADMIN_TG_IDS: String(adminTgId), RATE_LIMIT_CAPTIONS_PER_PLAYER: '2' },
     });
     await t.app.listen(0, '127.0.0.1');
-    worker = await startInferenceWorker(t.config);
-    folder = await mkdtemp(path.join(os.tmpdir(), 'mememint-e2e-edits-'));
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    const adminSocket = await connect(admin);
-    const gif = await clips.makeClip(folder, { name: 'pan', format: 'gif', fps: 10, seconds: 1.2 });
-    const uploaded = await request(t.server)
-      .post('/api/v1/memes/generations/templates/')
-      .set(bearer(admin))
-      .field('title', 'Clip to edit')
-      .field('caption', 'Top words\nBottom words')
-      .attach('image', await readFile(gif), 'pan.gif')
-      .expect(201);
-    const id = (uploaded.body as TemplateDto).id;
-    await adminSocket.until('template:analysed', (event) => event.templateId === id && event.enabled);
-    template = (await request(t.server).get(`/api/v1/admin/templates/${id}/`).set(bearer(admin)).expect(200))
-      .body as TemplateDto;
+    setup = await startAnimationSetup(t, adminTgId);
+    folder = setup.folder;
+    const clip = { name: 'pan', format: 'gif', fps: 10, seconds: 1.2 } as const;
+    template = await uploadTestClip(t, setup, clip, 'Top words\nBottom words');
 
     player = await newPlayer(t.server, t.config);
     socket = await connect(player);
-    const res = await requestGeneration(t.server, player, { templateId: id }, photo('portrait-04.jpg'));
-    expect(res.status).toBe(201);
-    meme = (await socket.until('generation:done', (event) => event.id === res.body.id)).meme;
+    meme = await generateMeme(t, player, socket, template.id);
     expect(meme).toMatchObject({ kind: 'animation', text: 'Top words\nBottom words' });
   });
   afterAll(async () => {
     for (const recorder of sockets) recorder.close();
-    await worker?.stop();
+    await setup?.close();
     await t?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
   });
 
   it('renders the video again for a new caption: progress on the socket, a new labelled MP4, the old one gone, limited like still edits', async () => {

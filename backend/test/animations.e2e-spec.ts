@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -9,7 +8,7 @@ import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { clipFrame, makeClip } from './helpers/clips.js';
-import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
+import { type AnimationSetup, startAnimationSetup, uploadTemplate } from './helpers/animation-setup.js';
 import { bearer, download, me, newPlayer, photo, type Player, requestGeneration } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
@@ -41,9 +40,8 @@ function meanDifference(
 
 describe('animated templates and memes through a real inference worker', () => {
   let t: TestApp;
-  let worker: WorkerProcess;
+  let setup: AnimationSetup;
   let admin: Player;
-  let adminSocket: SocketRecorder;
   let folder: string;
   const sockets: SocketRecorder[] = [];
   const adminTgId = newTgId();
@@ -55,19 +53,17 @@ describe('animated templates and memes through a real inference worker', () => {
     return socket;
   };
   const upload = (bytes: Buffer, name: string, as: Player = admin) =>
-    request(t.server)
-      .post('/api/v1/memes/generations/templates/')
-      .set(bearer(as))
-      .field('title', `Clip ${name}`)
-      .field('caption', 'Top\nBottom')
-      .attach('image', bytes, name);
+    uploadTemplate(t.server, as, bytes, name);
 
   /** Uploads a clip and waits for its analysis: answered at once as pending, enabled when faces are found. */
   async function uploadAnimation(file: string): Promise<TemplateDto> {
     const res = await upload(await readFile(file), path.basename(file)).expect(201);
     const pending = res.body as TemplateDto;
     expect(pending).toMatchObject({ kind: 'animation', analysis: 'pending', faces: [] });
-    const analysed = await adminSocket.until('template:analysed', (event) => event.templateId === pending.id);
+    const analysed = await setup.adminSocket.until(
+      'template:analysed',
+      (event) => event.templateId === pending.id,
+    );
     expect(analysed).toMatchObject({ analysis: 'ready', enabled: true });
     const listed = await request(t.server)
       .get(`/api/v1/admin/templates/${pending.id}/`)
@@ -79,16 +75,13 @@ describe('animated templates and memes through a real inference worker', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_TG_IDS: String(adminTgId) } });
     await t.app.listen(0, '127.0.0.1');
-    worker = await startInferenceWorker(t.config);
-    admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    adminSocket = await connect(admin);
-    folder = await mkdtemp(path.join(os.tmpdir(), 'mememint-e2e-clips-'));
+    setup = await startAnimationSetup(t, adminTgId);
+    ({ admin, folder } = setup);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await worker?.stop();
+    await setup?.close();
     await t?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
   });
 
   it('takes an animated GIF: pending at once, then analysed into a face track and enabled', async () => {

@@ -1,24 +1,22 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import {
-  AI_DIGITAL_SOURCE_TYPE,
-  type MemeDto,
-  type StickerPackDto,
-  type TemplateDto,
-} from '@mememint/contracts';
+import { AI_DIGITAL_SOURCE_TYPE, type MemeDto, type StickerPackDto } from '@mememint/contracts';
 import { packagedBinary, probeVideo } from '@mememint/media';
 import request from 'supertest';
 
 import { MediaKeys } from '../src/media/media-keys.js';
-import { makeClip } from './helpers/clips.js';
 import { createTelegramTestApp, type TelegramTestApp } from './helpers/fake-telegram.js';
-import { startInferenceWorker, type WorkerProcess } from './helpers/inference-worker.js';
-import { bearer, newPlayer, photo, type Player, requestGeneration, uploadMeme } from './helpers/memes.js';
+import {
+  type AnimationSetup,
+  generateMeme,
+  startAnimationSetup,
+  uploadTestClip,
+} from './helpers/animation-setup.js';
+import { bearer, newPlayer, photo, type Player, uploadMeme } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
 import { newTgId } from './helpers/telegram-login.js';
 
@@ -49,7 +47,7 @@ async function firstFrameAlpha(file: string, width: number, height: number): Pro
  */
 describe('video stickers from animated memes', () => {
   let t: TelegramTestApp;
-  let worker: WorkerProcess;
+  let setup: AnimationSetup;
   let folder: string;
   let player: Player;
   let animated: MemeDto;
@@ -60,41 +58,21 @@ describe('video stickers from animated memes', () => {
     t = await createTelegramTestApp({
       env: { TELEGRAM_API_MAX_ATTEMPTS: '1', ADMIN_TG_IDS: String(adminTgId) },
     });
-    worker = await startInferenceWorker(t.config);
-    folder = await mkdtemp(path.join(os.tmpdir(), 'mememint-e2e-video-stickers-'));
-    const admin = await newPlayer(t.server, t.config, { tgId: adminTgId });
-    const adminSocket = await SocketRecorder.connect(t.server, admin.token);
+    setup = await startAnimationSetup(t, adminTgId);
+    folder = setup.folder;
     // 4 s at 10 fps: longer than a video sticker may be, so its sticker is trimmed to 3 s.
-    const clip = await makeClip(folder, { name: 'pan', format: 'gif', fps: 10, seconds: 4 });
-    const uploaded = await request(t.server)
-      .post('/api/v1/memes/generations/templates/')
-      .set(bearer(admin))
-      .field('title', 'Pan')
-      .field('caption', 'Top\nBottom')
-      .attach('image', await readFile(clip), 'pan.gif')
-      .expect(201);
-    const template = uploaded.body as TemplateDto;
-    await adminSocket.until('template:analysed', (event) => event.templateId === template.id);
-    adminSocket.close();
+    const template = await uploadTestClip(t, setup, { name: 'pan', format: 'gif', fps: 10, seconds: 4 });
 
     player = await newPlayer(t.server, t.config);
     const socket = await SocketRecorder.connect(t.server, player.token);
-    const res = await requestGeneration(
-      t.server,
-      player,
-      { templateId: template.id },
-      photo('portrait-04.jpg'),
-    );
-    expect(res.status).toBe(201);
-    animated = (await socket.until('generation:done', (event) => event.id === res.body.id)).meme;
+    animated = await generateMeme(t, player, socket, template.id);
     socket.close();
     expect(animated.kind).toBe('animation');
     still = await uploadMeme(t.server, player, photo('portrait-05.jpg'), 'still');
   });
   afterAll(async () => {
-    await worker?.stop();
+    await setup?.close();
     await t?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
   });
 
   const create = (body: object) => request(t.server).post('/api/v1/stickers/').set(bearer(player)).send(body);

@@ -21,6 +21,7 @@ import { analyseAnimation } from './animation-analysis.js';
 import { videoSticker } from '../sticker/video-sticker.js';
 import { recaptionAnimation } from './animation-recaption.js';
 import { runAnimationSwap } from './animation-swap.js';
+import { storeRendered } from './rendered-animation.js';
 
 export type AnimationQueueData = QueueJob<typeof ANIMATION_QUEUE>['data'];
 type AnalyseAnimationJob = Bull.Job<JobData<typeof ANIMATION_QUEUE, typeof ANALYSE_ANIMATION_JOB>>;
@@ -106,10 +107,8 @@ async function processSwapAnimation(
     ),
   );
   await job.progress({ stage: 'store', progress: 95 });
-  await Promise.all([
-    media.write(data.videoResultKey, result.video),
-    media.write(data.resultKey, result.poster),
-    media.write(data.thumbnailKey, result.thumbnail),
+  const [stored] = await Promise.all([
+    storeRendered(media, data, result),
     ...(data.plainVideoKey && result.plainVideo ? [media.write(data.plainVideoKey, result.plainVideo)] : []),
     ...(data.tracksResultKey
       ? [
@@ -124,18 +123,11 @@ async function processSwapAnimation(
   ]);
   await job.progress({ stage: 'done', progress: 100 });
   return {
-    resultKey: data.resultKey,
-    thumbnailKey: data.thumbnailKey,
-    videoKey: data.videoResultKey,
+    ...stored,
     ...(data.plainVideoKey && result.plainVideo ? { plainKey: data.plainVideoKey } : {}),
-    frameCount: result.frameCount,
-    durationMs: result.durationMs,
-    width: result.width,
-    height: result.height,
     faces: result.faces,
     faceIndexes: result.faceIndexes,
     ...(result.nsfw ? { nsfw: result.nsfw } : {}),
-    timings: result.timings,
   };
 }
 
@@ -151,23 +143,9 @@ async function processRecaptionAnimation(
     recaptionAnimation(plain, data.text, (progress) => job.progress(progress)),
   );
   await job.progress({ stage: 'store', progress: 95 });
-  await Promise.all([
-    media.write(data.videoResultKey, result.video),
-    media.write(data.resultKey, result.poster),
-    media.write(data.thumbnailKey, result.thumbnail),
-  ]);
+  const stored = await storeRendered(media, data, result);
   await job.progress({ stage: 'done', progress: 100 });
-  return {
-    resultKey: data.resultKey,
-    thumbnailKey: data.thumbnailKey,
-    videoKey: data.videoResultKey,
-    frameCount: result.frameCount,
-    durationMs: result.durationMs,
-    width: result.width,
-    height: result.height,
-    faces: [],
-    timings: result.timings,
-  };
+  return { ...stored, faces: [] };
 }
 
 /** An animated meme as a video sticker WEBM, screened on the way; the backend's stickers job waits for it. */

@@ -1,30 +1,15 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { ANIMATION_MAX_FPS } from '@mememint/contracts';
 import { probeVideo } from '@mememint/media';
 
-import { AI_LABEL_XMP } from '../image/ai-label.js';
-import { encodeResult } from '../image/encode.js';
 import type { ProgressListener } from '../pipeline.js';
 import type { RgbImage } from '../types.js';
 import { inTempFolder } from './animation-analysis.js';
 import { applyCaption, captionOverlay } from './caption-overlay.js';
 import { encodeFrames, readFrames } from './ffmpeg.js';
-import { withMp4Xmp } from './mp4-xmp.js';
-
-export interface RecaptionedAnimation {
-  /** MP4 (H.264, yuv420p, faststart), labelled as AI-made (XMP in a `uuid` box) like a swap's result. */
-  video: Buffer;
-  /** Its first frame, JPEG, and a WEBP thumbnail (both labelled). */
-  poster: Buffer;
-  thumbnail: Buffer;
-  width: number;
-  height: number;
-  frameCount: number;
-  durationMs: number;
-  timings: Record<string, number>;
-}
+import { renderedMedia, type RenderedAnimation } from './rendered-animation.js';
 
 /** Progress of the frames: from 5 % (the caption is drawn) to 90 % (every frame encoded). */
 const FRAMES_FROM = 5;
@@ -39,7 +24,7 @@ export async function recaptionAnimation(
   plain: Uint8Array,
   text: string,
   onProgress?: ProgressListener,
-): Promise<RecaptionedAnimation> {
+): Promise<RenderedAnimation> {
   return inTempFolder(async (folder) => {
     const timings: Record<string, number> = {};
     let started = performance.now();
@@ -72,15 +57,10 @@ export async function recaptionAnimation(
     if (!first) throw new Error('the caption-less clip has no frame');
     started = performance.now();
     await onProgress?.({ stage: 'encode', progress: FRAMES_TO });
-    const [video, { image: poster, thumbnail }] = await Promise.all([
-      readFile(output).then((mp4) => withMp4Xmp(mp4, AI_LABEL_XMP)),
-      encodeResult(first),
-    ]);
+    const rendered = await renderedMedia(output, first);
     timings.encode = Math.round(performance.now() - started);
     return {
-      video,
-      poster,
-      thumbnail,
+      ...rendered,
       width,
       height,
       frameCount,

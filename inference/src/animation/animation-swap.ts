@@ -24,6 +24,7 @@ import { encodeResult } from '../image/encode.js';
 import type { ProgressListener } from '../pipeline.js';
 import { FrameScreen } from '../nsfw/nsfw-screen.js';
 import { swapFace } from '../swap/face-swap.js';
+import { sourceArea as faceSourceArea } from '../swap/source-area.js';
 import type { FaceMesh, RgbImage } from '../types.js';
 import { ANIMATION_ANALYSIS_FORMAT, inTempFolder } from './animation-analysis.js';
 import { applyCaption, captionOverlay } from './caption-overlay.js';
@@ -121,6 +122,8 @@ export async function runAnimationSwap(
   const chosen = chooseTracks(record, request.faces ?? 'largest');
   const source = await sourceFace(request, config);
   const overlay = await captionOverlay(request.text ?? '', record.width, record.height);
+  // The face photo's side of the swap that every frame shares.
+  const sourceArea = faceSourceArea(source.image, source.mesh.points);
   timings.prepare = Math.round(performance.now() - started);
   started = performance.now();
   // Each track's landmarks smoothed over the whole track (no lag, no one-frame slips).
@@ -155,7 +158,10 @@ export async function runAnimationSwap(
         // Where the face is not seen, the frame stays the template's own.
         if (!points) return;
         colours[i]!.frame(index / record.fps);
-        swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh, { track: colours[i] });
+        swapFace(frame, { points, faceScore: 1 }, source.image, source.mesh, {
+          track: colours[i],
+          sourceArea,
+        });
       });
       // A copy: the encoder's pipe still holds the bytes it was given while the caption is laid.
       await plainEncoder?.write({ ...frame, data: Uint8Array.from(frame.data) });

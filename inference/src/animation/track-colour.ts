@@ -15,11 +15,11 @@ export const SMOOTHING_SECONDS = 0.5;
 const TONE_ON = 0.6;
 const TONE_OFF = 0.4;
 /**
- * The light stage measures on every LIGHT_EVERY-th frame of the track (its robust statistics cost about a
- * tenth of a frame's swap; the smoothed offset changes little in between) and on frames where the track
- * has no offset yet.
+ * The stages measure on every MEASURE_EVERY-th frame of the track (the light's robust statistics cost about
+ * a tenth of a frame's swap, the skins' and the tone's a few percent; the smoothed values change little in
+ * between) and on frames where the track has no value yet.
  */
-export const LIGHT_EVERY = 3;
+export const MEASURE_EVERY = 3;
 
 type Vector = number[];
 
@@ -55,6 +55,17 @@ export class TrackColour implements TrackStatistics {
     return 1 - Math.exp(-Math.max(0, this.time - since) / this.seconds);
   }
 
+  /** Whether this frame measures `key`: every MEASURE_EVERY-th frame, and until it has a value. */
+  private measures(key: string): boolean {
+    return !this.values.has(key) || (this.frames - 1) % MEASURE_EVERY === 0;
+  }
+
+  /** The smoothed statistics of `key`, measured on this frame when it measures. */
+  private stats(key: string, measure: () => ChannelStats): ChannelStats {
+    if (!this.measures(key)) return vectorStats(this.values.get(key)!.value);
+    return vectorStats(this.smooth(key, statsVector(measure()))!);
+  }
+
   private smooth(key: string, measured: Vector | null): Vector | null {
     const kept = this.values.get(key);
     if (!measured) return kept ? [...kept.value] : null;
@@ -68,28 +79,33 @@ export class TrackColour implements TrackStatistics {
     return [...kept.value];
   }
 
-  targetSkin(measured: ChannelStats): ChannelStats {
-    return vectorStats(this.smooth('target', statsVector(measured))!);
+  targetSkin(measure: () => ChannelStats): ChannelStats {
+    return this.stats('target', measure);
   }
 
-  faceSkin(measured: ChannelStats): ChannelStats {
-    return vectorStats(this.smooth('face', statsVector(measured))!);
+  faceSkin(measure: () => ChannelStats): ChannelStats {
+    return this.stats('face', measure);
   }
 
   light(measure: () => number | null): number | null {
-    const kept = this.values.get('light');
-    if (kept && (this.frames - 1) % LIGHT_EVERY !== 0) return kept.value[0]!;
+    if (!this.measures('light')) return this.values.get('light')!.value[0]!;
     const measured = measure();
     return this.smooth('light', measured === null ? null : [measured])?.[0] ?? null;
   }
 
-  tone(measured: Tone | null): Tone | null {
+  tone(measure: () => Tone | null): Tone | null {
+    if (this.measures('monochrome')) this.measureTone(measure());
+    const tone = this.values.get('tone')?.value;
+    if (!this.monochrome || !tone) return null;
+    return { a: [tone[0]!, tone[1]!], b: [tone[2]!, tone[3]!] };
+  }
+
+  /** A tone measurement moves the monochrome share (decided with hysteresis) and the tone itself. */
+  private measureTone(measured: Tone | null): void {
     const seen = measured ? 1 : 0;
     this.monochromeShare = this.smooth('monochrome', [seen])![0]!;
     if (this.monochromeShare >= TONE_ON) this.monochrome = true;
     else if (this.monochromeShare < TONE_OFF) this.monochrome = false;
-    const tone = this.smooth('tone', measured ? [...measured.a, ...measured.b] : null);
-    if (!this.monochrome || !tone) return null;
-    return { a: [tone[0]!, tone[1]!], b: [tone[2]!, tone[3]!] };
+    this.smooth('tone', measured ? [...measured.a, ...measured.b] : null);
   }
 }

@@ -57,6 +57,19 @@ export function zoneCapsules(target: Float32Array, faceWidth: number): Capsule[]
   }));
 }
 
+/**
+ * The capsule's bounding box grown by `reach` pixels, clipped to `region`; null when it is narrower or
+ * shorter than `least` pixels there.
+ */
+export function capsuleBox(capsule: Capsule, reach: number, region: Region, least = 1): Region | null {
+  const { a, b } = capsule;
+  const x0 = Math.max(region.x, Math.floor(Math.min(a.x, b.x) - reach));
+  const y0 = Math.max(region.y, Math.floor(Math.min(a.y, b.y) - reach));
+  const x1 = Math.min(region.x + region.width, Math.ceil(Math.max(a.x, b.x) + reach));
+  const y1 = Math.min(region.y + region.height, Math.ceil(Math.max(a.y, b.y) + reach));
+  return x1 - x0 < least || y1 - y0 < least ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
 /** The capsule's 0–1 weight over `box` (image coordinates): 1 along its middle, 0 at its radius. */
 export function capsuleWeight({ a, b, radius }: Capsule, box: Region): Float32Array {
   const weight = new Float32Array(box.width * box.height);
@@ -121,13 +134,8 @@ export function keepExpressionDetail(
   const radius = Math.max(1, Math.round(DETAIL_RADIUS * faceWidth));
   for (const capsule of zoneCapsules(target, faceWidth)) {
     // The capsule's box and the blur's reach (4 box passes of `radius`) round it, inside the region.
-    const reach = capsule.radius + 4 * radius + 1;
-    const x0 = Math.max(region.x, Math.floor(Math.min(capsule.a.x, capsule.b.x) - reach));
-    const y0 = Math.max(region.y, Math.floor(Math.min(capsule.a.y, capsule.b.y) - reach));
-    const x1 = Math.min(region.x + region.width, Math.ceil(Math.max(capsule.a.x, capsule.b.x) + reach));
-    const y1 = Math.min(region.y + region.height, Math.ceil(Math.max(capsule.a.y, capsule.b.y) + reach));
-    if (x1 - x0 < 3 || y1 - y0 < 3) continue;
-    const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    const box = capsuleBox(capsule, capsule.radius + 4 * radius + 1, region, 3);
+    if (!box) continue;
     const weight = capsuleWeight(capsule, box);
     const faceL = new Float32Array(weight.length);
     const templateL = new Float32Array(weight.length);

@@ -29,7 +29,7 @@ import { fillUnusable, validSourceArea } from './source-area.js';
 import { enlarge, enlargedMesh, reduceChange, supersamplingFactor } from './supersample.js';
 import { targetFrames } from './target-glasses.js';
 import type { TrackStatistics } from './track-statistics.js';
-import { warpPiecewiseAffine } from './warp.js';
+import { type SourceMask, warpPiecewiseAffine } from './warp.js';
 import { expandChange, reducedMesh, reduceRegion, reducedSize, workingScale } from './working-scale.js';
 import { expressionWeight, fineDetail } from './fine-detail.js';
 
@@ -51,6 +51,11 @@ export interface SwapOptions {
    * track) instead of from this frame alone, so the face does not flicker (see `TrackStatistics`).
    */
   track?: TrackStatistics;
+  /**
+   * The face photo's usable area (`sourceArea`), when the caller swaps the same photo many times (an
+   * animation's frames): computed once on the photo's own triangulation instead of on every target's.
+   */
+  sourceArea?: SourceMask;
   /** The widest face worked at its own size; wider ones are swapped reduced to it (0 or none: off). */
   workingWidth?: number;
 }
@@ -95,7 +100,7 @@ export function swapFaceInto(
   const hull = featureHull(targetMesh.points);
   let mask = blendMask(dest, hull, features, region, faceWidth, FEATHER);
 
-  const valid = validSourceArea(source, sourceMesh.points, triangles);
+  const valid = options.sourceArea ?? validSourceArea(source, sourceMesh.points, triangles);
   const plan = mirrorPlan(sourceMesh.points, dest, triangles, region, faceWidth);
   const weights = plan?.weights;
   const warped = new Float32Array(region.width * region.height * 3);
@@ -124,7 +129,7 @@ export function swapFaceInto(
   for (let m = 0; m < covered.length; m++) if (covered[m] > 0) written[m] = 1;
   rgbToLab(warped, written);
   const track = options.track;
-  const faceSkin = track ? track.faceSkin(skinStats(warped, skin)) : skinStats(warped, skin);
+  const faceSkin = track ? track.faceSkin(() => skinStats(warped, skin)) : skinStats(warped, skin);
   fillUnusable(warped, covered, region, faceSkin, faceWidth);
   // From here on `covered` says how much of the face is kept: all of it but forehead hair.
   for (let m = 0; m < covered.length; m++) covered[m] = written[m];
@@ -146,7 +151,7 @@ export function swapFaceInto(
   // The target in L*a*b* where it is measured: its skin, the fade, where hair may be, its eyes and lips.
   const targetLab = copyRegion(image, region, measured);
   rgbToLab(targetLab, measured);
-  const targetSkin = track ? track.targetSkin(skinStats(targetLab, skin)) : skinStats(targetLab, skin);
+  const targetSkin = track ? track.targetSkin(() => skinStats(targetLab, skin)) : skinStats(targetLab, skin);
   keepHair(warped, faceSkin, targetLab, targetSkin, zones, region, faceWidth, covered);
   transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetMesh.points, region, faceWidth);
   const size = [region.width, region.height, faceWidth] as const;
@@ -170,7 +175,8 @@ export function swapFaceInto(
   // The template's expression creases (a frown, a wrinkled nose), as mixed gradients of the fine detail.
   keepExpressionDetail(warped, image, targetMesh.points, written, features, region, faceWidth);
   // A grayscale or sepia template: the face takes its tone (no pink lips or eyes in a black-and-white picture).
-  const tone = track ? track.tone(monochromeTone(targetLab, measured)) : monochromeTone(targetLab, measured);
+  const measureTone = () => monochromeTone(targetLab, measured);
+  const tone = track ? track.tone(measureTone) : measureTone();
   if (tone) applyTone(warped, written, tone);
   labToRgb(warped, written);
   return { region, alpha: blendInto(image, region, warped, mask, covered) };

@@ -1,13 +1,13 @@
 import { CHEEKS } from '../landmarks/mesh-indices.js';
 import type { FaceMesh, RgbImage } from '../types.js';
 import { point, triangulate } from './geometry.js';
-import { capsuleWeight, zoneCapsules } from './expression-detail.js';
+import { capsuleBox, capsuleWeight, zoneCapsules } from './expression-detail.js';
 import { mirrorPlan } from './mirror-fill.js';
 import { destinationPoints } from './placement.js';
 import type { Region } from './region.js';
 import { validSourceArea } from './source-area.js';
 import { warpPiecewiseAffine } from './warp.js';
-import { reduceValues, taps, type Reduced } from './working-scale.js';
+import { reduceValues, taps, upsample, type Reduced } from './working-scale.js';
 
 const smooth = (t: number) => t * t * (3 - 2 * t);
 
@@ -58,31 +58,11 @@ export function fineDetail(
   const lowLuma = reduceValues(weighted, region.width, region.height, 1, size);
   const xs = taps(region.width, size.width);
   const ys = taps(region.height, size.height);
+  const sumWeight = upsample(lowWeight, size.width, xs, ys, 1, weight);
+  const sumLuma = upsample(lowLuma, size.width, xs, ys, 1, weight);
   const detail = new Float32Array(alpha.length);
-  for (let row = 0, m = 0; row < region.height; row++) {
-    const y0 = ys.low[row] * size.width;
-    const y1 = ys.high[row] * size.width;
-    const fy = ys.t[row];
-    for (let col = 0; col < region.width; col++, m++) {
-      if (weight[m] === 0) continue;
-      const x0 = xs.low[col];
-      const x1 = xs.high[col];
-      const fx = xs.t[col];
-      const w00 = (1 - fx) * (1 - fy);
-      const w01 = fx * (1 - fy);
-      const w10 = (1 - fx) * fy;
-      const w11 = fx * fy;
-      const sumWeight =
-        lowWeight[y0 + x0] * w00 +
-        lowWeight[y0 + x1] * w01 +
-        lowWeight[y1 + x0] * w10 +
-        lowWeight[y1 + x1] * w11;
-      if (sumWeight <= 1e-6) continue;
-      const sumLuma =
-        lowLuma[y0 + x0] * w00 + lowLuma[y0 + x1] * w01 + lowLuma[y1 + x0] * w10 + lowLuma[y1 + x1] * w11;
-      detail[m] = weight[m] * (luma[m] - sumLuma / sumWeight);
-    }
-  }
+  for (let m = 0; m < alpha.length; m++)
+    if (weight[m] > 0 && sumWeight[m] > 1e-6) detail[m] = weight[m] * (luma[m] - sumLuma[m] / sumWeight[m]);
   return detail;
 }
 
@@ -94,13 +74,8 @@ export function fineDetail(
 export function expressionWeight(target: Float32Array, faceWidth: number, region: Region): Float32Array {
   const weight = new Float32Array(region.width * region.height);
   for (const capsule of zoneCapsules(target, faceWidth)) {
-    const reach = capsule.radius + 1;
-    const x0 = Math.max(region.x, Math.floor(Math.min(capsule.a.x, capsule.b.x) - reach));
-    const y0 = Math.max(region.y, Math.floor(Math.min(capsule.a.y, capsule.b.y) - reach));
-    const x1 = Math.min(region.x + region.width, Math.ceil(Math.max(capsule.a.x, capsule.b.x) + reach));
-    const y1 = Math.min(region.y + region.height, Math.ceil(Math.max(capsule.a.y, capsule.b.y) + reach));
-    if (x1 <= x0 || y1 <= y0) continue;
-    const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+    const box = capsuleBox(capsule, capsule.radius + 1, region);
+    if (!box) continue;
     const zone = capsuleWeight(capsule, box);
     for (let y = 0, k = 0; y < box.height; y++) {
       const row = (box.y - region.y + y) * region.width + (box.x - region.x);

@@ -76,6 +76,24 @@ export function cropToBox(values: Float32Array, region: Region, box: Region): Fl
   return out;
 }
 
+/** The pixel rows and columns (inclusive) a triangle's bounding box covers inside `region`. */
+export function triangleBounds(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  region: Region,
+): { left: number; right: number; top: number; bottom: number } {
+  return {
+    left: Math.max(region.x, Math.floor(Math.min(x0, x1, x2))),
+    right: Math.min(region.x + region.width - 1, Math.ceil(Math.max(x0, x1, x2))),
+    top: Math.max(region.y, Math.floor(Math.min(y0, y1, y2))),
+    bottom: Math.min(region.y + region.height - 1, Math.ceil(Math.max(y0, y1, y2))),
+  };
+}
+
 /** Sets to 1 the region pixels whose centres lie in triangle `t` (a rasteriser over its bounding box). */
 export function fillTriangle(
   points: Float32Array,
@@ -95,10 +113,7 @@ export function fillTriangle(
   ];
   const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
   if (Math.abs(det) < 1e-9) return;
-  const left = Math.max(region.x, Math.floor(Math.min(x0, x1, x2)));
-  const right = Math.min(region.x + region.width - 1, Math.ceil(Math.max(x0, x1, x2)));
-  const top = Math.max(region.y, Math.floor(Math.min(y0, y1, y2)));
-  const bottom = Math.min(region.y + region.height - 1, Math.ceil(Math.max(y0, y1, y2)));
+  const { left, right, top, bottom } = triangleBounds(x0, y0, x1, y1, x2, y2, region);
   for (let py = top; py <= bottom; py++) {
     const cy = py + 0.5 - y0;
     let m = (py - region.y) * region.width + (left - region.x);

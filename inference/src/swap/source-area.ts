@@ -1,7 +1,7 @@
 import { CHEEKS, MESH_POINT_COUNT } from '../landmarks/mesh-indices.js';
 import type { RgbImage } from '../types.js';
 import type { ChannelStats } from './color-transfer.js';
-import { fillTriangle } from './geometry.js';
+import { fillTriangle, triangulate } from './geometry.js';
 import { inBox, pushPull, skinBox } from './harmonize.js';
 import { feather } from './mask.js';
 import { ALL_POINTS, regionAround, type Region } from './region.js';
@@ -55,6 +55,15 @@ export function validSourceArea(source: RgbImage, points: Float32Array, triangle
   const values = feather(footprint, grid.width, grid.height, radius);
   for (let k = 0; k < values.length; k++) values[k] = Math.min(1, Math.max(0, (values[k] - 0.6) / 0.4));
   return { region, scale, width: grid.width, height: grid.height, values };
+}
+
+/**
+ * The face photo's usable area on its own mesh's triangulation: the same for every target it is swapped
+ * into (`SwapOptions.sourceArea`; a target's triangulation, mapped back onto the photo, covers the same
+ * footprint but for folds where the target's pose hides part of the face).
+ */
+export function sourceArea(source: RgbImage, points: Float32Array): SourceMask {
+  return validSourceArea(source, points, triangulate(points));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RgbImage } from '../types.js';
+import { triangleBounds } from './geometry.js';
 import type { Region } from './region.js';
 
 /**
@@ -61,10 +62,7 @@ export function warpPiecewiseAffine(
     const dsy1 = sourcePoints[i1 + 1] - sy0;
     const dsx2 = sourcePoints[i2] - sx0;
     const dsy2 = sourcePoints[i2 + 1] - sy0;
-    const left = Math.max(region.x, Math.floor(Math.min(x0, x1, x2)));
-    const right = Math.min(region.x + region.width - 1, Math.ceil(Math.max(x0, x1, x2)));
-    const top = Math.max(region.y, Math.floor(Math.min(y0, y1, y2)));
-    const bottom = Math.min(region.y + region.height - 1, Math.ceil(Math.max(y0, y1, y2)));
+    const { left, right, top, bottom } = triangleBounds(x0, y0, x1, y1, x2, y2, region);
     const eps = -1e-7;
     for (let py = top; py <= bottom; py++) {
       const cy = py + 0.5 - y0;

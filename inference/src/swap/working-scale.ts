@@ -141,6 +141,42 @@ export function taps(size: number, reduced: number): Taps {
   return { low, high, t };
 }
 
+/**
+ * `low` (`channels` values per pixel of a reduced grid `lowWidth` wide) upsampled bilinearly at the `xs` ×
+ * `ys` taps; pixels where `only` is 0 stay 0 (they are not needed). Float64, so sums are not rounded twice.
+ */
+export function upsample(
+  low: ArrayLike<number>,
+  lowWidth: number,
+  xs: Taps,
+  ys: Taps,
+  channels = 1,
+  only?: ArrayLike<number>,
+): Float64Array {
+  const width = xs.low.length;
+  const out = new Float64Array(width * ys.low.length * channels);
+  for (let row = 0, m = 0; row < ys.low.length; row++) {
+    const y0 = ys.low[row] * lowWidth;
+    const y1 = ys.high[row] * lowWidth;
+    const fy = ys.t[row];
+    for (let col = 0; col < width; col++, m++) {
+      if (only && only[m] === 0) continue;
+      const fx = xs.t[col];
+      const w00 = (1 - fx) * (1 - fy);
+      const w01 = fx * (1 - fy);
+      const w10 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      const a00 = (y0 + xs.low[col]) * channels;
+      const a01 = (y0 + xs.high[col]) * channels;
+      const a10 = (y1 + xs.low[col]) * channels;
+      const a11 = (y1 + xs.high[col]) * channels;
+      for (let c = 0, o = m * channels; c < channels; c++, o++)
+        out[o] = low[a00 + c] * w00 + low[a01 + c] * w01 + low[a10 + c] * w10 + low[a11 + c] * w11;
+    }
+  }
+  return out;
+}
+
 /** The template's fine detail is kept up to this many luma levels either side (about 14 L*: see expression-detail.ts). */
 const KEPT_DETAIL = 36;
 
@@ -182,47 +218,17 @@ export function expandChange(
   }
   const xs = taps(region.width, width);
   const ys = taps(region.height, height);
-  const alpha = new Float32Array(region.width * region.height);
-  for (let row = 0, m = 0; row < region.height; row++) {
-    const y0 = ys.low[row] * width;
-    const y1 = ys.high[row] * width;
-    const fy = ys.t[row];
-    for (let col = 0; col < region.width; col++, m++) {
-      const x0 = xs.low[col];
-      const x1 = xs.high[col];
-      const fx = xs.t[col];
-      alpha[m] =
-        (lowAlpha[y0 + x0] * (1 - fx) + lowAlpha[y0 + x1] * fx) * (1 - fy) +
-        (lowAlpha[y1 + x0] * (1 - fx) + lowAlpha[y1 + x1] * fx) * fy;
-    }
-  }
+  const alpha = Float32Array.from(upsample(lowAlpha, width, xs, ys));
   const detail = faceDetail(alpha);
+  const templateSmooth = upsample(templateLow, width, xs, ys, 1, alpha);
+  const shift = upsample(change, width, xs, ys, 3, alpha);
   const data = image.data;
   for (let row = 0, m = 0; row < region.height; row++) {
-    const y0 = ys.low[row] * width;
-    const y1 = ys.high[row] * width;
-    const fy = ys.t[row];
     let p = ((region.y + row) * image.width + region.x) * 3;
     for (let col = 0; col < region.width; col++, m++, p += 3) {
       const a = alpha[m];
       if (a === 0) continue;
-      const x0 = xs.low[col];
-      const x1 = xs.high[col];
-      const fx = xs.t[col];
-      const w00 = (1 - fx) * (1 - fy);
-      const w01 = fx * (1 - fy);
-      const w10 = (1 - fx) * fy;
-      const w11 = fx * fy;
-      const a00 = (y0 + x0) * 3;
-      const a01 = (y0 + x1) * 3;
-      const a10 = (y1 + x0) * 3;
-      const a11 = (y1 + x1) * 3;
-      const templateSmooth =
-        templateLow[y0 + x0] * w00 +
-        templateLow[y0 + x1] * w01 +
-        templateLow[y1 + x0] * w10 +
-        templateLow[y1 + x1] * w11;
-      const templateDetail = luma(data[p], data[p + 1], data[p + 2]) - templateSmooth;
+      const templateDetail = luma(data[p], data[p + 1], data[p + 2]) - templateSmooth[m];
       let faceFine = detail[m];
       const k = keep ? keep[m] : 0;
       if (k > 0) {
@@ -230,11 +236,8 @@ export function expandChange(
         if (Math.abs(kept) > Math.abs(faceFine)) faceFine += k * (kept - faceFine);
       }
       const fine = a * (faceFine - templateDetail);
-      for (let c = 0; c < 3; c++) {
-        const shift =
-          change[a00 + c] * w00 + change[a01 + c] * w01 + change[a10 + c] * w10 + change[a11 + c] * w11;
-        data[p + c] = Math.min(255, Math.max(0, Math.round(data[p + c] + shift + fine)));
-      }
+      for (let c = 0; c < 3; c++)
+        data[p + c] = Math.min(255, Math.max(0, Math.round(data[p + c] + shift[m * 3 + c] + fine)));
     }
   }
   return { region, alpha };
