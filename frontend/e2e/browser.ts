@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 import { OUTPUT_DIR } from './stack.js';
 
@@ -101,4 +101,27 @@ export function smallTapTargets(page: Page): Promise<string[]> {
             `${Math.round(box.width)}×${Math.round(box.height)}`,
         ),
     );
+}
+
+/**
+ * What a player could tap that lies under a fixed control when the screen opens: every 4 px of its box
+ * above the bottom nav's top (below that, the nav itself covers the page as it scrolls). The control's
+ * own link or button, and what is inside it, is left out.
+ */
+export function tappableUnder(control: Locator): Promise<string[]> {
+  return control.evaluate((element) => {
+    const TAPPABLE = 'a, button, input, select, textarea, [role="button"], [tabindex]';
+    const own = element.closest(TAPPABLE) ?? element;
+    const box = element.getBoundingClientRect();
+    const navTop = document.querySelector('.bottom-nav')?.getBoundingClientRect().top ?? Infinity;
+    const covered = new Set<string>();
+    for (let x = box.left; x <= box.right; x += 4)
+      for (let y = box.top; y <= Math.min(box.bottom, navTop - 1); y += 4)
+        for (const under of document.elementsFromPoint(x, y)) {
+          const tappable = under.closest(TAPPABLE);
+          if (tappable && !own.contains(tappable))
+            covered.add(tappable.textContent?.trim() || tappable.tagName);
+        }
+    return [...covered];
+  });
 }

@@ -37,7 +37,10 @@ const existingPack = {
   ],
 };
 
-async function renderPage(packs: unknown[] = []) {
+async function renderPage(
+  packs: unknown[] = [],
+  memes = [meme('a'), meme('b'), { ...meme('c'), text: null }],
+) {
   server = await startApiServer((req) => {
     if (req.method === 'GET' && req.path.startsWith('/api/v1/stickers/'))
       return { status: 200, body: { items: packs } };
@@ -45,10 +48,10 @@ async function renderPage(packs: unknown[] = []) {
       return {
         status: 200,
         body: {
-          items: [meme('a'), meme('b'), { ...meme('c'), text: null }],
+          items: memes,
           page: 1,
           pageSize: 20,
-          total: 3,
+          total: memes.length,
         },
       };
     if (req.method === 'PATCH')
@@ -81,7 +84,7 @@ async function renderPage(packs: unknown[] = []) {
     { baseUrl: server.baseUrl },
   );
   // The first render loads the app's modules: allow a slow (shared) machine time for it.
-  await screen.findByRole('button', { name: 'meme a' }, { timeout: 10_000 });
+  if (memes.length) await screen.findByRole('button', { name: 'meme a' }, { timeout: 10_000 });
 }
 
 describe('StickersPage validation (docs/SPEC.md §5)', () => {
@@ -92,6 +95,14 @@ describe('StickersPage validation (docs/SPEC.md §5)', () => {
     expect(screen.getByText('Field is required')).toBeInTheDocument();
     expect(screen.getByText('Select at least one sticker')).toBeInTheDocument();
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('without memes, the create button is off and the page says why', async () => {
+    await renderPage([], []);
+    await screen.findByText('Create a meme first: stickers are made from your memes.', undefined, {
+      timeout: 10_000,
+    });
+    expect(screen.getByRole('button', { name: 'Create sticker pack' })).toBeDisabled();
   });
 
   it('creates the pack from the chosen memes and offers to add it to Telegram', async () => {

@@ -36,6 +36,8 @@ export function StickerPackEditor({
   const { t } = useTranslation();
   const memes = useMyMemesFirstPage();
   const { editing, selected } = form;
+  // No memes yet, nothing to make stickers of: the empty state above the button says why it is off.
+  const noMemes = memes.data?.items.length === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -80,9 +82,7 @@ export function StickerPackEditor({
       )}
       <h2>{t('stickers.choose')}</h2>
       {!memes.data && <QueryFallback query={memes} />}
-      {memes.data?.items.length === 0 && (
-        <EmptyState art={<ImageIcon size={34} />} text={t('stickers.noMemes')} />
-      )}
+      {noMemes && <EmptyState art={<ImageIcon size={34} />} text={t('stickers.noMemes')} />}
       <div className="meme-grid">
         {memes.data?.items.map((meme, index) => (
           <button
@@ -109,7 +109,7 @@ export function StickerPackEditor({
       )}
       {selected.size > 0 && <p className="muted">{t('stickers.selected', { count: selected.size })}</p>}
       {pending && <PackProgress progress={progress} total={selected.size} />}
-      <button type="submit" className="button" disabled={pending}>
+      <button type="submit" className="button" disabled={pending || noMemes}>
         {editing ? t('stickers.save') : t('stickers.create')}
       </button>
       {editing && (
