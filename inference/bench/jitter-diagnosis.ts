@@ -5,7 +5,8 @@
  * judge's reading of the template.
  * With TRUTH_DX (the pan's true motion, -1.5306 px a frame at 2 s, 25 fps) it also prints how far the
  * judge's reading of the template's and of the result's motion is from the truth.
- *   [VERBOSE=1] [TRUTH_DX=-1.5306] node --import tsx bench/jitter-diagnosis.ts [pan crossing ...]
+ * STEADY=1 reads the judge's landmarks steadied (each window's `STEADY_SHIFTS` views averaged too).
+ *   [VERBOSE=1] [TRUTH_DX=-1.5306] [STEADY=1] node --import tsx bench/jitter-diagnosis.ts [pan crossing ...]
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import { decodeTrackMesh, meshBox } from '../src/animation/face-tracks.js';
 import { readFrames } from '../src/animation/ffmpeg.js';
 import { loadInferenceConfig } from '../src/config.js';
 import type { Box, RgbImage } from '../src/types.js';
-import { judgeLandmarks } from '../test/face-api-judge.js';
+import { judgeLandmarkViews, meanReading } from '../test/face-api-judge.js';
 import { writeTestClip, type TestClipName } from '../test/test-clips.js';
 
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
@@ -33,12 +34,10 @@ function range(a: number, b: number) {
 }
 const WINDOWS = [1.15, 1.25, 1.35];
 async function landmarksIn(image: RgbImage, box: Box): Promise<Float32Array> {
-  const sum = new Float32Array(136);
-  for (const grow of WINDOWS) {
-    const p = await judgeLandmarks(image, box, grow);
-    for (let i = 0; i < 136; i++) sum[i]! += p[i]! / WINDOWS.length;
-  }
-  return sum;
+  const views: Float32Array[] = [];
+  for (const grow of WINDOWS)
+    views.push(...(await judgeLandmarkViews(image, box, grow, Boolean(process.env.STEADY))));
+  return meanReading(views);
 }
 async function allFrames(file: string, w: number, h: number) {
   const frames: RgbImage[] = [];

@@ -5,7 +5,7 @@
  *   npm run quality -w inference [-- --faces portrait-07.jpg,tilted-01.jpg] [--targets bw-02.jpg]
  *     [--set tuning|heldOut] [--quiet]
  * then the animated swaps' jitter and flicker on the test clips (bench/animation-quality.ts);
- *   [--animation] runs only those, [--clips pan,roll] [--seconds 2] choose the clips.
+ *   [--animation] runs only those, [--stills] only the stills', [--clips pan,roll] [--seconds 2] choose the clips.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     set: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     animation: { type: 'boolean', default: false },
+    stills: { type: 'boolean', default: false },
     clips: { type: 'string' },
     seconds: { type: 'string', default: '2' },
   },
@@ -60,6 +61,7 @@ for (const face of faces)
           `${pair.face.padEnd(16)} → ${`${pair.target}#${pair.targetFace}`.padEnd(20)} ${pair.width.toFixed(0).padStart(4)} px${pair.hard ? ' hard' : ''} ${pair.set ?? '-'}  ` +
             `face ${pair.toFace.toFixed(3)} target ${pair.toTarget.toFixed(3)}  judge ${pair.judgeToFace.toFixed(2)}/${pair.judgeToTarget.toFixed(2)}  ` +
             `expr ${pair.expressionApart.toFixed(2)}: ${pair.expressionToTemplate.toFixed(2)}/${pair.expressionToFace.toFixed(2)}  ` +
+            `steadied judge ${pair.steady.judgeToFace.toFixed(2)}/${pair.steady.judgeToTarget.toFixed(2)} expr ${pair.steady.expressionApart.toFixed(2)}: ${pair.steady.expressionToTemplate.toFixed(2)}/${pair.steady.expressionToFace.toFixed(2)}  ` +
             `chroma ${pair.colour.chromaExcess.toFixed(1)}/${pair.colour.chromaP95Excess.toFixed(1)} ΔL ${pair.colour.lightStep.toFixed(1)} contrast ${pair.colour.contrastRatio.toFixed(2)} eyes ${pair.colour.eyeMismatch.toFixed(1)}  ` +
             `seam ${pair.seam.toFixed(2).padStart(6)}  centre ${pair.centreChange.toFixed(1).padStart(5)}  outside ${pair.changedOutside}  ${pair.ms.toFixed(0)} ms`,
         );
@@ -84,8 +86,9 @@ console.log('');
 console.log(describe('every pair (across the sets too), hard faces too', summarise(pairs)));
 const mean = (list: number[]) => list.reduce((sum, v) => sum + v, 0) / Math.max(1, list.length);
 console.log(`swap time: mean ${mean(pairs.map((p) => p.ms)).toFixed(0)} ms`);
-await runAnimationQuality(
-  config,
-  values.clips?.split(',') as TestClipName[] | undefined,
-  Number(values.seconds),
-);
+if (!values.stills)
+  await runAnimationQuality(
+    config,
+    values.clips?.split(',') as TestClipName[] | undefined,
+    Number(values.seconds),
+  );

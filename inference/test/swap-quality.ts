@@ -112,6 +112,14 @@ export interface PairQuality {
   expressionApart: number;
   expressionToTemplate: number;
   expressionToFace: number;
+  /** The five judge figures above from face-api's steadied readings (`JudgeReading.steady`) of all three faces. */
+  steady: {
+    judgeToFace: number;
+    judgeToTarget: number;
+    expressionApart: number;
+    expressionToTemplate: number;
+    expressionToFace: number;
+  };
   colour: ColourFigures;
   /** Pixels changed outside the blend's mask (must be 0). */
   changedOutside: number;
@@ -298,6 +306,13 @@ export async function measurePair(
     expressionApart: expressionDistance(faceReading.expressions, templateReading.expressions),
     expressionToTemplate: expressionDistance(judged.expressions, templateReading.expressions),
     expressionToFace: expressionDistance(judged.expressions, faceReading.expressions),
+    steady: {
+      judgeToFace: judgeDistance(judged.steady.descriptor, faceReading.steady.descriptor),
+      judgeToTarget: judgeDistance(judged.steady.descriptor, templateReading.steady.descriptor),
+      expressionApart: expressionDistance(faceReading.steady.expressions, templateReading.steady.expressions),
+      expressionToTemplate: expressionDistance(judged.steady.expressions, templateReading.steady.expressions),
+      expressionToFace: expressionDistance(judged.steady.expressions, faceReading.steady.expressions),
+    },
     colour: colourFigures(target.image, result, coverage, target.monochrome, dest, face.eyeDifference),
     changedOutside,
     seam: seamStep(target.image, result, coverage, chosen.quality.width),

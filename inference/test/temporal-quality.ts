@@ -20,7 +20,7 @@ import type { PipelineConfig } from '../src/config.js';
 import { rgbToLab } from '../src/swap/color-transfer.js';
 import { fillPolygon } from '../src/swap/mask.js';
 import type { Box, RgbImage } from '../src/types.js';
-import { judgeLandmarks } from './face-api-judge.js';
+import { judgeLandmarkViews, meanReading } from './face-api-judge.js';
 import { writeTestClip, type ClipOptions, type TestClipName } from './test-clips.js';
 
 /** The issue's thresholds. */
@@ -35,6 +35,9 @@ export interface TemporalQuality {
   pairs: number;
   /** Mean gap between the result's and the template's landmark motion, px at 480 px wide. */
   jitter: number;
+  /** The same gap from one window's landmarks, and from the steadied landmarks (`FrameLandmarks`). */
+  jitterSingle: number;
+  jitterSteady: number;
   /** The template's own landmark motion per frame, mean, px at 480 px (for scale). */
   motion: number;
   /** Mean ΔE*ab (CIE76) of the face's mean colour from frame to frame, result and template. */
@@ -92,20 +95,43 @@ function meanLab(frame: RgbImage, landmarks: Float32Array): [number, number, num
   return n > 0 ? [sum[0]! / n, sum[1]! / n, sum[2]! / n] : null;
 }
 
-/**
- * The judge's landmarks of the face in windows round `box`: averaged over a few window sizes (the judge
- * sees the face at 112 px; one window's landmarks move by a pixel or two with the window alone).
- */
-async function landmarksIn(image: RgbImage, box: Box): Promise<Float32Array> {
-  const sum = new Float32Array(136);
-  for (const grow of JUDGE_WINDOWS) {
-    const points = await judgeLandmarks(image, box, grow);
-    for (let i = 0; i < sum.length; i++) sum[i]! += points[i]! / JUDGE_WINDOWS.length;
-  }
-  return sum;
+/** Readings of the judge's landmarks of one face on one frame, from the least to the most averaged. */
+interface FrameLandmarks {
+  /** One window (1.25 × the box). */
+  single: Float32Array;
+  /** Averaged over three window sizes (the judge sees the face at 112 px; one window's landmarks move by
+   * a pixel or two with the window alone): the figure the floors and earlier reports use. */
+  windows: Float32Array;
+  /** Averaged over the three windows × `STEADY_SHIFTS`' ten views (moved by a net pixel, mirrored). */
+  steady: Float32Array;
+}
+
+async function landmarksIn(image: RgbImage, box: Box): Promise<FrameLandmarks> {
+  const perWindow: Float32Array[][] = [];
+  for (const grow of JUDGE_WINDOWS) perWindow.push(await judgeLandmarkViews(image, box, grow));
+  return {
+    single: perWindow[1]![0]!,
+    windows: meanReading(perWindow.map((views) => views[0]!)),
+    steady: meanReading(perWindow.flat()),
+  };
 }
 
 const JUDGE_WINDOWS = [1.15, 1.25, 1.35];
+
+/** Mean over the 68 landmarks of the gap between the result's and the template's motion, and the template's. */
+function motionGap(t: Float32Array, tBefore: Float32Array, r: Float32Array, rBefore: Float32Array) {
+  let gap = 0;
+  let motion = 0;
+  for (let k = 0; k < 68; k++) {
+    const dtx = t[k * 2]! - tBefore[k * 2]!;
+    const dty = t[k * 2 + 1]! - tBefore[k * 2 + 1]!;
+    const drx = r[k * 2]! - rBefore[k * 2]!;
+    const dry = r[k * 2 + 1]! - rBefore[k * 2 + 1]!;
+    gap += Math.hypot(drx - dtx, dry - dty);
+    motion += Math.hypot(dtx, dty);
+  }
+  return { gap: gap / 68, motion: motion / 68 };
+}
 
 const deltaE = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 
@@ -137,6 +163,8 @@ export async function measureClip(
     ];
     const scale = 480 / record.width;
     const gaps: number[] = [];
+    const singleGaps: number[] = [];
+    const steadyGaps: number[] = [];
     const motions: number[] = [];
     const flicker: number[] = [];
     const templateFlicker: number[] = [];
@@ -153,24 +181,23 @@ export async function measureClip(
         const box: Box = meshBox(mesh);
         const t = await landmarksIn(template[index]!, box);
         const r = await landmarksIn(swapped[index]!, box);
-        const current = { index, tc: meanLab(template[index]!, t), rc: meanLab(swapped[index]!, t) };
+        const current = {
+          index,
+          tc: meanLab(template[index]!, t.windows),
+          rc: meanLab(swapped[index]!, t.windows),
+        };
         if (previous) {
           const before = {
             t: await landmarksIn(template[index - 1]!, box),
             r: await landmarksIn(swapped[index - 1]!, box),
           };
-          let gap = 0;
-          let motion = 0;
-          for (let k = 0; k < 68; k++) {
-            const dtx = t[k * 2]! - before.t[k * 2]!;
-            const dty = t[k * 2 + 1]! - before.t[k * 2 + 1]!;
-            const drx = r[k * 2]! - before.r[k * 2]!;
-            const dry = r[k * 2 + 1]! - before.r[k * 2 + 1]!;
-            gap += Math.hypot(drx - dtx, dry - dty);
-            motion += Math.hypot(dtx, dty);
-          }
-          gaps.push((gap / 68) * scale);
-          motions.push((motion / 68) * scale);
+          const reading = (key: keyof FrameLandmarks) =>
+            motionGap(t[key], before.t[key], r[key], before.r[key]);
+          const windows = reading('windows');
+          gaps.push(windows.gap * scale);
+          motions.push(windows.motion * scale);
+          singleGaps.push(reading('single').gap * scale);
+          steadyGaps.push(reading('steady').gap * scale);
           if (current.tc && current.rc && previous.tc && previous.rc) {
             templateFlicker.push(deltaE(current.tc, previous.tc));
             flicker.push(deltaE(current.rc, previous.rc));
@@ -186,6 +213,8 @@ export async function measureClip(
       frames: result.frameCount,
       pairs: gaps.length,
       jitter: mean(gaps),
+      jitterSingle: mean(singleGaps),
+      jitterSteady: mean(steadyGaps),
       motion: mean(motions),
       flicker: mean(flicker),
       templateFlicker: mean(templateFlicker),
@@ -203,7 +232,7 @@ export async function measureClip(
 export function describeTemporal(q: TemporalQuality): string {
   return (
     `${q.clip.padEnd(13)} ${q.width} px ${String(q.frames).padStart(3)} frames, ${q.tracks} track(s), ${q.pairs} frame pairs: ` +
-    `jitter ${q.jitter.toFixed(2)} px (template motion ${q.motion.toFixed(2)} px/frame) ${q.jitterPasses ? 'PASS' : 'FAIL'}; ` +
+    `jitter ${q.jitter.toFixed(2)} px (one window ${q.jitterSingle.toFixed(2)}, steadied ${q.jitterSteady.toFixed(2)}; template motion ${q.motion.toFixed(2)} px/frame) ${q.jitterPasses ? 'PASS' : 'FAIL'}; ` +
     `flicker ${q.flicker.toFixed(2)} ΔE76/frame vs template ${q.templateFlicker.toFixed(2)} ${q.flickerPasses ? 'PASS' : 'FAIL'}`
   );
 }

@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import { judgeDistance, judgeFace, SAME_PERSON_DISTANCE } from '../../test/face-api-judge.js';
+import {
+  judgeDistance,
+  judgeFace,
+  judgeLandmarkViews,
+  MIRRORED_LANDMARK,
+  SAME_PERSON_DISTANCE,
+} from '../../test/face-api-judge.js';
 import { analysedPhoto } from '../../test/swap-quality.js';
 import { analyseImage, storedImageFaces, type ImageFace } from '../analysis/face-analysis.js';
 import { loadInferenceConfig } from '../config.js';
@@ -30,6 +36,8 @@ const GROUP_PHOTOS = ['group-02.jpg', 'group-03.jpg', 'group-04.jpg', 'group-06.
 interface Judged {
   faceres: Float32Array;
   faceApi: Float32Array;
+  /** face-api's steadied descriptor (the mean over its input crop's small shifts and mirror). */
+  faceApiSteady: Float32Array;
 }
 
 async function sameManFaces(): Promise<Judged[]> {
@@ -51,11 +59,14 @@ async function sameManFaces(): Promise<Judged[]> {
     `faces found in the row: ${faces.map((f) => f.box.x).join(', ')}`,
   );
   const judged: Judged[] = [];
-  for (const face of picked as ImageFace[])
+  for (const face of picked as ImageFace[]) {
+    const reading = await judgeFace(image, face.box);
     judged.push({
       faceres: await faceDescriptor(image, face.mesh, config),
-      faceApi: (await judgeFace(image, face.box)).descriptor,
+      faceApi: reading.descriptor,
+      faceApiSteady: reading.steady.descriptor,
     });
+  }
   return judged;
 }
 
@@ -72,6 +83,7 @@ describe('the quality judges, each on its own', { concurrency: 1 }, () => {
       const judged = photo.faces.map((_, k) => ({
         faceres: photo.descriptors[k],
         faceApi: photo.readings[k].descriptor,
+        faceApiSteady: photo.readings[k].steady.descriptor,
       }));
       different.push(...pairsOf(judged));
     }
@@ -79,9 +91,13 @@ describe('the quality judges, each on its own', { concurrency: 1 }, () => {
       pairs.filter(([a, b]) => test(a, b)).length / pairs.length;
     const faceApiSame = (a: Judged, b: Judged) => judgeDistance(a.faceApi, b.faceApi) < SAME_PERSON_DISTANCE;
     const faceresSame = (a: Judged, b: Judged) => descriptorSimilarity(a.faceres, b.faceres) >= FACERES_SAME;
+    const steadySame = (a: Judged, b: Judged) =>
+      judgeDistance(a.faceApiSteady, b.faceApiSteady) < SAME_PERSON_DISTANCE;
     const figures = {
       faceApiSame: rate(same, faceApiSame),
       faceApiDifferent: rate(different, (a, b) => !faceApiSame(a, b)),
+      faceApiSteadySame: rate(same, steadySame),
+      faceApiSteadyDifferent: rate(different, (a, b) => !steadySame(a, b)),
       faceresSame: rate(same, faceresSame),
       faceresDifferent: rate(different, (a, b) => !faceresSame(a, b)),
     };
@@ -96,5 +112,27 @@ describe('the quality judges, each on its own', { concurrency: 1 }, () => {
     assert.ok(figures.faceApiDifferent >= 0.85, JSON.stringify(figures));
     assert.ok(figures.faceresSame >= 0.95, JSON.stringify(figures));
     assert.ok(figures.faceresDifferent >= 0.95, JSON.stringify(figures));
+  });
+
+  it("reads a mirrored crop's landmarks back onto the same points (the steadied reading's mirror views)", async (t) => {
+    for (let i = 0; i < 68; i++) assert.equal(MIRRORED_LANDMARK[MIRRORED_LANDMARK[i]], i);
+    // Jaw ends, outer eye corners and mouth corners swap sides; the nose's ridge and the lips' middle stay.
+    assert.deepEqual(
+      [0, 36, 48, 30, 51, 57].map((i) => MIRRORED_LANDMARK[i]),
+      [16, 45, 54, 30, 51, 57],
+    );
+    const photo = await analysedPhoto('portrait-04.jpg', config);
+    const box = photo.faces[0].box;
+    const [plain, mirrored] = await judgeLandmarkViews(photo.image, box, 1.25);
+    let gap = 0;
+    for (let k = 0; k < 68; k++)
+      gap += Math.hypot(plain[k * 2] - mirrored[k * 2], plain[k * 2 + 1] - mirrored[k * 2 + 1]) / 68;
+    t.diagnostic(`mirrored view ${gap.toFixed(2)} px from the plain one (face ${box.width.toFixed(0)} px)`);
+    // Measured 2026-11-28: a few percent of the face's width apart (the net is not exactly symmetric); a
+    // wrong remapping or flip puts points on the other side of the face (tens of percent).
+    assert.ok(
+      gap < 0.05 * box.width,
+      `mirrored view ${gap.toFixed(1)} px from the plain one (face ${box.width.toFixed(0)} px)`,
+    );
   });
 });
