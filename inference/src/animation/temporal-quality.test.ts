@@ -14,6 +14,12 @@ const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
  * docs/PERFORMANCE.md) and a flicker of 0.66 ΔE against the template's own 0.57 (2026-11-27).
  */
 const MAX_JITTER_FLOOR = 1.5;
+/**
+ * The issue's own bar, on the steadied judge (its landmarks also averaged over ten views of each window,
+ * moved a net pixel and mirrored: test/face-api-judge.ts). The 2 s pan measured 0.44 px steadied against
+ * 1.09 px on three windows and 1.57 px on one (2026-11-28, docs/PERFORMANCE.md).
+ */
+const MAX_STEADY_JITTER = 1;
 
 describe(
   "temporal quality of an animated swap, judged by face-api's 68 landmarks",
@@ -26,6 +32,10 @@ describe(
       assert.equal(quality.tracks, 1);
       assert.ok(quality.pairs >= 25, `${quality.pairs} frame pairs measured`);
       assert.ok(quality.jitter <= MAX_JITTER_FLOOR, `jitter ${quality.jitter.toFixed(2)} px`);
+      assert.ok(
+        quality.jitterSteady <= MAX_STEADY_JITTER,
+        `steadied jitter ${quality.jitterSteady.toFixed(2)} px`,
+      );
       assert.ok(
         quality.flickerPasses,
         `flicker ${quality.flicker.toFixed(2)} ΔE vs the template's ${quality.templateFlicker.toFixed(2)} + ${MAX_EXTRA_FLICKER}`,
