@@ -24,17 +24,17 @@ const { values } = parseArgs({
 });
 const config = loadInferenceConfig({ ...process.env, INFERENCE_THREADS: '2' });
 const [faceName, targetName] = values.pair.split(',');
-const face = await analysedPhoto(faceName, config);
-const target = await analysedPhoto(targetName, config);
+const face = await analysedPhoto(faceName, config, true);
+const target = await analysedPhoto(targetName, config, true);
 const chosen = target.faces[Number(values.face)];
 const [faceReading, templateReading] = [face.readings[0], target.readings[Number(values.face)]];
 const show = (v: Float32Array) => EXPRESSIONS.map((name, i) => `${name} ${v[i].toFixed(2)}`).join(' ');
-const spread = (r: JudgeReading) => `views' spread ${r.steady.expressionSpread.toFixed(2)}`;
+const spread = (r: JudgeReading) => `views' spread ${r.steady!.expressionSpread.toFixed(2)}`;
 console.log(
-  `face photo  ${show(faceReading.expressions)}   steadied ${show(faceReading.steady.expressions)}, ${spread(faceReading)}`,
+  `face photo  ${show(faceReading.expressions)}   steadied ${show(faceReading.steady!.expressions)}, ${spread(faceReading)}`,
 );
 console.log(
-  `template    ${show(templateReading.expressions)}   steadied ${show(templateReading.steady.expressions)}, ${spread(templateReading)}   (face ${chosen.quality.width.toFixed(0)} px)`,
+  `template    ${show(templateReading.expressions)}   steadied ${show(templateReading.steady!.expressions)}, ${spread(templateReading)}   (face ${chosen.quality.width.toFixed(0)} px)`,
 );
 // Each reading against the template's and the face photo's of the same kind: single or steadied.
 const verdict = (result: Float32Array, template: Float32Array, photo: Float32Array) => {
@@ -45,12 +45,12 @@ for (const width of [0, ...values.widths.split(',').map(Number)]) {
   const result = { ...target.image, data: Uint8Array.from(target.image.data) };
   const options = { ...swapOptionsFor(chosen, config), workingWidth: width };
   swapFace(result, chosen.mesh, face.image, face.faces[0].mesh, options);
-  const reading = await judgeFace(result, chosen.box);
+  const reading = await judgeFace(result, chosen.box, true);
   const label = (width ? `width ${width}` : 'full').padEnd(11);
   console.log(
     `${label} single   ${show(reading.expressions)}   ${verdict(reading.expressions, templateReading.expressions, faceReading.expressions)}`,
   );
   console.log(
-    `${''.padEnd(11)} steadied ${show(reading.steady.expressions)}   ${verdict(reading.steady.expressions, templateReading.steady.expressions, faceReading.steady.expressions)}; ${spread(reading)}`,
+    `${''.padEnd(11)} steadied ${show(reading.steady!.expressions)}   ${verdict(reading.steady!.expressions, templateReading.steady!.expressions, faceReading.steady!.expressions)}; ${spread(reading)}`,
   );
 }

@@ -46,6 +46,7 @@ const { facePhotos, targets } = await labelledSet(
   (name) =>
     (!values.set || photoSet(name) === values.set) &&
     (!onlyTargets || onlyTargets.includes(name) || (only?.includes(name) ?? false)),
+  true,
 );
 const faces = only ? facePhotos.filter((photo) => only.includes(photo.name)) : facePhotos;
 const pairs: PairQuality[] = [];
@@ -61,7 +62,7 @@ for (const face of faces)
           `${pair.face.padEnd(16)} → ${`${pair.target}#${pair.targetFace}`.padEnd(20)} ${pair.width.toFixed(0).padStart(4)} px${pair.hard ? ' hard' : ''} ${pair.set ?? '-'}  ` +
             `face ${pair.toFace.toFixed(3)} target ${pair.toTarget.toFixed(3)}  judge ${pair.judgeToFace.toFixed(2)}/${pair.judgeToTarget.toFixed(2)}  ` +
             `expr ${pair.expressionApart.toFixed(2)}: ${pair.expressionToTemplate.toFixed(2)}/${pair.expressionToFace.toFixed(2)}  ` +
-            `steadied judge ${pair.steady.judgeToFace.toFixed(2)}/${pair.steady.judgeToTarget.toFixed(2)} expr ${pair.steady.expressionApart.toFixed(2)}: ${pair.steady.expressionToTemplate.toFixed(2)}/${pair.steady.expressionToFace.toFixed(2)}  ` +
+            `steadied judge ${pair.steady!.judgeToFace.toFixed(2)}/${pair.steady!.judgeToTarget.toFixed(2)} expr ${pair.steady!.expressionApart.toFixed(2)}: ${pair.steady!.expressionToTemplate.toFixed(2)}/${pair.steady!.expressionToFace.toFixed(2)}  ` +
             `chroma ${pair.colour.chromaExcess.toFixed(1)}/${pair.colour.chromaP95Excess.toFixed(1)} ΔL ${pair.colour.lightStep.toFixed(1)} contrast ${pair.colour.contrastRatio.toFixed(2)} eyes ${pair.colour.eyeMismatch.toFixed(1)}  ` +
             `seam ${pair.seam.toFixed(2).padStart(6)}  centre ${pair.centreChange.toFixed(1).padStart(5)}  outside ${pair.changedOutside}  ${pair.ms.toFixed(0)} ms`,
         );

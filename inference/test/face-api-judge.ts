@@ -26,8 +26,8 @@ export interface JudgeReading {
   expressions: Float32Array;
   /** The judge's own detector found the face (false: our box was used instead). */
   detected: boolean;
-  /** The same two readings averaged over the `STEADY_SHIFTS` views (see `judgeFace`). */
-  steady: SteadyReading;
+  /** The same two readings averaged over the `STEADY_SHIFTS` views, when asked for (see `judgeFace`). */
+  steady?: SteadyReading;
 }
 
 export interface SteadyReading {
@@ -149,10 +149,11 @@ async function readViews<T>(
   image: Tensor3D,
   rect: RectLike,
   netSize: number,
+  steady: boolean,
   read: (crop: Tensor3D, view: (typeof VIEWS)[number], moved: FaceApi.Rect) => Promise<T>,
 ): Promise<T[]> {
   const readings: T[] = [];
-  for (const view of VIEWS) {
+  for (const view of steady ? VIEWS : VIEWS.slice(0, 1)) {
     const moved = movedRect(api, rect, view.dx, view.dy, netSize);
     const [crop] = await api.extractFaceTensors(image, [moved]);
     const input = view.mirror ? mirrored(api, crop) : crop;
@@ -242,10 +243,11 @@ async function readAligned(
 /**
  * The judge's reading of the face at `box` in `image` (our detector's box: the judge looks for its own face
  * in a window twice that size and takes the detection nearest the box's centre; where it finds none, the
- * box itself is aligned by the judge's landmarks). `steady` holds the same reading averaged over the
- * `STEADY_SHIFTS` views of each net's input crop (landmarks first, so the alignment is steadied too).
+ * box itself is aligned by the judge's landmarks). With `steady`, also the same reading averaged over the
+ * `STEADY_SHIFTS` views of each net's input crop (landmarks first, so the alignment is steadied too; about
+ * ten times the CPU, so the quality script asks for it and the CI subsamples do not).
  */
-export async function judgeFace(image: RgbImage, box: FaceBoxLike): Promise<JudgeReading> {
+export async function judgeFace(image: RgbImage, box: FaceBoxLike, steady = false): Promise<JudgeReading> {
   const api = await faceApi();
   const { x, y, tensor } = windowAround(api, image, box, 2);
   try {
@@ -259,7 +261,7 @@ export async function judgeFace(image: RgbImage, box: FaceBoxLike): Promise<Judg
       .filter((d) => distance(d) < Math.max(box.width, box.height) / 2)
       .sort((a, b) => distance(a) - distance(b))[0];
     const faceBox = near ? near.box : { x: box.x - x, y: box.y - y, width: box.width, height: box.height };
-    const landmarks = await readViews(api, tensor, faceBox, 112, (crop, view, moved) =>
+    const landmarks = await readViews(api, tensor, faceBox, 112, steady, (crop, view, moved) =>
       cropLandmarks(api, crop, view.mirror, moved),
     );
     const { descriptor, expressions } = await readAligned(
@@ -268,8 +270,10 @@ export async function judgeFace(image: RgbImage, box: FaceBoxLike): Promise<Judg
       landmarksObject(api, landmarks[0], tensor),
       false,
     );
-    const steady = await readAligned(api, tensor, landmarksObject(api, meanReading(landmarks), tensor), true);
-    return { descriptor, expressions, detected: Boolean(near), steady };
+    const steadied = steady
+      ? await readAligned(api, tensor, landmarksObject(api, meanReading(landmarks), tensor), true)
+      : undefined;
+    return { descriptor, expressions, detected: Boolean(near), steady: steadied };
   } finally {
     tensor.dispose();
   }

@@ -22,8 +22,8 @@ export interface QualitySummary {
   /** Pairs whose expressions differ (L1 > 0.5), and the share of them whose result is nearer the template's. */
   expressionPairs: number;
   expressionKept: number;
-  /** The four figures above from the judge's steadied readings (`PairQuality.steady`). */
-  steady: Pick<QualitySummary, 'judgeLikeness' | 'judgeSame' | 'expressionPairs' | 'expressionKept'>;
+  /** The four figures above from the judge's steadied readings (`PairQuality.steady`), when taken. */
+  steady?: Pick<QualitySummary, 'judgeLikeness' | 'judgeSame' | 'expressionPairs' | 'expressionKept'>;
   /** Pairs into a grayscale or sepia template, and the largest chroma excess among them. */
   monochromePairs: number;
   monochromeChromaMax: number;
@@ -51,7 +51,8 @@ const p95 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.
 export function summarise(pairs: PairQuality[]): QualitySummary {
   const seams = pairs.map((p) => p.seam).sort((a, b) => a - b);
   const expressive = pairs.filter((p) => p.expressionApart > EXPRESSION_APART);
-  const steadyExpressive = pairs.filter((p) => p.steady.expressionApart > EXPRESSION_APART);
+  const steadied = pairs.flatMap((p) => (p.steady ? [p.steady] : []));
+  const steadyExpressive = steadied.filter((p) => p.expressionApart > EXPRESSION_APART);
   const monochrome = pairs.filter((p) => p.colour.monochrome);
   const eyes = pairs.map((p) => p.colour.eyeMismatch);
   return {
@@ -66,15 +67,17 @@ export function summarise(pairs: PairQuality[]): QualitySummary {
     judgeMissed: pairs.filter((p) => !p.judgeDetected).length,
     expressionPairs: expressive.length,
     expressionKept: share(expressive, (p) => p.expressionToTemplate < p.expressionToFace),
-    steady: {
-      judgeLikeness: share(pairs, (p) => p.steady.judgeToFace < p.steady.judgeToTarget),
-      judgeSame: share(pairs, (p) => p.steady.judgeToFace < SAME_PERSON_DISTANCE),
-      expressionPairs: steadyExpressive.length,
-      expressionKept: share(
-        steadyExpressive,
-        (p) => p.steady.expressionToTemplate < p.steady.expressionToFace,
-      ),
-    },
+    steady:
+      steadied.length === pairs.length && pairs.length > 0
+        ? {
+            judgeLikeness: steadied.filter((p) => p.judgeToFace < p.judgeToTarget).length / steadied.length,
+            judgeSame: steadied.filter((p) => p.judgeToFace < SAME_PERSON_DISTANCE).length / steadied.length,
+            expressionPairs: steadyExpressive.length,
+            expressionKept:
+              steadyExpressive.filter((p) => p.expressionToTemplate < p.expressionToFace).length /
+              Math.max(1, steadyExpressive.length),
+          }
+        : undefined,
     monochromePairs: monochrome.length,
     monochromeChromaMax: Math.max(0, ...monochrome.map((p) => p.colour.chromaExcess)),
     monochromeChromaP95Max: Math.max(0, ...monochrome.map((p) => p.colour.chromaP95Excess)),
@@ -103,9 +106,13 @@ export function describe(title: string, summary: QualitySummary): string {
       `${f(summary.judgeMeanToTarget, 3)} to the target; ${summary.judgeMissed} not found by its detector)`,
     `  expression (face-api): kept in ${pc(summary.expressionKept)} of ${summary.expressionPairs} pairs whose ` +
       `expressions differ`,
-    `  steadied face-api (mean of ${STEADY_SHIFTS.length * 2} views): identity ${pc(summary.steady.judgeLikeness)} closer, ` +
-      `${pc(summary.steady.judgeSame)} the same person; expression kept in ${pc(summary.steady.expressionKept)} of ` +
-      `${summary.steady.expressionPairs}`,
+    ...(summary.steady
+      ? [
+          `  steadied face-api (mean of ${STEADY_SHIFTS.length * 2} views): identity ${pc(summary.steady.judgeLikeness)} closer, ` +
+            `${pc(summary.steady.judgeSame)} the same person; expression kept in ${pc(summary.steady.expressionKept)} of ` +
+            `${summary.steady.expressionPairs}`,
+        ]
+      : []),
     `  colour: ${summary.monochromePairs} pairs into grayscale/sepia, chroma excess max ` +
       `${f(summary.monochromeChromaMax, 1)} (p95 of chroma ${f(summary.monochromeChromaP95Max, 1)}); light within 3 L* ${pc(summary.lightWithin)} (mean |ΔL*| ` +
       `${f(summary.lightMeanAbs, 1)}), contrast within 0.85–1.15 ${pc(summary.contrastWithin)}; eye mismatch ` +

@@ -45,8 +45,15 @@ function iou(a: FaceBox, [x, y, width, height]: [number, number, number, number]
   return overlap / (a.width * a.height + width * height - overlap);
 }
 
-/** A labelled photo decoded and analysed as the worker does (every face, largest first). */
-export async function analysedPhoto(name: string, config: PipelineConfig): Promise<AnalysedPhoto> {
+/**
+ * A labelled photo decoded and analysed as the worker does (every face, largest first); `steady`: the judge's
+ * steadied readings too (`judgeFace`).
+ */
+export async function analysedPhoto(
+  name: string,
+  config: PipelineConfig,
+  steady = false,
+): Promise<AnalysedPhoto> {
   const bytes = photoBytes(name);
   const { record } = await analyseImage(bytes, 'template', config);
   const image = await decodeImage(bytes, { maxBytes: 5e7, maxPixels: 5e7, jpegOnly: false });
@@ -57,7 +64,7 @@ export async function analysedPhoto(name: string, config: PipelineConfig): Promi
     return label?.hard ?? true;
   });
   const readings: JudgeReading[] = [];
-  for (const face of faces) readings.push(await judgeFace(image, face.box));
+  for (const face of faces) readings.push(await judgeFace(image, face.box, steady));
   return {
     name,
     image,
@@ -75,12 +82,13 @@ export async function analysedPhoto(name: string, config: PipelineConfig): Promi
 export async function labelledSet(
   config: PipelineConfig,
   only: (name: string) => boolean = () => true,
+  steady = false,
 ): Promise<{
   facePhotos: AnalysedPhoto[];
   targets: AnalysedPhoto[];
 }> {
   const photos: AnalysedPhoto[] = [];
-  for (const name of photoNames.filter(only)) photos.push(await analysedPhoto(name, config));
+  for (const name of photoNames.filter(only)) photos.push(await analysedPhoto(name, config, steady));
   const withFaces = photos.filter((photo) => photo.faces.length > 0);
   return {
     facePhotos: withFaces.filter(
@@ -113,7 +121,7 @@ export interface PairQuality {
   expressionToTemplate: number;
   expressionToFace: number;
   /** The five judge figures above from face-api's steadied readings (`JudgeReading.steady`) of all three faces. */
-  steady: {
+  steady?: {
     judgeToFace: number;
     judgeToTarget: number;
     expressionApart: number;
@@ -288,8 +296,10 @@ export async function measurePair(
   }
   // Judged on the target face's own crop in both, so only the pixels differ.
   const swapped = await faceDescriptor(result, chosen.mesh, config);
-  const judged = await judgeFace(result, chosen.box);
   const [faceReading, templateReading] = [face.readings[0], target.readings[targetFace]];
+  // Steadied where the face photo's and the template's readings were.
+  const judged = await judgeFace(result, chosen.box, Boolean(faceReading.steady && templateReading.steady));
+  const [a, b, c] = [judged.steady, faceReading.steady, templateReading.steady];
   const dest = destinationPoints(chosen.mesh, face.faces[0].mesh);
   return {
     face: face.name,
@@ -306,13 +316,15 @@ export async function measurePair(
     expressionApart: expressionDistance(faceReading.expressions, templateReading.expressions),
     expressionToTemplate: expressionDistance(judged.expressions, templateReading.expressions),
     expressionToFace: expressionDistance(judged.expressions, faceReading.expressions),
-    steady: {
-      judgeToFace: judgeDistance(judged.steady.descriptor, faceReading.steady.descriptor),
-      judgeToTarget: judgeDistance(judged.steady.descriptor, templateReading.steady.descriptor),
-      expressionApart: expressionDistance(faceReading.steady.expressions, templateReading.steady.expressions),
-      expressionToTemplate: expressionDistance(judged.steady.expressions, templateReading.steady.expressions),
-      expressionToFace: expressionDistance(judged.steady.expressions, faceReading.steady.expressions),
-    },
+    steady: a &&
+      b &&
+      c && {
+        judgeToFace: judgeDistance(a.descriptor, b.descriptor),
+        judgeToTarget: judgeDistance(a.descriptor, c.descriptor),
+        expressionApart: expressionDistance(b.expressions, c.expressions),
+        expressionToTemplate: expressionDistance(a.expressions, c.expressions),
+        expressionToFace: expressionDistance(a.expressions, b.expressions),
+      },
     colour: colourFigures(target.image, result, coverage, target.monochrome, dest, face.eyeDifference),
     changedOutside,
     seam: seamStep(target.image, result, coverage, chosen.quality.width),

@@ -36,8 +36,6 @@ const GROUP_PHOTOS = ['group-02.jpg', 'group-03.jpg', 'group-04.jpg', 'group-06.
 interface Judged {
   faceres: Float32Array;
   faceApi: Float32Array;
-  /** face-api's steadied descriptor (the mean over its input crop's small shifts and mirror). */
-  faceApiSteady: Float32Array;
 }
 
 async function sameManFaces(): Promise<Judged[]> {
@@ -59,14 +57,11 @@ async function sameManFaces(): Promise<Judged[]> {
     `faces found in the row: ${faces.map((f) => f.box.x).join(', ')}`,
   );
   const judged: Judged[] = [];
-  for (const face of picked as ImageFace[]) {
-    const reading = await judgeFace(image, face.box);
+  for (const face of picked as ImageFace[])
     judged.push({
       faceres: await faceDescriptor(image, face.mesh, config),
-      faceApi: reading.descriptor,
-      faceApiSteady: reading.steady.descriptor,
+      faceApi: (await judgeFace(image, face.box)).descriptor,
     });
-  }
   return judged;
 }
 
@@ -83,7 +78,6 @@ describe('the quality judges, each on its own', { concurrency: 1 }, () => {
       const judged = photo.faces.map((_, k) => ({
         faceres: photo.descriptors[k],
         faceApi: photo.readings[k].descriptor,
-        faceApiSteady: photo.readings[k].steady.descriptor,
       }));
       different.push(...pairsOf(judged));
     }
@@ -91,13 +85,9 @@ describe('the quality judges, each on its own', { concurrency: 1 }, () => {
       pairs.filter(([a, b]) => test(a, b)).length / pairs.length;
     const faceApiSame = (a: Judged, b: Judged) => judgeDistance(a.faceApi, b.faceApi) < SAME_PERSON_DISTANCE;
     const faceresSame = (a: Judged, b: Judged) => descriptorSimilarity(a.faceres, b.faceres) >= FACERES_SAME;
-    const steadySame = (a: Judged, b: Judged) =>
-      judgeDistance(a.faceApiSteady, b.faceApiSteady) < SAME_PERSON_DISTANCE;
     const figures = {
       faceApiSame: rate(same, faceApiSame),
       faceApiDifferent: rate(different, (a, b) => !faceApiSame(a, b)),
-      faceApiSteadySame: rate(same, steadySame),
-      faceApiSteadyDifferent: rate(different, (a, b) => !steadySame(a, b)),
       faceresSame: rate(same, faceresSame),
       faceresDifferent: rate(different, (a, b) => !faceresSame(a, b)),
     };
