@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 
 import { expect } from '@jest/globals';
-import type { MemeDto } from '@mememint/contracts';
+import type { MemeDto, SwipesUsedDto } from '@mememint/contracts';
 import request from 'supertest';
 
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { bearer, type Player } from './memes.js';
-import type { TestApp } from './test-app.js';
+import { SocketRecorder } from './socket-recorder.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /**
  * Memes as a finished generation leaves them (a generation's result, unpublished), written straight
@@ -49,6 +50,46 @@ async function historyOf(server: Server, owner: Player): Promise<MemeDto[]> {
 /** `POST /api/v1/swipes/{memeId}/` */
 export function swipe(server: Server, player: Player, memeId: string, like = true): request.Test {
   return request(server).post(`/api/v1/swipes/${memeId}/`).set(bearer(player)).send({ like });
+}
+
+/** `GET /api/v1/swipes/`: the player's deck. */
+export const deck = (t: TestApp, player: Player, query = '') =>
+  request(t.server).get(`/api/v1/swipes/${query}`).set(bearer(player));
+
+/** `GET /api/v1/swipes/used/` */
+export const swipesUsed = async (t: TestApp, player: Player) =>
+  (await request(t.server).get('/api/v1/swipes/used/').set(bearer(player)).expect(200)).body as SwipesUsedDto;
+
+export type SwipesApp = TestApp & { connect(player: Player): Promise<SocketRecorder> };
+
+/**
+ * The swipes suites' app, listening for sockets: no pace, a gift every 10th swipe, the deck in a fixed
+ * order. `connect` opens a player's socket, closed with the app.
+ */
+export async function createSwipesApp(): Promise<SwipesApp> {
+  const t = await createTestApp({
+    env: {
+      SWIPE_MIN_INTERVAL_MS: '0',
+      SWIPE_GIFT_CHANCE: '1',
+      SWIPE_DECK_JITTER: '0',
+      // Long enough that no swipe refills while a test runs (the refill has its own app).
+      SWIPE_REFILL_SECONDS: '3600',
+    },
+  });
+  await t.app.listen(0, '127.0.0.1');
+  const sockets: SocketRecorder[] = [];
+  return {
+    ...t,
+    async connect(player) {
+      const socket = await SocketRecorder.connect(t.server, player.token);
+      sockets.push(socket);
+      return socket;
+    },
+    async close() {
+      for (const socket of sockets) socket.close();
+      await t.close();
+    },
+  };
 }
 
 /** The books are right: every balance equals the sum of its ledger rows. */
