@@ -9,7 +9,7 @@ import {
   ledgerRows,
   seedMemes,
   swipe,
-  type SwipesApp,
+  type SocketApp,
   swipesUsed as used,
 } from './helpers/feed.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
@@ -18,7 +18,7 @@ import { untilScore } from './helpers/rating.js';
 jest.setTimeout(60_000);
 
 describe('swipes', () => {
-  let t: SwipesApp;
+  let t: SocketApp;
   beforeAll(async () => {
     t = await createSwipesApp();
   });

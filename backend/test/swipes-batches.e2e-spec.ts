@@ -10,14 +10,14 @@ import {
   ledgerRows,
   seedMemes,
   swipe,
-  type SwipesApp,
+  type SocketApp,
 } from './helpers/feed.js';
 import { me, newPlayer, type Player } from './helpers/memes.js';
 
 jest.setTimeout(60_000);
 
 describe('swipes', () => {
-  let t: SwipesApp;
+  let t: SocketApp;
   beforeAll(async () => {
     t = await createSwipesApp();
   });

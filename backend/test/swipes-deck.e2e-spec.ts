@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FeedItemDto } from '@mememint/contracts';
 import request from 'supertest';
 
-import { createSwipesApp, deck, seedMemes, swipe, type SwipesApp } from './helpers/feed.js';
+import { createSwipesApp, deck, seedMemes, swipe, type SocketApp } from './helpers/feed.js';
 import { bearer, newPlayer } from './helpers/memes.js';
 
 jest.setTimeout(60_000);
 
 describe('swipes', () => {
-  let t: SwipesApp;
+  let t: SocketApp;
   beforeAll(async () => {
     t = await createSwipesApp();
   });
