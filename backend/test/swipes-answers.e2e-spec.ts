@@ -9,11 +9,11 @@ import {
   ledgerRows,
   seedMemes,
   swipe,
-  type SocketApp,
   swipesUsed as used,
 } from './helpers/feed.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
 import { untilScore } from './helpers/rating.js';
+import type { SocketApp } from './helpers/socket-recorder.js';
 
 jest.setTimeout(60_000);
 

@@ -4,15 +4,9 @@ import { ErrorText, type SwipeResultDto } from '@mememint/contracts';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MemeLikesService } from '../src/memes/meme-likes.service.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
-import {
-  createSwipesApp,
-  expectBooksBalanced,
-  ledgerRows,
-  seedMemes,
-  swipe,
-  type SocketApp,
-} from './helpers/feed.js';
+import { createSwipesApp, expectBooksBalanced, ledgerRows, seedMemes, swipe } from './helpers/feed.js';
 import { me, newPlayer, type Player } from './helpers/memes.js';
+import type { SocketApp } from './helpers/socket-recorder.js';
 
 jest.setTimeout(60_000);
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FeedItemDto } from '@mememint/contracts';
 import request from 'supertest';
 
-import { createSwipesApp, deck, seedMemes, swipe, type SocketApp } from './helpers/feed.js';
+import { createSwipesApp, deck, seedMemes, swipe } from './helpers/feed.js';
 import { bearer, newPlayer } from './helpers/memes.js';
+import type { SocketApp } from './helpers/socket-recorder.js';
 
 jest.setTimeout(60_000);
 

@@ -8,7 +8,7 @@ import { Clock } from '../../src/common/clock.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { bearer, newPlayer, type Player } from './memes.js';
 import { MovableClock } from './movable-clock.js';
-import { SocketRecorder } from './socket-recorder.js';
+import { listenWithSockets, type SocketApp } from './socket-recorder.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -62,29 +62,9 @@ export const deck = (t: TestApp, player: Player, query = '') =>
 export const swipesUsed = async (t: TestApp, player: Player) =>
   (await request(t.server).get('/api/v1/swipes/used/').set(bearer(player)).expect(200)).body as SwipesUsedDto;
 
-export type SocketApp = TestApp & { connect(player: Player): Promise<SocketRecorder> };
-
-/** The app listening for sockets: `connect` opens a player's socket, closed with the app. */
-async function withSockets(t: TestApp): Promise<SocketApp> {
-  await t.app.listen(0, '127.0.0.1');
-  const sockets: SocketRecorder[] = [];
-  return {
-    ...t,
-    async connect(player) {
-      const socket = await SocketRecorder.connect(t.server, player.token);
-      sockets.push(socket);
-      return socket;
-    },
-    async close() {
-      for (const socket of sockets) socket.close();
-      await t.close();
-    },
-  };
-}
-
 /** The swipes suites' app: no pace, a gift every 10th swipe, the deck in a fixed order. */
 export async function createSwipesApp(): Promise<SocketApp> {
-  return withSockets(
+  return listenWithSockets(
     await createTestApp({
       env: {
         SWIPE_MIN_INTERVAL_MS: '0',
@@ -105,7 +85,7 @@ export function feedSuite() {
   const clock = new MovableClock();
   let t: SocketApp;
   beforeAll(async () => {
-    t = await withSockets(
+    t = await listenWithSockets(
       await createTestApp({
         env: { SWIPE_MIN_INTERVAL_MS: '0' },
         override: (builder) => builder.overrideProvider(Clock).useValue(clock),
