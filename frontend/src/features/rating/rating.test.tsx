@@ -121,7 +121,10 @@ describe('PlayerBoard', () => {
   });
 
   it('the board around the player, empty before they score, says how to get on it and leads to the deck', async () => {
-    const api = await startApiServer(() => ({ status: 200, body: { items: [], me: { rank: null, score: 0 } } }));
+    const api = await startApiServer(() => ({
+      status: 200,
+      body: { items: [], me: { rank: null, score: 0 } },
+    }));
     closers.push(api.close);
     renderWithApp(
       <MemoryRouter>
