@@ -8,16 +8,9 @@ import type { Queue } from 'bull';
 import request from 'supertest';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
-import {
-  bearer,
-  createTemplate,
-  generationsSuite,
-  newPlayer,
-  photo,
-  type Player,
-  uploadMeme,
-} from './helpers/memes.js';
+import { bearer, createTemplate, newPlayer, photo, type Player, uploadMeme } from './helpers/memes.js';
 import { openSocket, type SocketApp, SocketRecorder } from './helpers/socket-recorder.js';
+import { generationsSuite } from './helpers/worker-suites.js';
 import { createTestApp } from './helpers/test-app.js';
 
 // Real swaps on a shared two-core machine: seconds each.

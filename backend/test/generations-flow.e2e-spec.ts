@@ -4,16 +4,9 @@ import { MediaStore } from '@mememint/media';
 import sharp from 'sharp';
 import request from 'supertest';
 
-import {
-  bearer,
-  download,
-  generationsSuite,
-  newPlayer,
-  photo,
-  type Player,
-  uploadMeme,
-} from './helpers/memes.js';
+import { bearer, download, newPlayer, photo, type Player, uploadMeme } from './helpers/memes.js';
 import type { SocketApp } from './helpers/socket-recorder.js';
+import { generationsSuite } from './helpers/worker-suites.js';
 
 // Real swaps on a shared two-core machine: seconds each.
 jest.setTimeout(180_000);

@@ -3,18 +3,10 @@ import sharp from 'sharp';
 import request from 'supertest';
 
 import { runAdminCli } from './helpers/admin-cli.js';
-import {
-  adminAppWithWorker,
-  bearer,
-  createTemplate,
-  download,
-  me,
-  newPlayer,
-  photo,
-  type Player,
-} from './helpers/memes.js';
+import { bearer, createTemplate, download, me, newPlayer, photo, type Player } from './helpers/memes.js';
 import { loginAs, newTgId } from './helpers/telegram-login.js';
 import type { TestApp } from './helpers/test-app.js';
+import { adminAppWithWorker } from './helpers/worker-suites.js';
 
 // Apps boot slowly on a shared machine, and some tests here start the admin CLI as its own process (Node and the TypeScript loader each time):
 // seconds apiece on a busy box.

@@ -5,8 +5,9 @@ import { ErrorText, type MemeDto } from '@mememint/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 
-import { adminAppWithWorker, bearer, download, newPlayer, photo, uploadMeme } from './helpers/memes.js';
+import { bearer, download, newPlayer, photo, uploadMeme } from './helpers/memes.js';
 import type { TestApp } from './helpers/test-app.js';
+import { adminAppWithWorker } from './helpers/worker-suites.js';
 import { MemesService } from '../src/memes/memes.service.js';
 
 // Apps and the inference worker boot slowly on a shared machine, and uploads of 11 MB take a while.
