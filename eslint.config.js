@@ -72,6 +72,11 @@ export default tseslint.config(
     },
   },
   {
+    // No file over 400 lines (docs/ARCHITECTURE.md "File length"); every line counts, blank or comment.
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // Type-aware rules on every workspace's TypeScript and the type-checked scripts; each file is
     // read with the tsconfig.json of its workspace (the project service finds it).
     files: ['**/*.{ts,tsx,mts}', 'scripts/**/*.mjs'],

@@ -39,6 +39,7 @@ import {
   type RunResult,
   withCpu,
 } from './lib/http-load.js';
+import { scrape, waitUntilApplied } from './lib/swipes-probes.js';
 
 const { values } = parseArgs({
   options: {
@@ -378,31 +379,6 @@ function printTimeline(
       `decks asked per 500 ms on average ${((decksIn(0, runMs) * 500) / runMs).toFixed(1)}; bench's own loop delay ` +
       `p99 ${ms(ownLoop.percentile(99) / 1e6)}, max ${ms(ownLoop.max / 1e6)}`,
   );
-}
-
-/** The figures of the API's /metrics a run's stalls are read from. */
-async function scrape(port: number) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const sum = (prefix: string) =>
-    text
-      .split('\n')
-      .filter((line) => line.startsWith(prefix))
-      .reduce((total, line) => total + Number(line.split(' ').at(-1)), 0);
-  return {
-    loopP99: sum('nodejs_eventloop_lag_p99_seconds '),
-    loopMax: sum('nodejs_eventloop_lag_max_seconds '),
-    gcSeconds: sum('nodejs_gc_duration_seconds_sum'),
-    gcCount: sum('nodejs_gc_duration_seconds_count'),
-  };
-}
-
-/** Waits for the like batches to take every pending like. */
-async function waitUntilApplied(db: pg.Pool): Promise<void> {
-  for (;;) {
-    const { rows } = await db.query(`SELECT EXISTS (SELECT 1 FROM pending_likes) AS pending`);
-    if (!(rows[0] as { pending: boolean }).pending) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 await main();

@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 
-import { expect } from '@jest/globals';
-import type { MemeDto } from '@mememint/contracts';
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import type { FeedItemDto, MemeDto, Page, SwipesUsedDto } from '@mememint/contracts';
 import request from 'supertest';
 
+import { Clock } from '../../src/common/clock.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
-import { bearer, type Player } from './memes.js';
-import type { TestApp } from './test-app.js';
+import { bearer, newPlayer, type Player } from './memes.js';
+import { MovableClock } from './movable-clock.js';
+import { listenWithSockets, type SocketApp } from './socket-recorder.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /**
  * Memes as a finished generation leaves them (a generation's result, unpublished), written straight
@@ -49,6 +52,82 @@ async function historyOf(server: Server, owner: Player): Promise<MemeDto[]> {
 /** `POST /api/v1/swipes/{memeId}/` */
 export function swipe(server: Server, player: Player, memeId: string, like = true): request.Test {
   return request(server).post(`/api/v1/swipes/${memeId}/`).set(bearer(player)).send({ like });
+}
+
+/** `GET /api/v1/swipes/`: the player's deck. */
+export const deck = (t: TestApp, player: Player, query = '') =>
+  request(t.server).get(`/api/v1/swipes/${query}`).set(bearer(player));
+
+/** `GET /api/v1/swipes/used/` */
+export const swipesUsed = async (t: TestApp, player: Player) =>
+  (await request(t.server).get('/api/v1/swipes/used/').set(bearer(player)).expect(200)).body as SwipesUsedDto;
+
+/** The swipes suites' app: no pace, a gift every 10th swipe, the deck in a fixed order. */
+export async function createSwipesApp(): Promise<SocketApp> {
+  return listenWithSockets(
+    await createTestApp({
+      env: {
+        SWIPE_MIN_INTERVAL_MS: '0',
+        SWIPE_GIFT_CHANCE: '1',
+        SWIPE_DECK_JITTER: '0',
+        // Long enough that no swipe refills while a test runs (the refill has its own app).
+        SWIPE_REFILL_SECONDS: '3600',
+      },
+    }),
+  );
+}
+
+/**
+ * The feed suites' app on a clock the tests move, and their calls. Registers the suite's beforeAll
+ * and afterAll: `t` is set once beforeAll ran.
+ */
+export function feedSuite() {
+  const clock = new MovableClock();
+  let t: SocketApp;
+  beforeAll(async () => {
+    t = await listenWithSockets(
+      await createTestApp({
+        env: { SWIPE_MIN_INTERVAL_MS: '0' },
+        override: (builder) => builder.overrideProvider(Clock).useValue(clock),
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  return {
+    get t(): SocketApp {
+      return t;
+    },
+    clock,
+    connect: (player: Player) => t.connect(player),
+    vote: (player: Player, memeId: string, body: object = {}) =>
+      request(t.server).post(`/api/v1/feed/${memeId}/`).set(bearer(player)).send(body),
+
+    async playerWithCoins(coins: number): Promise<Player> {
+      const player = await newPlayer(t.server, t.config);
+      if (coins > 0) await t.app.get(LedgerService).addCoins(player.tgId, coins, { reason: 'purchase' });
+      return player;
+    },
+
+    feedPage: async (player: Player, query: string) =>
+      (await request(t.server).get(`/api/v1/feed/${query}`).set(bearer(player)).expect(200))
+        .body as Page<FeedItemDto>,
+
+    memeOfTheDay: (player: Player, query = '') =>
+      request(t.server).get(`/api/v1/feed/meme-of-the-day/${query}`).set(bearer(player)),
+
+    /** Memes of `author` published at `at` (their contest day is its UTC day). */
+    async publishedAt(author: Player, count: number, at: string): Promise<MemeDto[]> {
+      clock.set(at);
+      const drafts = await seedMemes(t, author, count, { publish: false });
+      const memes: MemeDto[] = [];
+      for (const draft of drafts) {
+        memes.push(await publishMeme(t.server, author, draft.id));
+        clock.advance(60_000);
+      }
+      return memes;
+    },
+  };
 }
 
 /** The books are right: every balance equals the sum of its ledger rows. */

@@ -4,6 +4,9 @@ import type { Server } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mememint/contracts';
 import { io, type Socket } from 'socket.io-client';
 
+import type { Player } from './memes.js';
+import type { TestApp } from './test-app.js';
+
 export type EventName = keyof ServerToClientEvents;
 export interface RecordedEvent<E extends EventName = EventName> {
   event: E;
@@ -74,4 +77,26 @@ export function openSocket(
     reconnection: false,
     ...(token === undefined ? {} : { auth: { token } }),
   });
+}
+
+export type SocketApp = TestApp & { connect(player: Player): Promise<SocketRecorder> };
+
+/**
+ * The app listening for sockets: `connect` opens a player's socket; those and any a test adds to
+ * `sockets` close with the app.
+ */
+export async function listenWithSockets(t: TestApp, sockets: SocketRecorder[] = []): Promise<SocketApp> {
+  await t.app.listen(0, '127.0.0.1');
+  return {
+    ...t,
+    async connect(player) {
+      const socket = await SocketRecorder.connect(t.server, player.token);
+      sockets.push(socket);
+      return socket;
+    },
+    async close() {
+      for (const socket of sockets) socket.close();
+      await t.close();
+    },
+  };
 }

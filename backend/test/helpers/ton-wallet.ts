@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 
-import { type AddTonRequest, TON_CHAIN } from '@mememint/contracts';
+import { type AddTonRequest, type AirdropDto, TON_CHAIN } from '@mememint/contracts';
 import { type Address, beginCell, contractAddress, storeStateInit, type StateInit } from '@ton/core';
 import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV3R1, WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+import request from 'supertest';
 
 import { signTonProof } from '../../../scripts/lib/ton-proof.mjs';
+import { bearer, type Player } from './memes.js';
+import type { TestApp } from './test-app.js';
 
 /**
  * A TON wallet as a wallet app holds it: a fresh Ed25519 key pair and one of the standard wallet
@@ -97,4 +100,10 @@ export function tonConnectReply(wallet: TestWallet, options: ProofOptions): AddT
       signature,
     },
   };
+}
+
+/** `GET /api/v1/users/airdrop/`: the player's share of the airdrop. */
+export async function airdrop(t: TestApp, player: Player): Promise<AirdropDto> {
+  return (await request(t.server).get('/api/v1/users/airdrop/').set(bearer(player)).expect(200))
+    .body as AirdropDto;
 }

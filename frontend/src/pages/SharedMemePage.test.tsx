@@ -51,6 +51,8 @@ describe('/i/:shareId in the mini app', () => {
     expect(screen.getByRole('link', { name: 'Make your own' }).getAttribute('href')).toMatch(
       /^https:\/\/t\.me\/[^/]+\/[^/?]+\?startapp=meme_abc123$/,
     );
+    // A first look at the game says what it is.
+    expect(screen.getByTestId('share-pitch')).toHaveTextContent('Swipe memes and earn coins');
   });
 
   it('says an unknown or unpublished meme is not available', async () => {

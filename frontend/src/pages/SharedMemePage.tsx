@@ -7,6 +7,7 @@ import { memeLink } from '../lib/config';
 import { isInsideTelegram } from '../telegram/launch';
 import './SharedMemePage.css';
 import { MintMark } from '../ui/brand/brand-art';
+import { HeartFilledIcon, ImageIcon, TrophyIcon } from '../ui/brand/game-icons';
 import { QueryFallback } from '../ui/QueryFallback';
 import { AnimatedMeme } from '../ui/meme-video/AnimatedMeme';
 
@@ -17,6 +18,28 @@ function SharedMemeBrand() {
       <MintMark size={32} />
       <span>MemeMint</span>
     </header>
+  );
+}
+
+/** What the game is, under "Make your own": a shared link is often a first look at MemeMint. */
+function SharedMemePitch() {
+  const { t } = useTranslation();
+  const points = [
+    { key: 'face', icon: <ImageIcon size={20} /> },
+    { key: 'swipe', icon: <HeartFilledIcon size={20} /> },
+    { key: 'rating', icon: <TrophyIcon size={20} /> },
+  ];
+  return (
+    <ul className="shared-meme__pitch" data-testid="share-pitch">
+      {points.map((point) => (
+        <li key={point.key}>
+          <span className="shared-meme__pitch-icon" aria-hidden>
+            {point.icon}
+          </span>
+          {t(`share.pitch.${point.key}`)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -77,6 +100,7 @@ export function SharedMemePage() {
           {t('share.makeYourOwn')}
         </a>
       )}
+      <SharedMemePitch />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function AirdropSummary({ airdrop }: { airdrop: AirdropDto }) {
     <section className="section" data-testid="airdrop-summary">
       <AirdropProgress airdrop={airdrop} share={share} />
       <p className="airdrop-coins">{t('airdrop.share', { share })}</p>
-      <p className="muted">
+      <p className="muted airdrop-total">
         {t('airdrop.coinsOfTotal', {
           coins: formatCoins(airdrop.coins),
           total: formatCoins(airdrop.totalCoins),

@@ -1,6 +1,7 @@
-import type { QuestDto, QuestReward } from '@mememint/contracts';
+import type { QuestDto, QuestKind, QuestReward } from '@mememint/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { haptic, openTelegram } from '../../telegram/sdk';
 import { celebrate } from '../moments';
@@ -32,6 +33,15 @@ function RewardChips({ reward }: { reward: QuestReward }) {
   );
 }
 
+/** Where a quest done inside the app is done: "Not done yet" leads there instead of ending the way. */
+const QUEST_PLACES: Partial<Record<QuestKind, string>> = {
+  invite_friends: '/invite',
+  first_meme: '/main',
+  publish_meme: '/profile',
+  ton_wallet: '/airdrop',
+  sticker_pack: '/stickers',
+};
+
 /** One quest: what to do, its reward, "Go" (a link to follow first) then "Check", or done. */
 function QuestItem({ quest }: { quest: QuestDto }) {
   const { t } = useTranslation();
@@ -56,6 +66,7 @@ function QuestItem({ quest }: { quest: QuestDto }) {
     },
   });
   const needsGo = quest.link !== undefined && !went;
+  const place = quest.link === undefined ? QUEST_PLACES[quest.kind] : undefined;
   return (
     <li className={`quest card-row${quest.done ? ' quest--done' : ''}`} data-testid={`quest-${quest.kind}`}>
       <div className="quest__text card-row__text">
@@ -65,6 +76,11 @@ function QuestItem({ quest }: { quest: QuestDto }) {
         {notYet && (
           <span className="quest__hint" role="status">
             {t('quests.notYet')}
+            {place && (
+              <Link to={place} className="quest__place">
+                {t(`quests.places.${quest.kind}`)}
+              </Link>
+            )}
           </span>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { QuestDto } from '@mememint/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { startApiServer, type Handler } from '../../test/api-server';
@@ -58,10 +59,17 @@ async function renderQuests(check: Handler, user = TEST_USER) {
       return { status: 200, body: { ...TEST_USER, memeCoins: state.coins } };
     return check(req);
   });
-  const view = renderWithApp(<QuestList />, { baseUrl: server.baseUrl, user });
+  const view = renderWithApp(<InRouter />, { baseUrl: server.baseUrl, user });
   await screen.findByText('Subscribe to the news channel');
   return { view, state };
 }
+
+// The quests link to the places where a quest is done.
+const InRouter = () => (
+  <MemoryRouter>
+    <QuestList />
+  </MemoryRouter>
+);
 
 const BALANCES = { generationLimit: 3, memeCoins: 0, swipes: 60, balanceVersion: 6 };
 
@@ -136,7 +144,7 @@ describe('the quest list', () => {
       }
       return { status: 200, body: { done: true, reward: { coins: 1500 }, balances: pushed } };
     });
-    const view = renderWithApp(<QuestList />, { baseUrl: server.baseUrl, user: { ...TEST_USER, ...pushed } });
+    const view = renderWithApp(<InRouter />, { baseUrl: server.baseUrl, user: { ...TEST_USER, ...pushed } });
     await screen.findByText('Invite 5 friends');
     await userEvent.click(quest('invite_friends').getByRole('button', { name: 'Check' }));
 
@@ -156,5 +164,17 @@ describe('the quest list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Telegram is unavailable, try again later');
     // The button settles in a render of its own, after the toast.
     await waitFor(() => expect(quest('invite_friends').getByRole('button', { name: 'Check' })).toBeEnabled());
+  });
+
+  it('a quest done in the app, not done yet, leads to where it is done (the invite page)', async () => {
+    await renderQuests((req) =>
+      req.path === '/api/v1/tasks/check-task/3/' ? { status: 200, body: { done: false } } : { status: 404 },
+    );
+
+    await userEvent.click(quest('invite_friends').getByRole('button', { name: 'Check' }));
+
+    const hint = await quest('invite_friends').findByRole('status');
+    expect(hint).toHaveTextContent('Not done yet.');
+    expect(within(hint).getByRole('link', { name: 'Invite friends' })).toHaveAttribute('href', '/invite');
   });
 });

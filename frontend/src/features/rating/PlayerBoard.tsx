@@ -2,6 +2,7 @@ import type { RatingPeriod, RatingPlayersResponse } from '@mememint/contracts';
 import { LayoutGroup, m } from 'motion/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { useOnScreen } from '../../lib/useOnScreen';
 import { useUser } from '../session';
@@ -89,7 +90,20 @@ export function PlayerBoard({
             ))}
           </ol>
         </LayoutGroup>
-      ) : podium.length ? null : (
+      ) : podium.length ? null : tab === 'me' ? (
+        // The board around the player is empty until they score: say how to get on it, not "empty".
+        <EmptyState
+          testId="board-me-empty"
+          art={<TrophyIcon size={34} />}
+          title={t('rating.meEmptyTitle')}
+          text={t('rating.meEmptyText')}
+          action={
+            <Link to="/main" className="button button--small">
+              {t('rating.meEmptyAction')}
+            </Link>
+          }
+        />
+      ) : (
         <EmptyState art={<TrophyIcon size={34} />} text={t('rating.empty')} />
       )}
       <LoadMore pages={board} />

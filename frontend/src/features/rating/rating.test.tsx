@@ -1,5 +1,6 @@
 import type { RatingPlayerEntry, RatingWatchRequest } from '@mememint/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { RealtimeContext } from '../../lib/realtime';
@@ -117,5 +118,22 @@ describe('PlayerBoard', () => {
     });
     expect(await screen.findByText('Pick one')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the board around the player, empty before they score, says how to get on it and leads to the deck', async () => {
+    const api = await startApiServer(() => ({
+      status: 200,
+      body: { items: [], me: { rank: null, score: 0 } },
+    }));
+    closers.push(api.close);
+    renderWithApp(
+      <MemoryRouter>
+        <PlayerBoard tab="me" period="all" />
+      </MemoryRouter>,
+      { baseUrl: api.baseUrl },
+    );
+    const empty = await screen.findByTestId('board-me-empty');
+    expect(empty).toHaveTextContent('You are not on the board yet');
+    expect(within(empty).getByRole('link', { name: 'Swipe memes' })).toHaveAttribute('href', '/main');
   });
 });

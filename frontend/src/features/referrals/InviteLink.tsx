@@ -6,12 +6,17 @@ import { copyText } from '../../ui/clipboard';
 /** The invite link with Telegram's share sheet and a copy button. */
 export function InviteLink({ link }: { link: string }) {
   const { t } = useTranslation();
+  // A long link wraps before its query (`?startapp=ref_…`), never inside the player's code.
+  const query = link.indexOf('?');
+  const [path, rest] = query > 0 ? [link.slice(0, query), link.slice(query)] : [link, ''];
   return (
     <section className="section">
       <h2>{t('invite.link')}</h2>
       <div className="code-box">
         <code className="code-box__link" data-testid="invite-link">
-          {link}
+          {path}
+          {rest && <wbr />}
+          {rest}
         </code>
       </div>
       <div className="button-row">
