@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type {
   AdminGrantResultDto,
   AdminUserDto,
@@ -12,7 +12,7 @@ import request from 'supertest';
 import { type CommandOutput, ExitCode } from '../src/admin/admin-command.js';
 import { runAdminCommand } from '../src/admin/command-router.js';
 import { addDays, utcDay } from '../src/common/clock.js';
-import { adminConsoleSuite } from './helpers/admin-console.js';
+import { adminConsoleSuite, ZERO_UUID } from './helpers/admin-console.js';
 import type { TelegramTestApp } from './helpers/fake-telegram.js';
 import { expectBooksBalanced } from './helpers/feed.js';
 import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
@@ -22,17 +22,11 @@ import { TEST_REDIS_URL } from './helpers/test-app.js';
 
 jest.setTimeout(240_000);
 
-const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
-
 describe('the admin API (the operator console)', () => {
-  const suite = adminConsoleSuite();
-  const { adminTgId, as, audit } = suite;
   let t: TelegramTestApp;
   let admin: Player;
   let player: Player;
-  beforeAll(() => {
-    ({ t, admin, player } = suite);
-  });
+  const { adminTgId, as, audit } = adminConsoleSuite((up) => ({ t, admin, player } = up));
 
   describe('players', () => {
     it('finds a player by id or username and shows them in full', async () => {

@@ -1,26 +1,20 @@
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { AdminTemplateDto, Page, TemplateDto } from '@mememint/contracts';
 import request from 'supertest';
 
 import { addDays, utcDay } from '../src/common/clock.js';
-import { adminConsoleSuite } from './helpers/admin-console.js';
+import { adminConsoleSuite, ZERO_UUID } from './helpers/admin-console.js';
 import type { TelegramTestApp } from './helpers/fake-telegram.js';
 import { seedMemes } from './helpers/feed.js';
 import { bearer, newPlayer, photo, type Player, seedTemplate } from './helpers/memes.js';
 
 jest.setTimeout(240_000);
 
-const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
-
 describe('the admin API (the operator console)', () => {
-  const suite = adminConsoleSuite();
-  const { adminTgId, as, audit } = suite;
   let t: TelegramTestApp;
   let admin: Player;
   let player: Player;
-  beforeAll(() => {
-    ({ t, admin, player } = suite);
-  });
+  const { adminTgId, as, audit } = adminConsoleSuite((up) => ({ t, admin, player } = up));
 
   it('refuses every admin route to a player (403 {detail}) and serves it to an admin', async () => {
     const template = await seedTemplate(t.app, photo('portrait-01.jpg'), { title: 'Route check' });

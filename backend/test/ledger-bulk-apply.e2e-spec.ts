@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 
 import { InsufficientBalanceError } from '../src/ledger/ledger.errors.js';
-import { type LedgerEntryRequest, LedgerService } from '../src/ledger/ledger.service.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import type { LedgerEntryRequest, LedgerService } from '../src/ledger/ledger.service.js';
+import type { TestApp } from './helpers/test-app.js';
 import { newTgId } from './helpers/telegram-login.js';
-import { payout } from './helpers/ledger.js';
+import { payout, useLedgerApp } from './helpers/ledger.js';
 
 // The bulk batches take seconds on a shared two-core machine.
 jest.setTimeout(30_000);
@@ -12,11 +12,10 @@ jest.setTimeout(30_000);
 describe('ledger', () => {
   let t: TestApp;
   let ledger: LedgerService;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ledger = t.app.get(LedgerService);
+  useLedgerApp((app, service) => {
+    t = app;
+    ledger = service;
   });
-  afterAll(() => t.close());
 
   describe('bulk apply', () => {
     /** Users made straight in the table (a settlement pays thousands): balances 0, no rows. */

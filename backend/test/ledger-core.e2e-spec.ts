@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 
 import { MIGRATIONS_TABLE } from '../src/database/database.options.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { runMigrations } from '../src/database/run-migrations.js';
 import { InsufficientBalanceError, LedgerUserNotFoundError } from '../src/ledger/ledger.errors.js';
-import { LedgerService } from '../src/ledger/ledger.service.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import type { LedgerService } from '../src/ledger/ledger.service.js';
+import type { TestApp } from './helpers/test-app.js';
 import { createTestDatabase } from './helpers/test-database.js';
 import { newTgId } from './helpers/telegram-login.js';
-import { newLedgerUser } from './helpers/ledger.js';
+import { useLedgerApp } from './helpers/ledger.js';
 
 // Building the migrated template (after a migration changed) takes seconds on a shared two-core machine.
 jest.setTimeout(30_000);
@@ -17,13 +17,10 @@ jest.setTimeout(30_000);
 describe('ledger', () => {
   let t: TestApp;
   let ledger: LedgerService;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ledger = t.app.get(LedgerService);
+  const newUser = useLedgerApp((app, service) => {
+    t = app;
+    ledger = service;
   });
-  afterAll(() => t.close());
-
-  const newUser = () => newLedgerUser(t);
 
   async function balancesOf(tgId: number) {
     const [row] = await t.dataSource.query(

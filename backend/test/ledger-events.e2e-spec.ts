@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { BalanceDto } from '@mememint/contracts';
 
 import { type BalancesChanged, LedgerEvents } from '../src/ledger/ledger-events.js';
-import { LedgerService } from '../src/ledger/ledger.service.js';
+import type { LedgerService } from '../src/ledger/ledger.service.js';
 import { newPlayer } from './helpers/memes.js';
 import { SocketRecorder } from './helpers/socket-recorder.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { newLedgerUser, payout } from './helpers/ledger.js';
+import type { TestApp } from './helpers/test-app.js';
+import { payout, useLedgerApp } from './helpers/ledger.js';
 
 // Booting an app (a cloned database) takes seconds on a busy two-core machine.
 jest.setTimeout(30_000);
@@ -14,13 +14,10 @@ jest.setTimeout(30_000);
 describe('ledger', () => {
   let t: TestApp;
   let ledger: LedgerService;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ledger = t.app.get(LedgerService);
+  const newUser = useLedgerApp((app, service) => {
+    t = app;
+    ledger = service;
   });
-  afterAll(() => t.close());
-
-  const newUser = () => newLedgerUser(t);
 
   describe('after-commit events', () => {
     let events: BalancesChanged[];

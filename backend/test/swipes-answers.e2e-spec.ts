@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type OpenedGiftDto, type SwipeResultDto } from '@mememint/contracts';
 import request from 'supertest';
 
 import { MemeLikesService } from '../src/memes/meme-likes.service.js';
 import {
-  createSwipesApp,
+  useSwipesApp,
   expectBooksBalanced,
   ledgerRows,
   seedMemes,
   swipe,
   swipesUsed as used,
 } from './helpers/feed.js';
-import { bearer, me, newPlayer, type Player } from './helpers/memes.js';
+import { bearer, me, newPlayer } from './helpers/memes.js';
 import { untilScore } from './helpers/rating.js';
 import type { SocketApp } from './helpers/socket-recorder.js';
 
@@ -19,11 +19,7 @@ jest.setTimeout(60_000);
 
 describe('swipes', () => {
   let t: SocketApp;
-  beforeAll(async () => {
-    t = await createSwipesApp();
-  });
-  afterAll(() => t.close());
-  const connect = (player: Player) => t.connect(player);
+  const connect = useSwipesApp((app) => (t = app));
 
   describe('POST /api/v1/swipes/{memeId}/', () => {
     it('costs a swipe and pays a coin; a like pays the author and counts for the meme, on the sockets', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { ErrorText, type SwipeResultDto } from '@mememint/contracts';
 
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { MemeLikesService } from '../src/memes/meme-likes.service.js';
 import { MetricsService } from '../src/metrics/metrics.service.js';
-import { createSwipesApp, expectBooksBalanced, ledgerRows, seedMemes, swipe } from './helpers/feed.js';
+import { useSwipesApp, expectBooksBalanced, ledgerRows, seedMemes, swipe } from './helpers/feed.js';
 import { me, newPlayer, type Player } from './helpers/memes.js';
 import type { SocketApp } from './helpers/socket-recorder.js';
 
@@ -12,11 +12,7 @@ jest.setTimeout(60_000);
 
 describe('swipes', () => {
   let t: SocketApp;
-  beforeAll(async () => {
-    t = await createSwipesApp();
-  });
-  afterAll(() => t.close());
-  const connect = (player: Player) => t.connect(player);
+  const connect = useSwipesApp((app) => (t = app));
 
   describe('POST /api/v1/swipes/{memeId}/', () => {
     it('of 50 parallel swipes with 10 swipes left exactly 10 succeed; the rest answer "No swipes left"', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { FeedItemDto } from '@mememint/contracts';
 import request from 'supertest';
 
-import { createSwipesApp, deck, seedMemes, swipe } from './helpers/feed.js';
+import { useSwipesApp, deck, seedMemes, swipe } from './helpers/feed.js';
 import { bearer, newPlayer } from './helpers/memes.js';
 import type { SocketApp } from './helpers/socket-recorder.js';
 
@@ -10,10 +10,7 @@ jest.setTimeout(60_000);
 
 describe('swipes', () => {
   let t: SocketApp;
-  beforeAll(async () => {
-    t = await createSwipesApp();
-  });
-  afterAll(() => t.close());
+  useSwipesApp((app) => (t = app));
 
   describe('GET /api/v1/swipes/', () => {
     it('deals published memes of others the player has not swiped, flat with their author, never own or unpublished ones', async () => {

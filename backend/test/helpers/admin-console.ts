@@ -7,6 +7,9 @@ import { startInferenceWorker, type WorkerProcess } from './inference-worker.js'
 import { bearer, newPlayer, type Player } from './memes.js';
 import { newTgId } from './telegram-login.js';
 
+/** An id no row has (a 404's subject). */
+export const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+
 /** The operator console's suites: an app with the fake Bot API and a worker, an admin and a player. */
 export interface AdminConsoleSuite {
   t: TelegramTestApp;
@@ -24,8 +27,10 @@ export interface AdminConsoleSuite {
   audit(action: string): Promise<AuditEntryDto[]>;
 }
 
-/** Registers the suite's beforeAll and afterAll; `t`, `admin` and `player` are set once beforeAll ran. */
-export function adminConsoleSuite(): AdminConsoleSuite {
+/** Registers the suite's beforeAll and afterAll; `ready` gets `t`, `admin` and `player` once they are up. */
+export function adminConsoleSuite(
+  ready: (up: Pick<AdminConsoleSuite, 't' | 'admin' | 'player'>) => void,
+): AdminConsoleSuite {
   let worker: WorkerProcess | undefined;
   const suite = {
     adminTgId: newTgId(),
@@ -49,6 +54,7 @@ export function adminConsoleSuite(): AdminConsoleSuite {
     worker = await startInferenceWorker(suite.t.config);
     suite.admin = await newPlayer(suite.t.server, suite.t.config, { tgId: suite.adminTgId });
     suite.player = await newPlayer(suite.t.server, suite.t.config);
+    ready(suite);
   });
   afterAll(async () => {
     await worker?.stop();

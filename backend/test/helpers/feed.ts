@@ -8,7 +8,7 @@ import { Clock } from '../../src/common/clock.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { bearer, newPlayer, type Player } from './memes.js';
 import { MovableClock } from './movable-clock.js';
-import { listenWithSockets, type SocketApp } from './socket-recorder.js';
+import { listenWithSockets, type SocketApp, type SocketRecorder } from './socket-recorder.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -75,6 +75,20 @@ export async function createSwipesApp(): Promise<SocketApp> {
       },
     }),
   );
+}
+
+/**
+ * Registers a swipes suite's app (beforeAll, afterAll), handed to `ready` once up; answers `connect`,
+ * which opens a player's socket on it.
+ */
+export function useSwipesApp(ready: (t: SocketApp) => void): (player: Player) => Promise<SocketRecorder> {
+  let t: SocketApp;
+  beforeAll(async () => {
+    t = await createSwipesApp();
+    ready(t);
+  });
+  afterAll(() => t.close());
+  return (player) => t.connect(player);
 }
 
 /**

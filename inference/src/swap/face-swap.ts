@@ -134,7 +134,7 @@ export function swapFaceInto(
   // From here on `covered` says how much of the face is kept: all of it but forehead hair.
   for (let m = 0; m < covered.length; m++) covered[m] = written[m];
   const edge = fadeOf(mask, covered);
-  const measured = targetFeaturePixels(targetMesh.points, region, faceWidth);
+  const { areas: targetAreas, select: measured } = targetFeaturePixels(targetMesh.points, region, faceWidth);
   for (let m = 0; m < covered.length; m++) measured[m] |= written[m] & (edge[m] | skin[m]);
   const zones = hairZones(dest, region, written, faceWidth);
   // Past the oval (the features' hull on a turned face) lies the face's far side, not hair.
@@ -153,7 +153,7 @@ export function swapFaceInto(
   rgbToLab(targetLab, measured);
   const targetSkin = track ? track.targetSkin(() => skinStats(targetLab, skin)) : skinStats(targetLab, skin);
   keepHair(warped, faceSkin, targetLab, targetSkin, zones, region, faceWidth, covered);
-  transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetMesh.points, region, faceWidth);
+  transferTones(warped, targetLab, written, faceSkin, targetSkin, dest, targetAreas, region, faceWidth);
   const size = [region.width, region.height, faceWidth] as const;
   if (!matchBorder(warped, targetLab, edge, written, targetSkin, ...size, solver)) {
     // Fallback: the wider fade hides what the simpler edge match leaves; it keeps to the oval (faded across

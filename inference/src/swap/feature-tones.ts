@@ -183,24 +183,26 @@ function featureAreas(points: Float32Array, region: Region, faceWidth: number) {
   return { eyes, lips, mouth };
 }
 
-/** Region pixels the target must be measured on (in L*a*b*): its eye areas and lips. */
+/** A mesh's eye areas, eye openings, lips and mouth over the region (`featureAreas`). */
+export type FeatureAreas = ReturnType<typeof featureAreas>;
+
+/**
+ * The target's feature areas (drawn once: the pixels to measure and the colour transfer share them), and the
+ * region pixels the target must be measured on (in L*a*b*): its eye areas and lips.
+ */
 export function targetFeaturePixels(
   targetPoints: Float32Array,
   region: Region,
   faceWidth: number,
-): Uint8Array {
-  // The eye areas and the lips of `featureAreas` only (not the openings, lashes and brows it also draws).
-  const r = Math.max(1, Math.round(faceWidth * FEATURE_FEATHER));
-  const [right, left] = [RIGHT_EYE, LEFT_EYE].map((outline) => {
-    const { centre, rx, ry, angle } = eyeArea(targetPoints, outline);
-    return ellipseWeight(region, centre, rx, ry, angle).values;
-  });
-  const lips = polygonWeight(targetPoints, LIPS_OUTER, LIPS_SCALE, region, r).values;
+): { areas: FeatureAreas; select: Uint8Array } {
+  const areas = featureAreas(targetPoints, region, faceWidth);
+  const [right, left] = areas.eyes.map((eye) => eye.area.values);
+  const lips = areas.lips.values;
   const select = new Uint8Array(region.width * region.height);
   for (let m = 0; m < select.length; m++) {
     if (lips[m] > 0.5 || right[m] >= 0.5 || left[m] >= 0.5) select[m] = 1;
   }
-  return select;
+  return { areas, select };
 }
 
 /**
@@ -210,7 +212,7 @@ export function targetFeaturePixels(
  * colour against the skin (the skin's map alone turned them grey). Eye openings keep their colour and
  * contrast and take the light change of their eye area; the mouth's opening (teeth) takes the skin's light
  * change only. In place on `face` (L*a*b*, the written pixels); `target` holds the target's L*a*b* on the pixels
- * `targetFeaturePixels` selected and on its skin.
+ * `targetFeaturePixels` selected and on its skin; `theirs` are the target's areas it drew.
  */
 export function transferTones(
   face: Float32Array,
@@ -219,13 +221,12 @@ export function transferTones(
   faceSkin: ChannelStats,
   targetSkin: ChannelStats,
   dest: Float32Array,
-  targetPoints: Float32Array,
+  theirs: FeatureAreas,
   region: Region,
   faceWidth: number,
 ): void {
   const skin = toneMap(faceSkin, targetSkin, SKIN_RATIO_LIMITS);
   const ours = featureAreas(dest, region, faceWidth);
-  const theirs = featureAreas(targetPoints, region, faceWidth);
   const everywhere = new Uint8Array(written.length).fill(1);
   const features: Feature[] = [];
   // Eye areas: skin round the eye, not the opening, lashes or brow.

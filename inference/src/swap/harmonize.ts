@@ -1,6 +1,7 @@
 import type { ChannelStats } from './color-transfer.js';
 import { medianInPlace } from './median.js';
 import { KNOWN, OUTSIDE, solveMembrane, UNKNOWN, type MembraneOptions } from './membrane.js';
+import { float32Scratch, int32Scratch } from './scratch.js';
 
 /** A boundary difference larger than this (L*, a*, b*) is not lighting but something else showing through. */
 const MAX_OFFSET = [20, 8, 8];
@@ -165,9 +166,11 @@ const AGREEMENT_REACH = 3;
 /** How much darker than the skin's mean (L*) the border's skin may be in shadow and still be measured. */
 const SHADOW_DEPTH = 25;
 
-function median(values: number[]): number {
-  return medianInPlace(Float32Array.from(values));
-}
+const sampleCells = int32Scratch();
+const cellFill = int32Scratch();
+const sampleValues = float32Scratch();
+const aroundValues = float32Scratch();
+
 /** The membrane's cells, as a fraction of the face width: fine enough for lighting, coarse enough to be fast. */
 const MEMBRANE_CELL = 0.025;
 
@@ -198,46 +201,68 @@ export function matchBorder(
   // Skin in the border's shadow counts too (the sides of a face are darker): hair is told apart below.
   const box = skinBox(skin);
   box[0] = Math.min(box[0], skin.mean[0] - SHADOW_DEPTH);
-  // Per cell, the differences where both sides look like skin...
-  const samples: number[][] = [];
+  // Per cell, the differences where both sides look like skin (counted first, then laid out per cell and
+  // channel in scan order in one scratch buffer: no per-cell lists)...
+  const cells = gw * gh;
+  const counts = new Int32Array(cells + 1);
+  const cellOf = sampleCells(width * height);
   for (let y = 0, m = 0; y < height; y++) {
     const row = Math.floor(y / cell) * gw;
     for (let x = 0; x < width; x++, m++) {
+      cellOf[m] = -1;
       if (!written[m]) continue;
       const g = row + Math.floor(x / cell);
       kind[g] = UNKNOWN;
       if (!edge[m] || !inBox(target, m * 3, box) || !inBox(face, m * 3, box)) continue;
-      const list = (samples[g] ??= []);
-      for (let c = 0; c < 3; c++) {
-        const o = m * 3 + c;
-        list.push(Math.min(MAX_OFFSET[c], Math.max(-MAX_OFFSET[c], target[o] - face[o])));
-      }
+      cellOf[m] = g;
+      counts[g + 1]++;
+    }
+  }
+  const start = counts;
+  for (let g = 0; g < cells; g++) start[g + 1] += start[g];
+  const filled = cellFill(cells);
+  filled.fill(0, 0, cells);
+  const values = sampleValues(start[cells] * 3);
+  for (let m = 0; m < cellOf.length; m++) {
+    const g = cellOf[m];
+    if (g < 0) continue;
+    const n = start[g + 1] - start[g];
+    const at = start[g] * 3 + filled[g]++;
+    for (let c = 0; c < 3; c++) {
+      const o = m * 3 + c;
+      values[at + c * n] = Math.min(MAX_OFFSET[c], Math.max(-MAX_OFFSET[c], target[o] - face[o]));
     }
   }
   // ...their median, for a cell measured on a quarter of its pixels at least (a few hairs are outvoted)...
-  const candidate = new Uint8Array(gw * gh);
-  for (let g = 0; g < samples.length; g++) {
-    const list = samples[g];
-    if (!list || list.length / 3 < (cell * cell) / 4) continue;
-    for (let c = 0; c < 3; c++) sums[g * 3 + c] = median(list.filter((_, k) => k % 3 === c));
+  const candidate = new Uint8Array(cells);
+  for (let g = 0; g < cells; g++) {
+    const n = start[g + 1] - start[g];
+    if (n === 0 || n < (cell * cell) / 4) continue;
+    for (let c = 0; c < 3; c++) {
+      const from = start[g] * 3 + c * n;
+      sums[g * 3 + c] = medianInPlace(values.subarray(from, from + n));
+    }
     candidate[g] = 1;
   }
   // ...kept where it agrees with the cells around it: blond hair, stubble or a shadow along a stretch of the
   // border can pass for skin, and pulled the face's side towards their colour (a pale veil, a grey jaw).
+  const around = aroundValues((2 * AGREEMENT_REACH + 1) ** 2);
   let known = 0;
-  for (let g = 0; g < candidate.length; g++) {
+  for (let g = 0; g < cells; g++) {
     if (!candidate[g]) continue;
-    const [gx, gy] = [g % gw, Math.floor(g / gw)];
-    const around: number[][] = [[], [], []];
-    for (let v = Math.max(0, gy - AGREEMENT_REACH); v <= Math.min(gh - 1, gy + AGREEMENT_REACH); v++)
-      for (let u = Math.max(0, gx - AGREEMENT_REACH); u <= Math.min(gw - 1, gx + AGREEMENT_REACH); u++) {
-        const n = v * gw + u;
-        if (n === g || !candidate[n]) continue;
-        for (let c = 0; c < 3; c++) around[c].push(sums[n * 3 + c]);
-      }
-    const agrees =
-      around[0].length === 0 ||
-      [0, 1, 2].every((c) => Math.abs(sums[g * 3 + c] - median(around[c])) <= BORDER_AGREEMENT[c]);
+    const gx = g % gw;
+    const gy = Math.floor(g / gw);
+    let agrees = true;
+    for (let c = 0; c < 3 && agrees; c++) {
+      let n = 0;
+      for (let v = Math.max(0, gy - AGREEMENT_REACH); v <= Math.min(gh - 1, gy + AGREEMENT_REACH); v++)
+        for (let u = Math.max(0, gx - AGREEMENT_REACH); u <= Math.min(gw - 1, gx + AGREEMENT_REACH); u++) {
+          const k = v * gw + u;
+          if (k !== g && candidate[k]) around[n++] = sums[k * 3 + c];
+        }
+      if (n === 0) break;
+      agrees = Math.abs(sums[g * 3 + c] - medianInPlace(around.subarray(0, n))) <= BORDER_AGREEMENT[c];
+    }
     if (!agrees) continue;
     kind[g] = KNOWN;
     known++;

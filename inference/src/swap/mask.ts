@@ -1,5 +1,6 @@
 import type { Point } from '../types.js';
 import type { Region } from './region.js';
+import { float32Scratch } from './scratch.js';
 
 /** Fills the polygon into a 0/1 coverage of the region (pixel centres inside, even-odd rule). */
 export function fillPolygon(polygon: Point[], region: Region): Float32Array {
@@ -101,15 +102,9 @@ function nonZeroBox(
   return x1 > x0 ? [x0, y0, x1, y1] : null;
 }
 
-/**
- * Scratch arrays of at least `length` values (contents undefined), reused from call to call: a swap
- * feathers dozens of masks, and allocating their intermediates kept the garbage collector busy.
- */
-const scratch: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
-function scratchArray(index: number, length: number): Float32Array {
-  if (scratch[index].length < length) scratch[index] = new Float32Array(length);
-  return scratch[index].subarray(0, length);
-}
+// A swap feathers dozens of masks: their intermediates are scratch, reused from call to call.
+const blurScratch = float32Scratch();
+const partScratch = float32Scratch();
 let sumsScratch = new Float64Array(0);
 
 /**
@@ -117,7 +112,7 @@ let sumsScratch = new Float64Array(0);
  * (every value written).
  */
 function blur(mask: Float32Array, width: number, height: number, r: number, out: Float32Array): Float32Array {
-  const tmp = scratchArray(0, mask.length);
+  const tmp = blurScratch(mask.length);
   if (sumsScratch.length < width) sumsScratch = new Float64Array(width);
   const sums = sumsScratch;
   blurRows(mask, tmp, width, height, r);
@@ -141,7 +136,7 @@ export function feather(mask: Float32Array, width: number, height: number, r: nu
   const w = Math.min(width, box[2] + 2 * r) - x0;
   const h = Math.min(height, box[3] + 2 * r) - y0;
   if (w * h > 0.8 * width * height) return blur(mask, width, height, r, new Float32Array(mask.length));
-  const part = scratchArray(1, w * h);
+  const part = partScratch(w * h);
   for (let y = 0; y < h; y++)
     part.set(mask.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
   // The part's own array takes the result: the first pass has read it whole before the second writes it.
