@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type {
@@ -18,9 +18,7 @@ import {
 } from '../analysis/face-analysis.js';
 import type { PipelineConfig } from '../config.js';
 import { NoFaceError, NoSuchFaceError } from '../errors.js';
-import { AI_LABEL_XMP } from '../image/ai-label.js';
 import { decodeImage } from '../image/decode.js';
-import { encodeResult } from '../image/encode.js';
 import type { ProgressListener } from '../pipeline.js';
 import { FrameScreen } from '../nsfw/nsfw-screen.js';
 import { swapFace } from '../swap/face-swap.js';
@@ -30,7 +28,7 @@ import { ANIMATION_ANALYSIS_FORMAT, inTempFolder } from './animation-analysis.js
 import { applyCaption, captionOverlay } from './caption-overlay.js';
 import { decodeTrackMesh } from './face-tracks.js';
 import { encodeFrames, readFrames } from './ffmpeg.js';
-import { withMp4Xmp } from './mp4-xmp.js';
+import { labelledVideo, type RenderedAnimation, renderedMedia } from './rendered-animation.js';
 import { TrackColour } from './track-colour.js';
 import { smoothTrack } from './track-smoothing.js';
 
@@ -47,18 +45,9 @@ export interface AnimationSwapRequest {
   keepPlain?: boolean;
 }
 
-export interface AnimationSwapResult {
-  /** MP4 (H.264, yuv420p, faststart), labelled as AI-made (XMP in a `uuid` box). */
-  video: Buffer;
+export interface AnimationSwapResult extends RenderedAnimation {
   /** The same clip without its caption, when asked for (`keepPlain`), labelled the same way. */
   plainVideo: Buffer | null;
-  /** Its first frame, JPEG, and a WEBP thumbnail (both labelled). */
-  poster: Buffer;
-  thumbnail: Buffer;
-  width: number;
-  height: number;
-  frameCount: number;
-  durationMs: number;
   /** The chosen tracks' boxes (on their own frames). */
   faces: FaceBox[];
   /** The chosen tracks' indices (largest first). */
@@ -67,7 +56,6 @@ export interface AnimationSwapResult {
   tracks: AnimationTrackRecord[];
   /** The NSFW scores of its worst screened frame (the poster and one a second, caption included). */
   nsfw: NsfwScores | null;
-  timings: Record<string, number>;
 }
 
 /** Progress of the frames: from 10 % (the face is ready) to 90 % (every frame swapped and encoded). */
@@ -185,11 +173,9 @@ export async function runAnimationSwap(
     if (!first) throw new NoFaceError('target');
     started = performance.now();
     await onProgress?.({ stage: 'encode', progress: FRAMES_TO });
-    const labelled = (file: string) => readFile(file).then((mp4) => withMp4Xmp(mp4, AI_LABEL_XMP));
-    const [video, plain, { image: poster, thumbnail }] = await Promise.all([
-      labelled(output),
-      plainEncoder ? labelled(plainOutput) : null,
-      encodeResult(first),
+    const [{ video, poster, thumbnail }, plain] = await Promise.all([
+      renderedMedia(output, first),
+      plainEncoder ? labelledVideo(plainOutput) : null,
     ]);
     timings.encode = Math.round(performance.now() - started);
     return {
